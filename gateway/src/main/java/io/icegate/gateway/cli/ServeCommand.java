@@ -1,0 +1,92 @@
+package io.icegate.gateway.cli;
+
+import io.icegate.gateway.config.GatewayConfig;
+import io.icegate.gateway.config.Setting;
+import io.icegate.gateway.server.GatewayServer;
+import io.icegate.gateway.server.Version;
+import java.io.IOException;
+import java.io.Reader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** {@code icegate serve}: starts Spark and the gateway, and runs until interrupted. */
+@Command(name = "serve", mixinStandardHelpOptions = true,
+    description = "Start the gateway (Spark in local mode and the embedded catalogs unless configured otherwise).")
+final class ServeCommand implements Callable<Integer> {
+  private static final Logger LOG = LoggerFactory.getLogger(ServeCommand.class);
+
+  @Option(names = "--port", description = "TCP port (default 8765; 0 picks a free port).")
+  Integer port;
+
+  @Option(names = "--host", description = "Address to bind (default 127.0.0.1).")
+  String host;
+
+  @Option(names = "--warehouse", description = "Warehouse directory of the embedded catalogs (default ./warehouse).")
+  Path warehouse;
+
+  @Option(names = "--conf", paramLabel = "KEY=VALUE",
+      description = "A setting (repeatable): spark.* keys go to Spark, icegate.* keys are the gateway's own.")
+  List<String> conf = List.of();
+
+  @Option(names = "--config", paramLabel = "FILE", description = "A properties file with the same keys as --conf.")
+  Path configFile;
+
+  @Override
+  public Integer call() throws Exception {
+    GatewayConfig config = GatewayConfig.from(entries());
+    GatewayServer server = GatewayServer.start(config);
+    CountDownLatch stopped = new CountDownLatch(1);
+    Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+      LOG.info("Stopping Icegate");
+      try {
+        server.close();
+      } finally {
+        stopped.countDown();
+      }
+    }, "icegate-shutdown"));
+    System.out.printf("Icegate %s listening on %s (catalog %s, warehouse %s)%n", Version.get(), server.url(),
+        config.catalog(), config.warehouse());
+    System.out.flush();
+    stopped.await();
+    return 0;
+  }
+
+  /** Defaults, then the config file, then every --conf, then the dedicated options: later wins. */
+  private Map<String, String> entries() throws IOException {
+    Map<String, String> entries = new LinkedHashMap<>();
+    if (configFile != null) {
+      Properties file = new Properties();
+      try (Reader reader = Files.newBufferedReader(configFile)) {
+        file.load(reader);
+      }
+      file.stringPropertyNames().forEach(k -> entries.put(k, file.getProperty(k)));
+    }
+    for (String pair : conf) {
+      int eq = pair.indexOf('=');
+      if (eq <= 0) {
+        throw new IllegalArgumentException("Cannot read --conf '" + pair + "': expected KEY=VALUE");
+      }
+      entries.put(pair.substring(0, eq).trim(), pair.substring(eq + 1));
+    }
+    if (port != null) {
+      entries.put(Setting.PORT.key(), port.toString());
+    }
+    if (host != null) {
+      entries.put(Setting.HOST.key(), host);
+    }
+    if (warehouse != null) {
+      entries.put(Setting.WAREHOUSE.key(), warehouse.toString());
+    }
+    return entries;
+  }
+}

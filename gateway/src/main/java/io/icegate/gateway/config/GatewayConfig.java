@@ -1,0 +1,113 @@
+package io.icegate.gateway.config;
+
+import static java.util.Objects.requireNonNull;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The gateway's configuration, parsed and validated once. Keys starting with {@code spark.} go to Spark
+ * untouched; {@code icegate.*} keys are the {@link Setting}s.
+ */
+public record GatewayConfig(
+    String host,
+    int port,
+    Path warehouse,
+    String catalog,
+    String serialization,
+    int frameMaxRows,
+    int partitionsInFlight,
+    long streamBatchBytes,
+    int streamQueueBatches,
+    Map<String, String> sparkConf) {
+
+  public GatewayConfig {
+    requireNonNull(host, "host is null");
+    requireNonNull(warehouse, "warehouse is null");
+    requireNonNull(catalog, "catalog is null");
+    requireNonNull(serialization, "serialization is null");
+    sparkConf = Map.copyOf(sparkConf);
+  }
+
+  /** Builds a configuration from key/value pairs; later entries win. */
+  public static GatewayConfig from(Map<String, String> entries) {
+    Map<String, String> values = new LinkedHashMap<>();
+    Map<String, String> spark = new LinkedHashMap<>();
+    List<String> unknown = new ArrayList<>();
+    for (Map.Entry<String, String> e : entries.entrySet()) {
+      String key = e.getKey().trim();
+      if (key.startsWith("spark.")) {
+        spark.put(key, e.getValue());
+      } else if (Setting.byKey(key) != null) {
+        values.put(key, e.getValue().trim());
+      } else {
+        unknown.add(key);
+      }
+    }
+    if (!unknown.isEmpty()) {
+      throw new IllegalArgumentException("Cannot configure Icegate: unknown key(s) " + unknown
+          + " (valid: spark.* and " + Arrays.stream(Setting.values()).map(Setting::key).toList() + ")");
+    }
+    String serialization = value(values, Setting.SERIALIZATION).toLowerCase(java.util.Locale.ROOT);
+    if (!serialization.equals("protobuf") && !serialization.equals("json")) {
+      throw new IllegalArgumentException("Cannot configure Icegate: " + Setting.SERIALIZATION.key()
+          + " must be protobuf or json, not '" + serialization + "'");
+    }
+    return new GatewayConfig(
+        value(values, Setting.HOST),
+        intValue(values, Setting.PORT, 0, 65535),
+        Path.of(value(values, Setting.WAREHOUSE)).toAbsolutePath().normalize(),
+        value(values, Setting.CATALOG),
+        serialization,
+        intValue(values, Setting.FRAME_ROWS, 1, Integer.MAX_VALUE),
+        intValue(values, Setting.PARTITIONS_IN_FLIGHT, 1, 64),
+        intValue(values, Setting.STREAM_BATCH_BYTES, 1024, Integer.MAX_VALUE),
+        intValue(values, Setting.STREAM_QUEUE_BATCHES, 1, 1024),
+        spark);
+  }
+
+  /** A copy with one {@code icegate.*} or {@code spark.*} entry changed. */
+  public GatewayConfig with(String key, String value) {
+    Map<String, String> entries = new LinkedHashMap<>(asEntries());
+    entries.put(key, value);
+    return from(entries);
+  }
+
+  /** The configuration as the key/value pairs it was built from. */
+  public Map<String, String> asEntries() {
+    Map<String, String> entries = new LinkedHashMap<>();
+    entries.put(Setting.HOST.key(), host);
+    entries.put(Setting.PORT.key(), Integer.toString(port));
+    entries.put(Setting.WAREHOUSE.key(), warehouse.toString());
+    entries.put(Setting.CATALOG.key(), catalog);
+    entries.put(Setting.SERIALIZATION.key(), serialization);
+    entries.put(Setting.FRAME_ROWS.key(), Integer.toString(frameMaxRows));
+    entries.put(Setting.PARTITIONS_IN_FLIGHT.key(), Integer.toString(partitionsInFlight));
+    entries.put(Setting.STREAM_BATCH_BYTES.key(), Long.toString(streamBatchBytes));
+    entries.put(Setting.STREAM_QUEUE_BATCHES.key(), Integer.toString(streamQueueBatches));
+    entries.putAll(sparkConf);
+    return entries;
+  }
+
+  private static String value(Map<String, String> values, Setting setting) {
+    return values.getOrDefault(setting.key(), setting.defaultValue());
+  }
+
+  private static int intValue(Map<String, String> values, Setting setting, int min, int max) {
+    String text = value(values, setting);
+    try {
+      int parsed = Integer.parseInt(text);
+      if (parsed < min || parsed > max) {
+        throw new NumberFormatException();
+      }
+      return parsed;
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException("Cannot configure Icegate: " + setting.key() + " must be an integer from "
+          + min + " to " + max + ", not '" + text + "'");
+    }
+  }
+}

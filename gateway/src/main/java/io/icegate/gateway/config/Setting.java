@@ -1,0 +1,50 @@
+package io.icegate.gateway.config;
+
+/** Every gateway setting with its default and one line of documentation; keys not listed here are rejected. */
+public enum Setting {
+  HOST("icegate.host", "127.0.0.1", "Address the HTTP server binds to."),
+  PORT("icegate.port", "8765", "TCP port of the HTTP server (0 picks a free one)."),
+  WAREHOUSE("icegate.warehouse", "./warehouse", "Directory holding the embedded catalogs and their tables."),
+  CATALOG("icegate.catalog", "demo", "Name of the embedded Iceberg catalog."),
+  SERIALIZATION("icegate.serialization", "protobuf", "Avatica wire format: protobuf or json."),
+  FRAME_ROWS("icegate.frame.max-rows", "10000",
+      "Upper bound of rows in one frame when the client asks for more (or for no limit)."),
+  PARTITIONS_IN_FLIGHT("icegate.stream.partitions-in-flight", "2",
+      "Result partitions computed ahead of the one being sent (bounds gateway memory)."),
+  STREAM_BATCH_BYTES("icegate.stream.batch-bytes", "1048576",
+      "Approximate size of one row batch handed from a Spark task to the gateway."),
+  STREAM_QUEUE_BATCHES("icegate.stream.queue-batches", "4",
+      "Batches buffered per partition before the producing Spark task waits.");
+
+  private final String key;
+  private final String defaultValue;
+  private final String description;
+
+  Setting(String key, String defaultValue, String description) {
+    this.key = key;
+    this.defaultValue = defaultValue;
+    this.description = description;
+  }
+
+  public String key() {
+    return key;
+  }
+
+  public String defaultValue() {
+    return defaultValue;
+  }
+
+  public String description() {
+    return description;
+  }
+
+  /** Returns the setting named {@code key}, or null. */
+  public static Setting byKey(String key) {
+    for (Setting setting : values()) {
+      if (setting.key.equals(key)) {
+        return setting;
+      }
+    }
+    return null;
+  }
+}

@@ -1,0 +1,98 @@
+package io.icegate.gateway.engine;
+
+import io.icegate.gateway.config.GatewayConfig;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.apache.spark.SparkConf;
+import org.apache.spark.sql.SparkSession;
+
+/**
+ * The one Spark driver of a gateway: a shared SparkContext with the embedded Iceberg catalogs, handing out one
+ * isolated {@link SparkSession} per JDBC connection.
+ */
+public final class SparkEngine implements AutoCloseable {
+  private final GatewayConfig config;
+  private final SparkSession root;
+
+  private SparkEngine(GatewayConfig config, SparkSession root) {
+    this.config = config;
+    this.root = root;
+  }
+
+  /** Starts Spark (or joins the SparkContext already running in this JVM) and prepares the default namespace. */
+  public static SparkEngine start(GatewayConfig config) {
+    try {
+      Files.createDirectories(config.warehouse());
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot create warehouse directory " + config.warehouse(), e);
+    }
+    SparkConf conf = new SparkConf(false);
+    sparkSettings(config).forEach(conf::set);
+    SparkSession root = SparkSession.builder().config(conf).getOrCreate();
+    root.sql("CREATE NAMESPACE IF NOT EXISTS `" + config.catalog() + "`.`default`");
+    return new SparkEngine(config, root);
+  }
+
+  /** The Spark settings of the embedded default, overridden by every {@code spark.*} key of the configuration. */
+  static Map<String, String> sparkSettings(GatewayConfig config) {
+    Path warehouse = config.warehouse();
+    String catalog = "spark.sql.catalog." + config.catalog();
+    Map<String, String> s = new LinkedHashMap<>();
+    s.put("spark.master", "local[*]");
+    s.put("spark.app.name", "Icegate");
+    s.put("spark.ui.enabled", "false");
+    s.put("spark.driver.host", "127.0.0.1");
+    s.put("spark.driver.bindAddress", "127.0.0.1");
+    s.put("spark.sql.extensions", "org.apache.iceberg.spark.extensions.IcebergSparkSessionExtensions");
+    s.put("spark.sql.warehouse.dir", warehouse.resolve("spark-warehouse").toUri().toString());
+    s.put("spark.sql.catalogImplementation", "in-memory");
+    s.put("spark.sql.defaultCatalog", config.catalog());
+    jdbcOnSqlite(s, catalog, warehouse.resolve("catalog.db"), warehouse);
+    s.put(catalog, "org.apache.iceberg.spark.SparkCatalog");
+    // Several connections (each with its own catalog instance) commit to the same tables: a cached table would hide
+    // another connection's commits, so every statement loads current metadata.
+    s.put(catalog + ".cache-enabled", "false");
+    String session = "spark.sql.catalog.spark_catalog";
+    s.put(session, "org.apache.iceberg.spark.SparkSessionCatalog");
+    jdbcOnSqlite(s, session, warehouse.resolve("session-catalog.db"), warehouse.resolve("spark_catalog"));
+    s.put(session + ".cache-enabled", "false");
+    s.putAll(config.sparkConf());
+    return s;
+  }
+
+  private static void jdbcOnSqlite(Map<String, String> s, String prefix, Path db, Path warehouse) {
+    s.put(prefix + ".type", "jdbc");
+    s.put(prefix + ".uri", "jdbc:sqlite:" + db);
+    s.put(prefix + ".jdbc.schema-version", "V1");
+    // SQLite has one writer at a time: wait for the lock instead of failing, and let readers run beside a writer.
+    s.put(prefix + ".jdbc.busy_timeout", "30000");
+    s.put(prefix + ".jdbc.journal_mode", "WAL");
+    s.put(prefix + ".warehouse", warehouse.toUri().toString());
+  }
+
+  /** A fresh session: its own SQL settings, temporary views and current catalog/namespace; shared SparkContext. */
+  public SparkSession newSession() {
+    return root.newSession();
+  }
+
+  public GatewayConfig config() {
+    return config;
+  }
+
+  public SparkSession rootSession() {
+    return root;
+  }
+
+  public boolean isLocal() {
+    return root.sparkContext().isLocal();
+  }
+
+  @Override
+  public void close() {
+    root.stop();
+  }
+}

@@ -1,0 +1,173 @@
+package io.icegate.gateway.error;
+
+import java.util.Map;
+import java.util.regex.Pattern;
+import org.apache.calcite.avatica.AvaticaSeverity;
+import org.apache.calcite.avatica.remote.AvaticaRuntimeException;
+import org.apache.spark.SparkThrowable;
+import org.apache.spark.sql.AnalysisException;
+import org.apache.spark.sql.catalyst.parser.ParseException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Turns any failure into the exception Avatica sends to the client: a real SQLState and a short message with no
+ * stack trace, logical plan or Java/Scala class name in it.
+ */
+public final class ClientErrors {
+  private static final Logger LOG = LoggerFactory.getLogger(ClientErrors.class);
+  // "org.apache.iceberg.exceptions.NoSuchTableException: " and the like, wherever they appear in a message.
+  private static final Pattern CLASS_PREFIX =
+      Pattern.compile("(?:[a-z_$][\\w$]*\\.)+[A-Z][\\w$]*(?:Exception|Error|Throwable)(?:\\$\\w+)?:\\s*");
+  private static final Map<String, ErrorCode> BY_EXCEPTION_NAME = Map.of(
+      "NoSuchTableException", ErrorCode.TABLE_NOT_FOUND,
+      "NoSuchViewException", ErrorCode.TABLE_NOT_FOUND,
+      "NoSuchNamespaceException", ErrorCode.NAMESPACE_NOT_FOUND,
+      "AlreadyExistsException", ErrorCode.ALREADY_EXISTS,
+      "CommitFailedException", ErrorCode.COMMIT_CONFLICT,
+      "CommitStateUnknownException", ErrorCode.EXECUTION_FAILED,
+      "ValidationException", ErrorCode.INVALID_ARGUMENT,
+      "IllegalArgumentException", ErrorCode.INVALID_ARGUMENT,
+      "CatalogNotFoundException", ErrorCode.CATALOG_NOT_FOUND);
+
+  private ClientErrors() {}
+
+  /** The exception to throw out of a Meta method for {@code failure}. */
+  public static AvaticaRuntimeException toClient(Throwable failure) {
+    if (failure instanceof AvaticaRuntimeException already) {
+      return already;
+    }
+    ClientError error = describe(failure);
+    if (error.code().kind() == ErrorCode.Kind.INTERNAL) {
+      LOG.error("Internal error, reported to the client as: {}", error.message(), failure);
+    } else {
+      LOG.debug("Statement failed: {}", error.message(), failure);
+    }
+    return new AvaticaRuntimeException(error.message(), error.code().code(), error.sqlState(), AvaticaSeverity.ERROR);
+  }
+
+  /** The code, SQLState and message a client sees for {@code failure}. */
+  public static ClientError describe(Throwable failure) {
+    Throwable t = unwrap(failure);
+    if (t instanceof GatewayException g) {
+      return new ClientError(g.errorCode(), g.errorCode().sqlState(), g.getMessage());
+    }
+    if (t instanceof ParseException p) {
+      String where = p.line().isDefined() && p.startPosition().isDefined()
+          ? " (line " + p.line().get() + ", column " + ((Integer) p.startPosition().get() + 1) + ")"
+          : "";
+      return new ClientError(ErrorCode.SYNTAX_ERROR, sqlState(p, ErrorCode.SYNTAX_ERROR), clean(p.message()) + where);
+    }
+    if (t instanceof AnalysisException a) {
+      ErrorCode code = analysisCode(a);
+      return new ClientError(code, sqlState(a, code), clean(a.getSimpleMessage()));
+    }
+    if (isCancellation(t)) {
+      return new ClientError(ErrorCode.CANCELLED, ErrorCode.CANCELLED.sqlState(), "Statement was cancelled");
+    }
+    Throwable specific = mostSpecific(t);
+    ErrorCode code = BY_EXCEPTION_NAME.get(specific.getClass().getSimpleName());
+    if (code == null) {
+      // A failure inside a Spark job (a user function, bad data) is the statement's, not the gateway's.
+      code = anyInChain(t, SparkThrowable.class) ? ErrorCode.EXECUTION_FAILED : ErrorCode.INTERNAL_ERROR;
+    }
+    String message = specific.getMessage() == null ? "" : clean(specific.getMessage());
+    if (message.isBlank()) {
+      message = "Cannot run statement: " + specific.getClass().getSimpleName().replaceAll("(?<=[a-z])(?=[A-Z])", " ")
+          .toLowerCase(java.util.Locale.ROOT);
+    }
+    return new ClientError(code, sqlState(specific, code), message);
+  }
+
+  private static ErrorCode analysisCode(AnalysisException a) {
+    String errorClass = a.getErrorClass() == null ? "" : a.getErrorClass();
+    if (errorClass.startsWith("TABLE_OR_VIEW_NOT_FOUND") || a.getClass().getSimpleName().equals("NoSuchTableException")) {
+      return ErrorCode.TABLE_NOT_FOUND;
+    }
+    if (errorClass.startsWith("SCHEMA_NOT_FOUND") || a.getClass().getSimpleName().equals("NoSuchNamespaceException")) {
+      return ErrorCode.NAMESPACE_NOT_FOUND;
+    }
+    if (errorClass.startsWith("CATALOG_NOT_FOUND")) {
+      return ErrorCode.CATALOG_NOT_FOUND;
+    }
+    if (errorClass.endsWith("ALREADY_EXISTS")) {
+      return ErrorCode.ALREADY_EXISTS;
+    }
+    return ErrorCode.ANALYSIS_ERROR;
+  }
+
+  private static String sqlState(Throwable t, ErrorCode fallback) {
+    if (t instanceof SparkThrowable s && s.getSqlState() != null && !s.getSqlState().isBlank()) {
+      return s.getSqlState();
+    }
+    return fallback.sqlState();
+  }
+
+  /** Spark and Jetty wrap the interesting failure in layers that only say "job aborted" or "invocation failed". */
+  private static Throwable unwrap(Throwable t) {
+    Throwable current = t;
+    while (current.getCause() != null && current.getCause() != current
+        && (current instanceof java.util.concurrent.ExecutionException
+            || current instanceof java.lang.reflect.InvocationTargetException
+            || current instanceof java.lang.reflect.UndeclaredThrowableException
+            || current instanceof io.icegate.gateway.result.ResultStreamException
+            || (current instanceof RuntimeException && current.getClass() == RuntimeException.class))) {
+      current = current.getCause();
+    }
+    return current;
+  }
+
+  /** The deepest cause that still has a message: Spark's task failures carry the user's error at the bottom. */
+  private static Throwable mostSpecific(Throwable t) {
+    if (t instanceof SparkThrowable st && st.getErrorClass() != null) {
+      return t;
+    }
+    Throwable best = t;
+    for (Throwable c = t.getCause(); c != null && c != c.getCause(); c = c.getCause()) {
+      if (c.getMessage() != null && !c.getMessage().isBlank()) {
+        best = c;
+      }
+    }
+    return best;
+  }
+
+  private static boolean anyInChain(Throwable t, Class<?> type) {
+    for (Throwable c = t; c != null; c = c.getCause() == c ? null : c.getCause()) {
+      if (type.isInstance(c)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static boolean isCancellation(Throwable t) {
+    for (Throwable c = t; c != null; c = c.getCause() == c ? null : c.getCause()) {
+      if (c instanceof InterruptedException) {
+        return true;
+      }
+      String m = c.getMessage();
+      if (m != null && (m.contains("cancelled as part of cancellation of all jobs")
+          || m.contains("part of cancelled job group") || m.contains("cancelled because SparkContext was shut down"))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** One readable line or paragraph: no class names, no plan dumps after a blank line, no trailing whitespace. */
+  static String clean(String message) {
+    String text = CLASS_PREFIX.matcher(message).replaceAll("");
+    int plan = text.indexOf("\n;\n");
+    if (plan > 0) {
+      text = text.substring(0, plan);
+    }
+    int sql = text.indexOf("\n== SQL");
+    if (sql > 0) {
+      text = text.substring(0, sql);
+    }
+    return text.strip();
+  }
+
+  /** What the client sees. */
+  public record ClientError(ErrorCode code, String sqlState, String message) {}
+}

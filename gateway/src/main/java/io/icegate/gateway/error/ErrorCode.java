@@ -1,0 +1,47 @@
+package io.icegate.gateway.error;
+
+/** Every kind of failure a client can see, with the SQLState it carries and whose fault it is. */
+public enum ErrorCode {
+  SYNTAX_ERROR(1001, "42601", Kind.USER),
+  ANALYSIS_ERROR(1002, "42000", Kind.USER),
+  TABLE_NOT_FOUND(1003, "42P01", Kind.USER),
+  NAMESPACE_NOT_FOUND(1004, "3F000", Kind.USER),
+  CATALOG_NOT_FOUND(1005, "3D000", Kind.USER),
+  ALREADY_EXISTS(1006, "42P07", Kind.USER),
+  INVALID_ARGUMENT(1007, "22023", Kind.USER),
+  INVALID_CONNECTION_PROPERTY(1008, "08004", Kind.USER),
+  CONNECTION_CLOSED(1009, "08003", Kind.USER),
+  STATEMENT_CLOSED(1010, "HY010", Kind.USER),
+  NOT_SUPPORTED(1011, "0A000", Kind.USER),
+  CANCELLED(1012, "57014", Kind.USER),
+  COMMIT_CONFLICT(2001, "40001", Kind.EXTERNAL),
+  EXECUTION_FAILED(2002, "58000", Kind.EXTERNAL),
+  INTERNAL_ERROR(3001, "XX000", Kind.INTERNAL);
+
+  /** Whose fault a failure is. */
+  public enum Kind {
+    USER, EXTERNAL, INTERNAL
+  }
+
+  private final int code;
+  private final String sqlState;
+  private final Kind kind;
+
+  ErrorCode(int code, String sqlState, Kind kind) {
+    this.code = code;
+    this.sqlState = sqlState;
+    this.kind = kind;
+  }
+
+  public int code() {
+    return code;
+  }
+
+  public String sqlState() {
+    return sqlState;
+  }
+
+  public Kind kind() {
+    return kind;
+  }
+}

@@ -1,0 +1,70 @@
+package io.icegate.gateway.meta;
+
+import io.icegate.gateway.error.ErrorCode;
+import io.icegate.gateway.error.GatewayException;
+import java.time.ZoneId;
+import java.util.Collection;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.apache.spark.sql.SparkSession;
+
+/** One JDBC connection: its own SparkSession (settings, temporary views, current catalog) and its statements. */
+final class GatewayConnection {
+  private final String id;
+  private final SparkSession session;
+  private final ZoneId zone;
+  private final ConcurrentMap<Integer, GatewayStatement> statements = new ConcurrentHashMap<>();
+  private final AtomicInteger nextStatementId = new AtomicInteger();
+
+  GatewayConnection(String id, SparkSession session, ZoneId zone) {
+    this.id = id;
+    this.session = session;
+    this.zone = zone;
+  }
+
+  String id() {
+    return id;
+  }
+
+  SparkSession session() {
+    return session;
+  }
+
+  /** The client's time zone: result timestamps are sent as wall-clock times in it. */
+  ZoneId zone() {
+    return zone;
+  }
+
+  GatewayStatement newStatement() {
+    GatewayStatement statement = new GatewayStatement(nextStatementId.incrementAndGet());
+    statements.put(statement.id(), statement);
+    return statement;
+  }
+
+  GatewayStatement statement(int statementId) {
+    GatewayStatement statement = statements.get(statementId);
+    if (statement == null) {
+      throw new GatewayException(ErrorCode.STATEMENT_CLOSED,
+          "Cannot use statement " + statementId + ": it is closed or was never opened on this connection");
+    }
+    return statement;
+  }
+
+  void closeStatement(int statementId) {
+    GatewayStatement statement = statements.remove(statementId);
+    if (statement != null) {
+      statement.closeResult();
+    }
+  }
+
+  Collection<GatewayStatement> statements() {
+    return statements.values();
+  }
+
+  /** Closes every result; the session itself is dropped with this object (its state is only referenced here). */
+  void close() {
+    statements.values().forEach(GatewayStatement::closeResult);
+    statements.clear();
+  }
+}

@@ -1,0 +1,468 @@
+package io.icegate.gateway.meta;
+
+import io.icegate.gateway.config.GatewayConfig;
+import io.icegate.gateway.engine.SparkEngine;
+import io.icegate.gateway.error.ClientErrors;
+import io.icegate.gateway.error.ErrorCode;
+import io.icegate.gateway.error.GatewayException;
+import io.icegate.gateway.result.ResultCursor;
+import io.icegate.gateway.result.ResultRows;
+import java.sql.Connection;
+import java.sql.Types;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
+import java.util.function.Supplier;
+import org.apache.calcite.avatica.AvaticaParameter;
+import org.apache.calcite.avatica.ConnectionPropertiesImpl;
+import org.apache.calcite.avatica.Meta;
+import org.apache.calcite.avatica.QueryState;
+import org.apache.calcite.avatica.proto.Common;
+import org.apache.calcite.avatica.proto.Requests;
+import org.apache.calcite.avatica.remote.ProtobufMeta;
+import org.apache.calcite.avatica.remote.TypedValue;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Avatica's view of the gateway: JDBC connections, statements and results, each backed by Spark. Every failure
+ * leaves here as an exception carrying a SQLState (see {@link ClientErrors}).
+ */
+public final class IcegateMeta implements ProtobufMeta {
+  private static final Logger LOG = LoggerFactory.getLogger(IcegateMeta.class);
+
+  private final SparkEngine engine;
+  private final GatewayConfig config;
+  private final StatementRunner runner;
+  private final SessionSetup sessionSetup;
+  private final CatalogMetadata catalogMetadata = new CatalogMetadata();
+  private final ConcurrentMap<String, GatewayConnection> connections = new ConcurrentHashMap<>();
+
+  public IcegateMeta(SparkEngine engine) {
+    this.engine = engine;
+    this.config = engine.config();
+    this.runner = new StatementRunner(new ResultRows.StreamSettings(config.partitionsInFlight(),
+        config.streamBatchBytes(), config.streamQueueBatches()));
+    this.sessionSetup = new SessionSetup();
+  }
+
+  /** Number of open JDBC connections. */
+  public int openConnections() {
+    return connections.size();
+  }
+
+  // ---- connections ----
+
+  @Override
+  public void openConnection(ConnectionHandle ch, Map<String, String> info) {
+    guard(() -> {
+      if (connections.containsKey(ch.id)) {
+        throw new GatewayException(ErrorCode.INVALID_CONNECTION_PROPERTY,
+            "Cannot open connection " + ch.id + ": a connection with this id is already open");
+      }
+      GatewayConnection connection = sessionSetup.open(ch.id, engine.newSession(), info == null ? Map.of() : info);
+      connections.put(ch.id, connection);
+      LOG.debug("Opened connection {}", ch.id);
+      return null;
+    });
+  }
+
+  @Override
+  public void closeConnection(ConnectionHandle ch) {
+    GatewayConnection connection = connections.remove(ch.id);
+    if (connection != null) {
+      connection.close();
+      LOG.debug("Closed connection {}", ch.id);
+    }
+  }
+
+  @Override
+  public ConnectionProperties connectionSync(ConnectionHandle ch, ConnectionProperties props) {
+    return guard(() -> {
+      GatewayConnection connection = connection(ch.id);
+      sessionSetup.use(connection.session(), props.getCatalog(), props.getSchema());
+      return new ConnectionPropertiesImpl(true, false, Connection.TRANSACTION_NONE,
+          SessionSetup.currentCatalog(connection.session()), SessionSetup.currentNamespace(connection.session()));
+    });
+  }
+
+  @Override
+  public void commit(ConnectionHandle ch) {
+    // Iceberg commits every statement on its own; there is nothing pending to commit (docs/ARCHITECTURE.md).
+    guard(() -> connection(ch.id));
+  }
+
+  @Override
+  public void rollback(ConnectionHandle ch) {
+    guard(() -> connection(ch.id));
+  }
+
+  // ---- statements ----
+
+  @Override
+  public StatementHandle createStatement(ConnectionHandle ch) {
+    return guard(() -> new StatementHandle(ch.id, connection(ch.id).newStatement().id(), null));
+  }
+
+  @Override
+  public void closeStatement(StatementHandle h) {
+    GatewayConnection connection = connections.get(h.connectionId);
+    if (connection != null) {
+      connection.closeStatement(h.id);
+    }
+  }
+
+  @Override
+  public StatementHandle prepare(ConnectionHandle ch, String sql, long maxRowCount) {
+    return guard(() -> {
+      GatewayStatement statement = connection(ch.id).newStatement();
+      statement.prepare(sql, maxRowCount);
+      List<AvaticaParameter> parameters = new ArrayList<>();
+      for (int i = 0, n = ParameterMarkers.count(sql); i < n; i++) {
+        parameters.add(new AvaticaParameter(false, 0, 0, Types.OTHER, "any", Object.class.getName(), "?" + (i + 1)));
+      }
+      StatementHandle handle = new StatementHandle(ch.id, statement.id(), null);
+      handle.signature = new Signature(List.of(), sql, parameters, null, CursorFactory.LIST, null);
+      return handle;
+    });
+  }
+
+  @Override
+  @SuppressWarnings("deprecation")
+  public ExecuteResult prepareAndExecute(StatementHandle h, String sql, long maxRowCount, PrepareCallback callback) {
+    return prepareAndExecute(h, sql, maxRowCount, -1, callback);
+  }
+
+  @Override
+  public ExecuteResult prepareAndExecute(StatementHandle h, String sql, long maxRowCount, int maxRowsInFirstFrame,
+      PrepareCallback callback) {
+    return guard(() -> {
+      GatewayConnection connection = connection(h.connectionId);
+      GatewayStatement statement = connection.statement(h.id);
+      statement.prepare(null, maxRowCount);
+      return execute(connection, statement, h, sql, List.of(), maxRowCount, maxRowsInFirstFrame);
+    });
+  }
+
+  @Override
+  @SuppressWarnings("deprecation")
+  public ExecuteResult execute(StatementHandle h, List<TypedValue> parameterValues, long maxRowCount) {
+    return execute(h, parameterValues, -1);
+  }
+
+  @Override
+  public ExecuteResult execute(StatementHandle h, List<TypedValue> parameterValues, int maxRowsInFirstFrame) {
+    return guard(() -> {
+      GatewayConnection connection = connection(h.connectionId);
+      GatewayStatement statement = connection.statement(h.id);
+      String sql = requirePrepared(statement);
+      return execute(connection, statement, h, sql, parameterValues == null ? List.of() : parameterValues,
+          statement.maxRows(), maxRowsInFirstFrame);
+    });
+  }
+
+  private ExecuteResult execute(GatewayConnection connection, GatewayStatement statement, StatementHandle h,
+      String sql, List<TypedValue> parameters, long maxRows, int maxRowsInFirstFrame) {
+    statement.closeResult();
+    StatementRunner.Outcome outcome = runner.run(connection, statement, sql, parameters, maxRows);
+    if (!outcome.hasRows()) {
+      return new ExecuteResult(List.of(MetaResultSet.count(connection.id(), statement.id(), outcome.updateCount())));
+    }
+    ResultCursor cursor = outcome.cursor();
+    statement.open(cursor);
+    Signature signature = new Signature(outcome.columns(), sql, List.of(), null, CursorFactory.LIST,
+        StatementType.SELECT);
+    h.signature = signature;
+    Frame first = runner.fetch(connection, statement, cursor, 0, frameRows(maxRowsInFirstFrame));
+    return new ExecuteResult(List.of(MetaResultSet.create(connection.id(), statement.id(), false, signature, first)));
+  }
+
+  @Override
+  public Frame fetch(StatementHandle h, long offset, int fetchMaxRowCount) {
+    return guard(() -> {
+      GatewayConnection connection = connection(h.connectionId);
+      GatewayStatement statement = connection.statement(h.id);
+      ResultCursor cursor = statement.cursor();
+      if (cursor == null) {
+        return new Frame(offset, true, List.of());
+      }
+      return runner.fetch(connection, statement, cursor, offset, frameRows(fetchMaxRowCount));
+    });
+  }
+
+  @Override
+  public ExecuteBatchResult prepareAndExecuteBatch(StatementHandle h, List<String> sqlCommands) {
+    return guard(() -> {
+      GatewayConnection connection = connection(h.connectionId);
+      GatewayStatement statement = connection.statement(h.id);
+      long[] counts = new long[sqlCommands.size()];
+      for (int i = 0; i < counts.length; i++) {
+        counts[i] = updateCount(connection, statement, sqlCommands.get(i), List.of());
+      }
+      return new ExecuteBatchResult(counts);
+    });
+  }
+
+  @Override
+  public ExecuteBatchResult executeBatch(StatementHandle h, List<List<TypedValue>> parameterValues) {
+    return guard(() -> {
+      GatewayConnection connection = connection(h.connectionId);
+      GatewayStatement statement = connection.statement(h.id);
+      String sql = requirePrepared(statement);
+      long[] counts = new long[parameterValues.size()];
+      for (int i = 0; i < counts.length; i++) {
+        counts[i] = updateCount(connection, statement, sql, parameterValues.get(i));
+      }
+      return new ExecuteBatchResult(counts);
+    });
+  }
+
+  @Override
+  public ExecuteBatchResult executeBatchProtobuf(StatementHandle h, List<Requests.UpdateBatch> batches) {
+    List<List<TypedValue>> values = new ArrayList<>(batches.size());
+    for (Requests.UpdateBatch batch : batches) {
+      List<TypedValue> row = new ArrayList<>(batch.getParameterValuesCount());
+      for (Common.TypedValue value : batch.getParameterValuesList()) {
+        row.add(TypedValue.fromProto(value));
+      }
+      values.add(row);
+    }
+    return executeBatch(h, values);
+  }
+
+  private long updateCount(GatewayConnection connection, GatewayStatement statement, String sql,
+      List<TypedValue> parameters) {
+    StatementRunner.Outcome outcome = runner.run(connection, statement, sql, parameters, 0);
+    if (outcome.hasRows()) {
+      outcome.cursor().close();
+      throw new GatewayException(ErrorCode.INVALID_ARGUMENT,
+          "Cannot run a query in a batch: batches take statements that return no rows");
+    }
+    return outcome.updateCount();
+  }
+
+  @Override
+  public boolean syncResults(StatementHandle sh, QueryState state, long offset) {
+    return false;
+  }
+
+  @Override
+  public Iterable<Object> createIterable(StatementHandle stmt, QueryState state, Signature signature,
+      List<TypedValue> parameters, Frame firstFrame) {
+    return firstFrame == null ? List.of() : firstFrame.rows;
+  }
+
+  // ---- database metadata ----
+
+  @Override
+  public Map<DatabaseProperty, Object> getDatabaseProperties(ConnectionHandle ch) {
+    return Map.of();
+  }
+
+  @Override
+  public MetaResultSet getTables(ConnectionHandle ch, String catalog, Pat schemaPattern, Pat tableNamePattern,
+      List<String> typeList) {
+    return metadata(ch, MetadataResults.TABLES);
+  }
+
+  @Override
+  public MetaResultSet getColumns(ConnectionHandle ch, String catalog, Pat schemaPattern, Pat tableNamePattern,
+      Pat columnNamePattern) {
+    return metadata(ch, MetadataResults.COLUMNS);
+  }
+
+  @Override
+  public MetaResultSet getSchemas(ConnectionHandle ch, String catalog, Pat schemaPattern) {
+    return guard(() -> MetadataResults.of(ch.id, connection(ch.id).newStatement().id(), MetadataResults.SCHEMAS,
+        catalogMetadata.schemas(connection(ch.id).session(), catalog, schemaPattern)));
+  }
+
+  @Override
+  public MetaResultSet getCatalogs(ConnectionHandle ch) {
+    return guard(() -> MetadataResults.of(ch.id, connection(ch.id).newStatement().id(), MetadataResults.CATALOGS,
+        catalogMetadata.catalogs(connection(ch.id).session())));
+  }
+
+  @Override
+  public MetaResultSet getTableTypes(ConnectionHandle ch) {
+    return guard(() -> MetadataResults.of(ch.id, connection(ch.id).newStatement().id(), MetadataResults.TABLE_TYPES,
+        List.of(List.of("TABLE"), List.of("VIEW"))));
+  }
+
+  @Override
+  public MetaResultSet getPrimaryKeys(ConnectionHandle ch, String catalog, String schema, String table) {
+    return metadata(ch, MetadataResults.PRIMARY_KEYS);
+  }
+
+  @Override
+  public MetaResultSet getProcedures(ConnectionHandle ch, String catalog, Pat schemaPattern,
+      Pat procedureNamePattern) {
+    return metadata(ch, List.of("PROCEDURE_CAT", "PROCEDURE_SCHEM", "PROCEDURE_NAME", "RESERVED1", "RESERVED2",
+        "RESERVED3", "REMARKS", "PROCEDURE_TYPE:short", "SPECIFIC_NAME"));
+  }
+
+  @Override
+  public MetaResultSet getProcedureColumns(ConnectionHandle ch, String catalog, Pat schemaPattern,
+      Pat procedureNamePattern, Pat columnNamePattern) {
+    return metadata(ch, List.of("PROCEDURE_CAT", "PROCEDURE_SCHEM", "PROCEDURE_NAME", "COLUMN_NAME",
+        "COLUMN_TYPE:short", "DATA_TYPE:int", "TYPE_NAME", "PRECISION:int", "LENGTH:int", "SCALE:short",
+        "RADIX:short", "NULLABLE:short", "REMARKS", "COLUMN_DEF", "SQL_DATA_TYPE:int", "SQL_DATETIME_SUB:int",
+        "CHAR_OCTET_LENGTH:int", "ORDINAL_POSITION:int", "IS_NULLABLE", "SPECIFIC_NAME"));
+  }
+
+  @Override
+  public MetaResultSet getColumnPrivileges(ConnectionHandle ch, String catalog, String schema, String table,
+      Pat columnNamePattern) {
+    return metadata(ch, List.of("TABLE_CAT", "TABLE_SCHEM", "TABLE_NAME", "COLUMN_NAME", "GRANTOR", "GRANTEE",
+        "PRIVILEGE", "IS_GRANTABLE"));
+  }
+
+  @Override
+  public MetaResultSet getTablePrivileges(ConnectionHandle ch, String catalog, Pat schemaPattern,
+      Pat tableNamePattern) {
+    return metadata(ch, List.of("TABLE_CAT", "TABLE_SCHEM", "TABLE_NAME", "GRANTOR", "GRANTEE", "PRIVILEGE",
+        "IS_GRANTABLE"));
+  }
+
+  @Override
+  public MetaResultSet getBestRowIdentifier(ConnectionHandle ch, String catalog, String schema, String table,
+      int scope, boolean nullable) {
+    return metadata(ch, List.of("SCOPE:short", "COLUMN_NAME", "DATA_TYPE:int", "TYPE_NAME", "COLUMN_SIZE:int",
+        "BUFFER_LENGTH:int", "DECIMAL_DIGITS:short", "PSEUDO_COLUMN:short"));
+  }
+
+  @Override
+  public MetaResultSet getVersionColumns(ConnectionHandle ch, String catalog, String schema, String table) {
+    return metadata(ch, List.of("SCOPE:short", "COLUMN_NAME", "DATA_TYPE:int", "TYPE_NAME", "COLUMN_SIZE:int",
+        "BUFFER_LENGTH:int", "DECIMAL_DIGITS:short", "PSEUDO_COLUMN:short"));
+  }
+
+  @Override
+  public MetaResultSet getImportedKeys(ConnectionHandle ch, String catalog, String schema, String table) {
+    return metadata(ch, MetadataResults.FOREIGN_KEYS);
+  }
+
+  @Override
+  public MetaResultSet getExportedKeys(ConnectionHandle ch, String catalog, String schema, String table) {
+    return metadata(ch, MetadataResults.FOREIGN_KEYS);
+  }
+
+  @Override
+  public MetaResultSet getCrossReference(ConnectionHandle ch, String parentCatalog, String parentSchema,
+      String parentTable, String foreignCatalog, String foreignSchema, String foreignTable) {
+    return metadata(ch, MetadataResults.FOREIGN_KEYS);
+  }
+
+  @Override
+  public MetaResultSet getTypeInfo(ConnectionHandle ch) {
+    return metadata(ch, List.of("TYPE_NAME", "DATA_TYPE:int", "PRECISION:int", "LITERAL_PREFIX", "LITERAL_SUFFIX",
+        "CREATE_PARAMS", "NULLABLE:short", "CASE_SENSITIVE", "SEARCHABLE:short", "UNSIGNED_ATTRIBUTE",
+        "FIXED_PREC_SCALE", "AUTO_INCREMENT", "LOCAL_TYPE_NAME", "MINIMUM_SCALE:short", "MAXIMUM_SCALE:short",
+        "SQL_DATA_TYPE:int", "SQL_DATETIME_SUB:int", "NUM_PREC_RADIX:int"));
+  }
+
+  @Override
+  public MetaResultSet getIndexInfo(ConnectionHandle ch, String catalog, String schema, String table, boolean unique,
+      boolean approximate) {
+    return metadata(ch, List.of("TABLE_CAT", "TABLE_SCHEM", "TABLE_NAME", "NON_UNIQUE", "INDEX_QUALIFIER",
+        "INDEX_NAME", "TYPE:short", "ORDINAL_POSITION:short", "COLUMN_NAME", "ASC_OR_DESC", "CARDINALITY:int",
+        "PAGES:int", "FILTER_CONDITION"));
+  }
+
+  @Override
+  public MetaResultSet getUDTs(ConnectionHandle ch, String catalog, Pat schemaPattern, Pat typeNamePattern,
+      int[] types) {
+    return metadata(ch, List.of("TYPE_CAT", "TYPE_SCHEM", "TYPE_NAME", "CLASS_NAME", "DATA_TYPE:int", "REMARKS",
+        "BASE_TYPE:short"));
+  }
+
+  @Override
+  public MetaResultSet getSuperTypes(ConnectionHandle ch, String catalog, Pat schemaPattern, Pat typeNamePattern) {
+    return metadata(ch, List.of("TYPE_CAT", "TYPE_SCHEM", "TYPE_NAME", "SUPERTYPE_CAT", "SUPERTYPE_SCHEM",
+        "SUPERTYPE_NAME"));
+  }
+
+  @Override
+  public MetaResultSet getSuperTables(ConnectionHandle ch, String catalog, Pat schemaPattern, Pat tableNamePattern) {
+    return metadata(ch, List.of("TABLE_CAT", "TABLE_SCHEM", "TABLE_NAME", "SUPERTABLE_NAME"));
+  }
+
+  @Override
+  public MetaResultSet getAttributes(ConnectionHandle ch, String catalog, Pat schemaPattern, Pat typeNamePattern,
+      Pat attributeNamePattern) {
+    return metadata(ch, List.of("TYPE_CAT", "TYPE_SCHEM", "TYPE_NAME", "ATTR_NAME", "DATA_TYPE:int",
+        "ATTR_TYPE_NAME", "ATTR_SIZE:int", "DECIMAL_DIGITS:int", "NUM_PREC_RADIX:int", "NULLABLE:int", "REMARKS",
+        "ATTR_DEF", "SQL_DATA_TYPE:int", "SQL_DATETIME_SUB:int", "CHAR_OCTET_LENGTH:int", "ORDINAL_POSITION:int",
+        "IS_NULLABLE", "SCOPE_CATALOG", "SCOPE_SCHEMA", "SCOPE_TABLE", "SOURCE_DATA_TYPE:short"));
+  }
+
+  @Override
+  public MetaResultSet getClientInfoProperties(ConnectionHandle ch) {
+    return metadata(ch, List.of("NAME", "MAX_LEN:int", "DEFAULT_VALUE", "DESCRIPTION"));
+  }
+
+  @Override
+  public MetaResultSet getFunctions(ConnectionHandle ch, String catalog, Pat schemaPattern, Pat functionNamePattern) {
+    return metadata(ch, List.of("FUNCTION_CAT", "FUNCTION_SCHEM", "FUNCTION_NAME", "REMARKS", "FUNCTION_TYPE:short",
+        "SPECIFIC_NAME"));
+  }
+
+  @Override
+  public MetaResultSet getFunctionColumns(ConnectionHandle ch, String catalog, Pat schemaPattern,
+      Pat functionNamePattern, Pat columnNamePattern) {
+    return metadata(ch, List.of("FUNCTION_CAT", "FUNCTION_SCHEM", "FUNCTION_NAME", "COLUMN_NAME",
+        "COLUMN_TYPE:short", "DATA_TYPE:int", "TYPE_NAME", "PRECISION:int", "LENGTH:int", "SCALE:short",
+        "RADIX:short", "NULLABLE:short", "REMARKS", "CHAR_OCTET_LENGTH:int", "ORDINAL_POSITION:int", "IS_NULLABLE",
+        "SPECIFIC_NAME"));
+  }
+
+  @Override
+  public MetaResultSet getPseudoColumns(ConnectionHandle ch, String catalog, Pat schemaPattern,
+      Pat tableNamePattern, Pat columnNamePattern) {
+    return metadata(ch, List.of("TABLE_CAT", "TABLE_SCHEM", "TABLE_NAME", "COLUMN_NAME", "DATA_TYPE:int",
+        "COLUMN_SIZE:int", "DECIMAL_DIGITS:int", "NUM_PREC_RADIX:int", "COLUMN_USAGE", "REMARKS",
+        "CHAR_OCTET_LENGTH:int", "IS_NULLABLE"));
+  }
+
+  /** An empty result with the standard columns: what the gateway does not answer yet it answers with no rows. */
+  private MetaResultSet metadata(ConnectionHandle ch, List<String> columns) {
+    return guard(() -> MetadataResults.of(ch.id, connection(ch.id).newStatement().id(), columns, List.of()));
+  }
+
+  // ---- helpers ----
+
+  private GatewayConnection connection(String id) {
+    GatewayConnection connection = connections.get(id);
+    if (connection == null) {
+      throw new GatewayException(ErrorCode.CONNECTION_CLOSED,
+          "Cannot use connection " + id + ": it is closed, expired or the gateway restarted; reconnect");
+    }
+    return connection;
+  }
+
+  private static String requirePrepared(GatewayStatement statement) {
+    String sql = statement.preparedSql();
+    if (sql == null) {
+      throw new GatewayException(ErrorCode.STATEMENT_CLOSED,
+          "Cannot execute statement " + statement.id() + ": it was not prepared");
+    }
+    return sql;
+  }
+
+  private int frameRows(int requested) {
+    return requested <= 0 ? config.frameMaxRows() : Math.min(requested, config.frameMaxRows());
+  }
+
+  private static <T> T guard(Supplier<T> body) {
+    try {
+      return body.get();
+    } catch (VirtualMachineError fatal) {
+      throw fatal;
+    } catch (Throwable e) {
+      // Spark's Scala code throws checked exceptions (ParseException, AnalysisException) without declaring them.
+      throw ClientErrors.toClient(e);
+    }
+  }
+}

@@ -1,0 +1,81 @@
+package io.icegate.gateway.meta;
+
+import io.icegate.gateway.error.ErrorCode;
+import io.icegate.gateway.error.GatewayException;
+import java.time.DateTimeException;
+import java.time.ZoneId;
+import java.util.Arrays;
+import java.util.Map;
+import java.util.stream.Collectors;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.connector.catalog.CatalogManager;
+
+/** Applies what a client asked for when connecting: Spark settings, time zone, current catalog and namespace. */
+final class SessionSetup {
+  static final String CLIENT_TIME_ZONE = "clientTimeZone";
+  static final String CATALOG = "catalog";
+  static final String NAMESPACE = "namespace";
+  private static final String SESSION_TIME_ZONE = "spark.sql.session.timeZone";
+
+  GatewayConnection open(String id, SparkSession session, Map<String, String> info) {
+    ZoneId zone = zone(info.get(CLIENT_TIME_ZONE));
+    session.conf().set(SESSION_TIME_ZONE, zone.getId());
+    for (Map.Entry<String, String> e : info.entrySet()) {
+      String key = e.getKey();
+      if (key.startsWith("spark.")) {
+        try {
+          session.conf().set(key, e.getValue());
+        } catch (RuntimeException failure) {
+          throw new GatewayException(ErrorCode.INVALID_CONNECTION_PROPERTY, "Cannot set connection property '" + key
+              + "': Spark refuses to change it per connection (set it on the gateway with --conf instead)",
+              failure);
+        }
+      } else if (key.startsWith("icegate.")) {
+        throw new GatewayException(ErrorCode.INVALID_CONNECTION_PROPERTY,
+            "Cannot set connection property '" + key + "': no such Icegate setting");
+      }
+    }
+    use(session, info.get(CATALOG), info.get(NAMESPACE));
+    return new GatewayConnection(id, session, zone);
+  }
+
+  /** Switches the current catalog and/or namespace; null leaves each as it is. */
+  void use(SparkSession session, String catalog, String namespace) {
+    if (catalog != null && !catalog.isBlank() && !catalog.equals(currentCatalog(session))) {
+      session.sql("SET CATALOG " + quote(catalog));
+    }
+    if (namespace != null && !namespace.isBlank() && !namespace.equals(currentNamespace(session))) {
+      String path = Arrays.stream(namespace.split("\\.")).map(SessionSetup::quote).collect(Collectors.joining("."));
+      session.sql("USE " + quote(currentCatalog(session)) + "." + path);
+    }
+  }
+
+  static String currentCatalog(SparkSession session) {
+    return catalogManager(session).currentCatalog().name();
+  }
+
+  static String currentNamespace(SparkSession session) {
+    return String.join(".", catalogManager(session).currentNamespace());
+  }
+
+  private static CatalogManager catalogManager(SparkSession session) {
+    return session.sessionState().catalogManager();
+  }
+
+  /** A Spark identifier in backticks, with backticks inside it doubled. */
+  static String quote(String identifier) {
+    return "`" + identifier.replace("`", "``") + "`";
+  }
+
+  private static ZoneId zone(String id) {
+    if (id == null || id.isBlank()) {
+      return ZoneId.systemDefault();
+    }
+    try {
+      return ZoneId.of(id);
+    } catch (DateTimeException e) {
+      throw new GatewayException(ErrorCode.INVALID_CONNECTION_PROPERTY,
+          "Cannot use time zone '" + id + "': not a known zone id (for example UTC or Europe/Paris)");
+    }
+  }
+}

@@ -1,0 +1,120 @@
+package io.icegate.gateway.meta;
+
+import io.icegate.gateway.result.ColumnTypes;
+import io.icegate.gateway.result.ResultCursor;
+import io.icegate.gateway.result.ResultRows;
+import io.icegate.gateway.result.RowSource;
+import java.util.List;
+import java.util.function.Supplier;
+import org.apache.calcite.avatica.ColumnMetaData;
+import org.apache.calcite.avatica.Meta;
+import org.apache.calcite.avatica.remote.TypedValue;
+import org.apache.spark.SparkContext;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.catalyst.plans.logical.CommandResult;
+import org.apache.spark.sql.execution.ColumnarToRowExec;
+import org.apache.spark.sql.execution.InputAdapter;
+import org.apache.spark.sql.execution.ProjectExec;
+import org.apache.spark.sql.execution.SortExec;
+import org.apache.spark.sql.execution.SparkPlan;
+import org.apache.spark.sql.execution.WholeStageCodegenExec;
+import org.apache.spark.sql.execution.adaptive.AdaptiveSparkPlanExec;
+import org.apache.spark.sql.execution.datasources.v2.AppendDataExec;
+import org.apache.spark.sql.execution.datasources.v2.OverwriteByExpressionExec;
+import org.apache.spark.sql.execution.datasources.v2.OverwritePartitionsDynamicExec;
+import org.apache.spark.sql.execution.metric.SQLMetric;
+
+/** Runs one SQL statement in a connection's SparkSession, inside the statement's own Spark job group. */
+final class StatementRunner {
+  private final ResultRows.StreamSettings streamSettings;
+
+  StatementRunner(ResultRows.StreamSettings streamSettings) {
+    this.streamSettings = streamSettings;
+  }
+
+  /** What a statement produced: rows to stream, or an update count. */
+  record Outcome(List<ColumnMetaData> columns, ResultCursor cursor, long updateCount) {
+    boolean hasRows() {
+      return cursor != null;
+    }
+  }
+
+  Outcome run(GatewayConnection connection, GatewayStatement statement, String sql, List<TypedValue> parameters,
+      long maxRows) {
+    String jobGroup = statement.nextJobGroup(connection.id());
+    return inJobGroup(connection, jobGroup, sql, () -> {
+      SparkSession session = connection.session();
+      Dataset<Row> result = parameters.isEmpty()
+          ? session.sql(sql)
+          : session.sql(sql, parameters.stream().map(p -> p.toJdbc(null)).toArray());
+      if (result.logicalPlan() instanceof CommandResult command && command.output().isEmpty()) {
+        return new Outcome(List.of(), null, rowsWritten(command.commandPhysicalPlan()));
+      }
+      RowSource rows = ResultRows.open(result, streamSettings);
+      ResultCursor cursor = new ResultCursor(rows, result.schema(), connection.zone(), maxRows);
+      return new Outcome(ColumnTypes.columns(result.schema()), cursor, -1);
+    });
+  }
+
+  /** Fetches the next frame of a statement's open result, computing its rows in the statement's job group. */
+  Meta.Frame fetch(GatewayConnection connection, GatewayStatement statement, ResultCursor cursor, long offset,
+      int frameRows) {
+    return inJobGroup(connection, statement.jobGroup(), null,
+        () -> cursor.next(offset, frameRows));
+  }
+
+  /**
+   * Runs {@code body} with the connection's session active and Spark jobs tagged with the job group, so that
+   * cancelling the group stops exactly this statement's work. Spark keeps both per thread; Jetty reuses threads.
+   */
+  private static <T> T inJobGroup(GatewayConnection connection, String jobGroup, String description,
+      Supplier<T> body) {
+    SparkSession session = connection.session();
+    SparkContext context = session.sparkContext();
+    SparkSession.setActiveSession(session);
+    context.setJobGroup(jobGroup, description == null ? jobGroup : abbreviate(description), true);
+    try {
+      return body.get();
+    } finally {
+      context.clearJobGroup();
+      SparkSession.clearActiveSession();
+    }
+  }
+
+  /**
+   * Rows an INSERT wrote, read from the row count of the plan feeding the write. Spark 3.5's v2 writes report no
+   * count of their own, and for DELETE, UPDATE and MERGE no plan node counts the affected rows: those report 0.
+   */
+  static long rowsWritten(SparkPlan plan) {
+    if (plan instanceof AppendDataExec append) {
+      return outputRows(append.query());
+    }
+    if (plan instanceof OverwriteByExpressionExec overwrite) {
+      return outputRows(overwrite.query());
+    }
+    if (plan instanceof OverwritePartitionsDynamicExec overwrite) {
+      return outputRows(overwrite.query());
+    }
+    return 0;
+  }
+
+  /** The row count of a finished plan, looking through nodes that pass every row on unchanged. */
+  private static long outputRows(SparkPlan plan) {
+    SparkPlan node = plan instanceof AdaptiveSparkPlanExec adaptive ? adaptive.executedPlan() : plan;
+    scala.Option<SQLMetric> metric = node.metrics().get("numOutputRows");
+    if (metric.isDefined()) {
+      return metric.get().value();
+    }
+    boolean passesRowsOn = node instanceof ProjectExec || node instanceof WholeStageCodegenExec
+        || node instanceof InputAdapter || node instanceof SortExec || node instanceof ColumnarToRowExec
+        || node instanceof AdaptiveSparkPlanExec;
+    return passesRowsOn && node.children().size() == 1 ? outputRows(node.children().head()) : 0;
+  }
+
+  private static String abbreviate(String sql) {
+    String oneLine = sql.replaceAll("\\s+", " ").strip();
+    return oneLine.length() <= 200 ? oneLine : oneLine.substring(0, 197) + "...";
+  }
+}

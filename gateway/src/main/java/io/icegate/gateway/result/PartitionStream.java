@@ -1,0 +1,153 @@
+package io.icegate.gateway.result;
+
+import java.util.ArrayDeque;
+import java.util.Collections;
+import java.util.Deque;
+import java.util.Iterator;
+import java.util.List;
+import java.util.NoSuchElementException;
+import java.util.UUID;
+import org.apache.spark.SimpleFutureAction;
+import org.apache.spark.SparkContext;
+import org.apache.spark.rdd.RDD;
+import org.apache.spark.sql.catalyst.InternalRow;
+import scala.jdk.javaapi.CollectionConverters;
+import scala.runtime.AbstractFunction0;
+import scala.runtime.AbstractFunction2;
+import scala.runtime.BoxedUnit;
+import scala.util.Try;
+
+/**
+ * Streams an RDD's rows in partition order with one Spark job per partition, a few partitions ahead, each handing
+ * its rows over through a bounded {@link PartitionHandoff}. Unlike {@code toLocalIterator}, no partition is ever
+ * collected whole on the gateway, so a partition larger than the gateway's heap still streams through.
+ *
+ * <p>Needs the tasks to run in this JVM (Spark's local mode); {@link ResultRows} falls back otherwise.
+ */
+final class PartitionStream implements RowSource {
+  private static final long POLL_MILLIS = 200;
+
+  private final SparkContext context;
+  private final RDD<InternalRow> rdd;
+  private final int partitions;
+  private final int inFlightLimit;
+  private final long batchBytes;
+  private final int queueBatches;
+  private final String streamId = UUID.randomUUID().toString();
+  private final Deque<Pending> inFlight = new ArrayDeque<>();
+  private int nextPartition;
+  private Iterator<InternalRow> batch = Collections.emptyIterator();
+  private boolean closed;
+
+  private record Pending(String key, PartitionHandoff handoff, SimpleFutureAction<BoxedUnit> job) {}
+
+  PartitionStream(SparkContext context, RDD<InternalRow> rdd, int inFlightLimit, long batchBytes, int queueBatches) {
+    this.context = context;
+    this.rdd = rdd;
+    this.partitions = rdd.getNumPartitions();
+    this.inFlightLimit = inFlightLimit;
+    this.batchBytes = batchBytes;
+    this.queueBatches = queueBatches;
+  }
+
+  @Override
+  public boolean hasNext() {
+    while (!batch.hasNext()) {
+      if (closed || !advance()) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  @Override
+  public InternalRow next() {
+    if (!hasNext()) {
+      throw new NoSuchElementException();
+    }
+    return batch.next();
+  }
+
+  /** Moves to the next batch; false at the end of the last partition. */
+  private boolean advance() {
+    while (inFlight.size() < inFlightLimit && nextPartition < partitions) {
+      submit(nextPartition++);
+    }
+    Pending head = inFlight.peekFirst();
+    if (head == null) {
+      return false;
+    }
+    try {
+      while (true) {
+        List<InternalRow> next = head.handoff().poll(POLL_MILLIS);
+        if (next == PartitionHandoff.END) {
+          HandoffRegistry.remove(head.key());
+          inFlight.removeFirst();
+          return true;
+        }
+        if (next != null) {
+          batch = next.iterator();
+          return true;
+        }
+        if (head.job().isCompleted()) {
+          Try<BoxedUnit> outcome = head.job().value().get();
+          if (outcome.isFailure()) {
+            close();
+            Throwable failure = outcome.failed().get();
+            throw failure instanceof RuntimeException r ? r : new ResultStreamException(failure);
+          }
+          // Succeeded: its END marker is already queued and the next poll returns it.
+        }
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      close();
+      throw new ResultStreamException(e);
+    }
+  }
+
+  private void submit(int partition) {
+    String key = streamId + "/" + partition;
+    PartitionHandoff handoff = new PartitionHandoff(queueBatches);
+    HandoffRegistry.register(key, handoff);
+    SimpleFutureAction<BoxedUnit> job = context.submitJob(
+        rdd,
+        new PartitionPump(key, batchBytes),
+        CollectionConverters.asScala(List.<Object>of(partition)).toSeq(),
+        new Ignore2(),
+        new Unit0());
+    inFlight.addLast(new Pending(key, handoff, job));
+  }
+
+  @Override
+  public void close() {
+    if (closed) {
+      return;
+    }
+    closed = true;
+    batch = Collections.emptyIterator();
+    for (Pending p : inFlight) {
+      p.handoff().abandon();
+      if (!p.job().isCompleted()) {
+        p.job().cancel();
+      }
+      HandoffRegistry.remove(p.key());
+    }
+    inFlight.clear();
+  }
+
+  /** The per-partition result of the pump is Unit: nothing to collect. */
+  private static final class Ignore2 extends AbstractFunction2<Object, BoxedUnit, BoxedUnit> {
+    @Override
+    public BoxedUnit apply(Object partition, BoxedUnit result) {
+      return BoxedUnit.UNIT;
+    }
+  }
+
+  private static final class Unit0 extends AbstractFunction0<BoxedUnit> {
+    @Override
+    public BoxedUnit apply() {
+      return BoxedUnit.UNIT;
+    }
+  }
+}

@@ -1,0 +1,144 @@
+package io.icegate.gateway.result;
+
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.zone.ZoneRules;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.apache.spark.sql.catalyst.CatalystTypeConverters;
+import org.apache.spark.sql.catalyst.InternalRow;
+import org.apache.spark.sql.catalyst.expressions.SpecializedGetters;
+import org.apache.spark.sql.catalyst.util.ArrayData;
+import org.apache.spark.sql.catalyst.util.MapData;
+import org.apache.spark.sql.types.ArrayType;
+import org.apache.spark.sql.types.BinaryType;
+import org.apache.spark.sql.types.BooleanType;
+import org.apache.spark.sql.types.ByteType;
+import org.apache.spark.sql.types.DataType;
+import org.apache.spark.sql.types.DateType;
+import org.apache.spark.sql.types.DecimalType;
+import org.apache.spark.sql.types.DoubleType;
+import org.apache.spark.sql.types.FloatType;
+import org.apache.spark.sql.types.IntegerType;
+import org.apache.spark.sql.types.LongType;
+import org.apache.spark.sql.types.MapType;
+import org.apache.spark.sql.types.ShortType;
+import org.apache.spark.sql.types.StringType;
+import org.apache.spark.sql.types.StructType;
+import org.apache.spark.sql.types.TimestampNTZType;
+import org.apache.spark.sql.types.TimestampType;
+import scala.Function1;
+
+/**
+ * Converts Spark's internal rows straight into the values Avatica puts on the wire, one precompiled reader per
+ * column, without building Spark's external {@code Row} first.
+ *
+ * <p>Dates travel as days since the epoch and timestamps as epoch milliseconds of the wall-clock time in the
+ * connection's time zone, which is what Avatica's client accessors turn back into {@code java.sql} values in that
+ * zone. Arrays and structs travel as lists, maps as lists of {@code [key, value]} pairs.
+ */
+public final class WireValues {
+  private final ValueReader[] readers;
+
+  public WireValues(StructType schema, ZoneId zone) {
+    ZoneRules rules = zone.getRules();
+    this.readers = Arrays.stream(schema.fields()).map(f -> reader(f.dataType(), rules)).toArray(ValueReader[]::new);
+  }
+
+  /** One row as the list of column values Avatica serializes. */
+  public List<Object> row(InternalRow row) {
+    Object[] values = new Object[readers.length];
+    for (int i = 0; i < readers.length; i++) {
+      values[i] = readers[i].read(row, i);
+    }
+    return Arrays.asList(values);
+  }
+
+  @FunctionalInterface
+  interface ValueReader {
+    Object read(SpecializedGetters data, int ordinal);
+  }
+
+  static ValueReader reader(DataType type, ZoneRules zone) {
+    ValueReader present = presentValueReader(type, zone);
+    return (data, i) -> data.isNullAt(i) ? null : present.read(data, i);
+  }
+
+  private static ValueReader presentValueReader(DataType type, ZoneRules zone) {
+    if (type instanceof BooleanType) {
+      return SpecializedGetters::getBoolean;
+    } else if (type instanceof ByteType) {
+      return SpecializedGetters::getByte;
+    } else if (type instanceof ShortType) {
+      return SpecializedGetters::getShort;
+    } else if (type instanceof IntegerType || type instanceof DateType) {
+      return SpecializedGetters::getInt;
+    } else if (type instanceof LongType) {
+      return SpecializedGetters::getLong;
+    } else if (type instanceof FloatType) {
+      return SpecializedGetters::getFloat;
+    } else if (type instanceof DoubleType) {
+      return SpecializedGetters::getDouble;
+    } else if (type instanceof DecimalType d) {
+      int precision = d.precision();
+      int scale = d.scale();
+      return (data, i) -> data.getDecimal(i, precision, scale).toJavaBigDecimal();
+    } else if (type instanceof StringType) {
+      return (data, i) -> data.getUTF8String(i).toString();
+    } else if (type instanceof BinaryType) {
+      return SpecializedGetters::getBinary;
+    } else if (type instanceof TimestampType) {
+      return (data, i) -> wallClockMillis(data.getLong(i), zone);
+    } else if (type instanceof TimestampNTZType) {
+      return (data, i) -> Math.floorDiv(data.getLong(i), 1000L);
+    } else if (type instanceof ArrayType a) {
+      ValueReader element = reader(a.elementType(), zone);
+      return (data, i) -> list(data.getArray(i), element);
+    } else if (type instanceof MapType m) {
+      ValueReader key = reader(m.keyType(), zone);
+      ValueReader value = reader(m.valueType(), zone);
+      return (data, i) -> pairs(data.getMap(i), key, value);
+    } else if (type instanceof StructType s) {
+      ValueReader[] fields = Arrays.stream(s.fields()).map(f -> reader(f.dataType(), zone)).toArray(ValueReader[]::new);
+      return (data, i) -> struct(data.getStruct(i, fields.length), fields);
+    }
+    // Intervals and other rare types: Spark's external value in its text form.
+    Function1<Object, Object> toScala = CatalystTypeConverters.createToScalaConverter(type);
+    return (data, i) -> String.valueOf(toScala.apply(data.get(i, type)));
+  }
+
+  /** Epoch milliseconds of the wall-clock time that {@code micros} shows in {@code zone}. */
+  static long wallClockMillis(long micros, ZoneRules zone) {
+    long millis = Math.floorDiv(micros, 1000L);
+    return millis + zone.getOffset(Instant.ofEpochMilli(millis)).getTotalSeconds() * 1000L;
+  }
+
+  private static List<Object> list(ArrayData array, ValueReader element) {
+    int n = array.numElements();
+    List<Object> values = new ArrayList<>(n);
+    for (int j = 0; j < n; j++) {
+      values.add(element.read(array, j));
+    }
+    return values;
+  }
+
+  private static List<Object> pairs(MapData map, ValueReader key, ValueReader value) {
+    ArrayData keys = map.keyArray();
+    ArrayData values = map.valueArray();
+    int n = map.numElements();
+    List<Object> pairs = new ArrayList<>(n);
+    for (int j = 0; j < n; j++) {
+      pairs.add(Arrays.asList(key.read(keys, j), value.read(values, j)));
+    }
+    return pairs;
+  }
+
+  private static List<Object> struct(InternalRow row, ValueReader[] fields) {
+    Object[] values = new Object[fields.length];
+    for (int j = 0; j < fields.length; j++) {
+      values[j] = fields[j].read(row, j);
+    }
+    return Arrays.asList(values);
+  }
+}

@@ -1,0 +1,88 @@
+package io.icegate.it;
+
+import static io.icegate.it.Rows.query;
+import static io.icegate.it.Rows.row;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/** Failures reach the client as SQLExceptions with a real SQLState and a short message, and the gateway stays up. */
+class ErrorsIT {
+  private static TestGateway gateway;
+  private static Connection connection;
+
+  @BeforeAll
+  static void start() throws Exception {
+    gateway = TestGateway.start();
+    connection = gateway.connect();
+  }
+
+  @AfterAll
+  static void stop() throws Exception {
+    connection.close();
+    gateway.close();
+  }
+
+  @Test
+  void syntaxErrorNamesLineAndColumn() {
+    assertFails(() -> query(connection, "SELECT 1,\nFROM"), "42601", "Syntax error", "line 2, column 1");
+  }
+
+  @Test
+  void unknownTableIsNamed() {
+    assertFails(() -> query(connection, "SELECT * FROM demo.default.no_such_table"), "42P01",
+        "`demo`.`default`.`no_such_table` cannot be found");
+  }
+
+  @Test
+  void unknownNamespaceIsNamed() {
+    assertFails(() -> query(connection, "SHOW TABLES IN demo.no_such_namespace"), "42704",
+        "no_such_namespace");
+  }
+
+  @Test
+  void unknownCatalogIsNamed() {
+    assertFails(() -> query(connection, "SET CATALOG no_such_catalog"), "3D000", "no_such_catalog");
+  }
+
+  @Test
+  void failureInsideASparkJobIsReportedWithoutClassNames() {
+    assertFails(() -> query(connection, "SELECT assert_true(id < 3, 'id too large') FROM range(10)"), "58000",
+        "id too large");
+  }
+
+  @Test
+  void unknownUrlPropertyQuotesTheUrl() {
+    String url = gateway.jdbcUrl() + "?bogus=1";
+    assertFails(() -> DriverManager.getConnection(url), "08001", "'" + url + "'");
+  }
+
+  @Test
+  void unreachableGatewayIsAConnectionError() {
+    assertFails(() -> DriverManager.getConnection("jdbc:icegate://127.0.0.1:1"), "08001", "127.0.0.1:1");
+  }
+
+  @Test
+  void gatewayStaysUpAfterErrors() throws Exception {
+    assertThatThrownBy(() -> query(connection, "SELEC 1")).isInstanceOf(SQLException.class);
+    assertThat(query(connection, "SELECT 1")).containsExactly(row(1));
+  }
+
+  private static void assertFails(ThrowingCallable call, String sqlState, String... messageParts) {
+    assertThatThrownBy(call)
+        .isInstanceOf(SQLException.class)
+        .satisfies(e -> {
+          SQLException sql = (SQLException) e;
+          assertThat(sql.getSQLState()).as("SQLState of: %s", sql.getMessage()).isEqualTo(sqlState);
+          assertThat(sql.getMessage()).contains(messageParts);
+          assertThat(sql.getMessage()).doesNotContain("Exception", "\tat ", "org.apache", "scala.");
+        });
+  }
+}

@@ -1,0 +1,42 @@
+package io.icegate.it;
+
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/** Small helpers that read like the behaviour under test. */
+final class Rows {
+  private Rows() {}
+
+  static List<Object> row(Object... values) {
+    return Arrays.asList(values);
+  }
+
+  /** Every row of a query, each as the list of its {@code getObject} values. */
+  static List<List<Object>> query(Connection connection, String sql) throws SQLException {
+    try (Statement statement = connection.createStatement(); ResultSet rs = statement.executeQuery(sql)) {
+      List<List<Object>> rows = new ArrayList<>();
+      int columns = rs.getMetaData().getColumnCount();
+      while (rs.next()) {
+        List<Object> row = new ArrayList<>(columns);
+        for (int i = 1; i <= columns; i++) {
+          row.add(rs.getObject(i));
+        }
+        rows.add(row);
+      }
+      return rows;
+    }
+  }
+
+  static void execute(Connection connection, String... statements) throws SQLException {
+    try (Statement statement = connection.createStatement()) {
+      for (String sql : statements) {
+        statement.execute(sql);
+      }
+    }
+  }
+}

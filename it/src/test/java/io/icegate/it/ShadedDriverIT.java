@@ -1,0 +1,55 @@
+package io.icegate.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.Driver;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.util.Properties;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/** The one shaded driver jar, alone on a class path, connects and queries. */
+class ShadedDriverIT {
+  private static TestGateway gateway;
+
+  @BeforeAll
+  static void start() {
+    gateway = TestGateway.start();
+  }
+
+  @AfterAll
+  static void stop() {
+    gateway.close();
+  }
+
+  @Test
+  void driverJarAloneConnectsAndQueries() throws Exception {
+    Path jar;
+    try (var jars = Files.list(Path.of("..", "jdbc-driver", "target"))) {
+      jar = jars.filter(p -> p.getFileName().toString().matches("icegate-jdbc-[^-]+(-SNAPSHOT)?\\.jar"))
+          .findFirst().orElseThrow(() -> new AssertionError("no shaded driver jar in jdbc-driver/target"));
+    }
+    // The platform loader as parent: nothing of this test's class path (Avatica, Jackson, protobuf) is visible.
+    try (URLClassLoader isolated = new URLClassLoader(new URL[] {jar.toUri().toURL()},
+        ClassLoader.getPlatformClassLoader())) {
+      Class<?> driverClass = Class.forName("io.icegate.jdbc.IcegateDriver", true, isolated);
+      assertThat(driverClass.getClassLoader()).isSameAs(isolated);
+      Driver driver = (Driver) driverClass.getDeclaredConstructor().newInstance();
+      try (Connection c = driver.connect(gateway.jdbcUrl(), new Properties());
+          Statement s = c.createStatement();
+          ResultSet rs = s.executeQuery("SELECT 'shaded' AS word, array(1, 2) AS numbers")) {
+        assertThat(rs.next()).isTrue();
+        assertThat(rs.getString(1)).isEqualTo("shaded");
+        assertThat(rs.getString(2)).isEqualTo("[1, 2]");
+        assertThat(c.getMetaData().getDriverName()).isEqualTo("Icegate JDBC Driver");
+      }
+    }
+  }
+}

@@ -1,0 +1,66 @@
+package io.icegate.it;
+
+import io.icegate.gateway.config.GatewayConfig;
+import io.icegate.gateway.engine.SparkEngine;
+import io.icegate.gateway.server.GatewayServer;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.util.Map;
+import java.util.Properties;
+
+/**
+ * The test JVM's one SparkEngine (on a fresh warehouse under target/) and a gateway on a free port per test
+ * class.
+ */
+final class TestGateway implements AutoCloseable {
+  private static SparkEngine engine;
+
+  private final GatewayServer server;
+
+  private TestGateway(GatewayServer server) {
+    this.server = server;
+  }
+
+  static synchronized SparkEngine engine() {
+    if (engine == null) {
+      try {
+        Path warehouse = Files.createTempDirectory(Path.of("target"), "warehouse-");
+        engine = SparkEngine.start(GatewayConfig.from(Map.of(
+            "icegate.warehouse", warehouse.toString(),
+            "icegate.port", "0",
+            "spark.master", "local[2]",
+            "spark.sql.shuffle.partitions", "4")));
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+      Runtime.getRuntime().addShutdownHook(new Thread(engine::close));
+    }
+    return engine;
+  }
+
+  static TestGateway start() {
+    return new TestGateway(GatewayServer.start(engine(), false));
+  }
+
+  String jdbcUrl() {
+    return "jdbc:icegate://127.0.0.1:" + server.port();
+  }
+
+  Connection connect() throws SQLException {
+    return DriverManager.getConnection(jdbcUrl(), new Properties());
+  }
+
+  GatewayServer server() {
+    return server;
+  }
+
+  @Override
+  public void close() {
+    server.close();
+  }
+}
