@@ -32,7 +32,8 @@ class ErrorsIT {
 
   @Test
   void syntaxErrorNamesLineAndColumn() {
-    assertFails(() -> query(connection, "SELECT 1,\nFROM"), "42601", "Syntax error", "line 2, column 1");
+    assertFails(() -> query(connection, "SELECT id\nFROM range(3) WHERE id = = 1"), "42601",
+        "Syntax error at or near '='", "line 2, column 26");
   }
 
   @Test
@@ -43,8 +44,8 @@ class ErrorsIT {
 
   @Test
   void unknownNamespaceIsNamed() {
-    assertFails(() -> query(connection, "SHOW TABLES IN demo.no_such_namespace"), "42704",
-        "no_such_namespace");
+    assertFails(() -> query(connection, "SHOW TABLES IN demo.no_such_namespace"), "3F000",
+        "Namespace does not exist: no_such_namespace");
   }
 
   @Test

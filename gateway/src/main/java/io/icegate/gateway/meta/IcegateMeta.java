@@ -12,6 +12,7 @@ import java.sql.Types;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 import java.util.function.Supplier;
@@ -64,7 +65,8 @@ public final class IcegateMeta implements ProtobufMeta {
       }
       GatewayConnection connection = sessionSetup.open(ch.id, engine.newSession(), info == null ? Map.of() : info);
       connections.put(ch.id, connection);
-      LOG.debug("Opened connection {}", ch.id);
+      LOG.debug("Opened connection {} with properties {}", ch.id,
+          info == null ? Set.of() : info.keySet());
       return null;
     });
   }

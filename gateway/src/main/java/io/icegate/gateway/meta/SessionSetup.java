@@ -4,9 +4,8 @@ import io.icegate.gateway.error.ErrorCode;
 import io.icegate.gateway.error.GatewayException;
 import java.time.DateTimeException;
 import java.time.ZoneId;
-import java.util.Arrays;
 import java.util.Map;
-import java.util.stream.Collectors;
+import java.util.function.Supplier;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.connector.catalog.CatalogManager;
 
@@ -41,21 +40,44 @@ final class SessionSetup {
 
   /** Switches the current catalog and/or namespace; null leaves each as it is. */
   void use(SparkSession session, String catalog, String namespace) {
-    if (catalog != null && !catalog.isBlank() && !catalog.equals(currentCatalog(session))) {
-      session.sql("SET CATALOG " + quote(catalog));
-    }
-    if (namespace != null && !namespace.isBlank() && !namespace.equals(currentNamespace(session))) {
-      String path = Arrays.stream(namespace.split("\\.")).map(SessionSetup::quote).collect(Collectors.joining("."));
-      session.sql("USE " + quote(currentCatalog(session)) + "." + path);
+    withActive(session, () -> {
+      CatalogManager catalogs = catalogManager(session);
+      if (catalog != null && !catalog.isBlank() && !catalog.equals(catalogs.currentCatalog().name())) {
+        catalogs.setCurrentCatalog(catalog);
+      }
+      if (namespace != null && !namespace.isBlank() && !namespace.equals(currentNamespace(session))) {
+        catalogs.setCurrentNamespace(namespace.split("\\."));
+      }
+      return null;
+    });
+  }
+
+  /**
+   * Runs {@code body} with {@code session} as the thread's active session. Spark reads SQL settings (the default
+   * catalog among them) through the active session, and Jetty's threads have none: without it Spark silently uses
+   * a blank configuration.
+   */
+  static <T> T withActive(SparkSession session, Supplier<T> body) {
+    scala.Option<SparkSession> previous = SparkSession.getActiveSession();
+    SparkSession.setActiveSession(session);
+    try {
+      return body.get();
+    } finally {
+      // Restore rather than clear: calls nest, and an outer caller still needs its session.
+      if (previous.isDefined()) {
+        SparkSession.setActiveSession(previous.get());
+      } else {
+        SparkSession.clearActiveSession();
+      }
     }
   }
 
   static String currentCatalog(SparkSession session) {
-    return catalogManager(session).currentCatalog().name();
+    return withActive(session, () -> catalogManager(session).currentCatalog().name());
   }
 
   static String currentNamespace(SparkSession session) {
-    return String.join(".", catalogManager(session).currentNamespace());
+    return withActive(session, () -> String.join(".", catalogManager(session).currentNamespace()));
   }
 
   private static CatalogManager catalogManager(SparkSession session) {

@@ -20,7 +20,10 @@ import org.apache.spark.sql.execution.ProjectExec;
 import org.apache.spark.sql.execution.SortExec;
 import org.apache.spark.sql.execution.SparkPlan;
 import org.apache.spark.sql.execution.WholeStageCodegenExec;
+import org.apache.spark.sql.execution.adaptive.AQEShuffleReadExec;
 import org.apache.spark.sql.execution.adaptive.AdaptiveSparkPlanExec;
+import org.apache.spark.sql.execution.adaptive.QueryStageExec;
+import org.apache.spark.sql.execution.exchange.ShuffleExchangeExec;
 import org.apache.spark.sql.execution.datasources.v2.AppendDataExec;
 import org.apache.spark.sql.execution.datasources.v2.OverwriteByExpressionExec;
 import org.apache.spark.sql.execution.datasources.v2.OverwritePartitionsDynamicExec;
@@ -71,15 +74,12 @@ final class StatementRunner {
    */
   private static <T> T inJobGroup(GatewayConnection connection, String jobGroup, String description,
       Supplier<T> body) {
-    SparkSession session = connection.session();
-    SparkContext context = session.sparkContext();
-    SparkSession.setActiveSession(session);
+    SparkContext context = connection.session().sparkContext();
     context.setJobGroup(jobGroup, description == null ? jobGroup : abbreviate(description), true);
     try {
-      return body.get();
+      return SessionSetup.withActive(connection.session(), body);
     } finally {
       context.clearJobGroup();
-      SparkSession.clearActiveSession();
     }
   }
 
@@ -102,15 +102,21 @@ final class StatementRunner {
 
   /** The row count of a finished plan, looking through nodes that pass every row on unchanged. */
   private static long outputRows(SparkPlan plan) {
-    SparkPlan node = plan instanceof AdaptiveSparkPlanExec adaptive ? adaptive.executedPlan() : plan;
-    scala.Option<SQLMetric> metric = node.metrics().get("numOutputRows");
+    if (plan instanceof AdaptiveSparkPlanExec adaptive) {
+      return outputRows(adaptive.executedPlan());
+    }
+    if (plan instanceof QueryStageExec stage) {
+      return outputRows(stage.plan());
+    }
+    scala.Option<SQLMetric> metric = plan.metrics().get("numOutputRows");
     if (metric.isDefined()) {
       return metric.get().value();
     }
-    boolean passesRowsOn = node instanceof ProjectExec || node instanceof WholeStageCodegenExec
-        || node instanceof InputAdapter || node instanceof SortExec || node instanceof ColumnarToRowExec
-        || node instanceof AdaptiveSparkPlanExec;
-    return passesRowsOn && node.children().size() == 1 ? outputRows(node.children().head()) : 0;
+    // Writes to partitioned or sorted tables add exchanges and sorts, which move rows but keep their number.
+    boolean passesRowsOn = plan instanceof ProjectExec || plan instanceof WholeStageCodegenExec
+        || plan instanceof InputAdapter || plan instanceof SortExec || plan instanceof ColumnarToRowExec
+        || plan instanceof AQEShuffleReadExec || plan instanceof ShuffleExchangeExec;
+    return passesRowsOn && plan.children().size() == 1 ? outputRows(plan.children().head()) : 0;
   }
 
   private static String abbreviate(String sql) {

@@ -1,0 +1,64 @@
+package io.icegate.jdbc;
+
+import java.time.ZoneId;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Properties;
+import java.util.TimeZone;
+import org.apache.calcite.avatica.BuiltInConnectionProperty;
+import org.apache.calcite.avatica.remote.Driver.Serialization;
+
+/**
+ * Translates an {@link IcegateUrl} into the properties of an Avatica remote connection.
+ *
+ * <p>Avatica keeps its own built-in properties (url, serialization, timeZone, truststore...) on the
+ * client and forwards every other property to the server when it opens the connection, so the
+ * result mixes both on purpose: see {@link OpenConnectionKeys} for what the server receives.
+ */
+final class AvaticaProperties {
+
+  private AvaticaProperties() {
+  }
+
+  static Properties of(IcegateUrl url) {
+    Properties properties = new Properties();
+    properties.setProperty(BuiltInConnectionProperty.URL.camelName(), url.serverAddress());
+    properties.setProperty(BuiltInConnectionProperty.SERIALIZATION.camelName(),
+        Serialization.PROTOBUF.name().toLowerCase(Locale.ROOT));
+
+    Map<String, String> settings = url.settings();
+    copy(settings, ConnectionProperty.TRUSTSTORE.key(), properties,
+        BuiltInConnectionProperty.TRUSTSTORE.camelName());
+    copy(settings, ConnectionProperty.TRUSTSTORE_PASSWORD.key(), properties,
+        BuiltInConnectionProperty.TRUSTSTORE_PASSWORD.camelName());
+
+    ZoneId zone = url.timeZone();
+    // java.util.TimeZone silently turns ids it does not know (such as "+02:00") into GMT, so Avatica
+    // gets the id TimeZone itself produces for the zone.
+    properties.setProperty(BuiltInConnectionProperty.TIME_ZONE.camelName(),
+        TimeZone.getTimeZone(zone).getID());
+    properties.setProperty(OpenConnectionKeys.CLIENT_TIME_ZONE, zone.getId());
+
+    copy(settings, ConnectionProperty.USER.key(), properties, OpenConnectionKeys.USER);
+    copy(settings, ConnectionProperty.PASSWORD.key(), properties, OpenConnectionKeys.PASSWORD);
+    if (url.catalog() != null) {
+      properties.setProperty(OpenConnectionKeys.CATALOG, url.catalog());
+    }
+    if (url.namespace() != null) {
+      properties.setProperty(OpenConnectionKeys.NAMESPACE, url.namespace());
+    }
+    settings.forEach((key, value) -> {
+      if (ConnectionProperty.isSessionSetting(key)) {
+        properties.setProperty(key, value);
+      }
+    });
+    return properties;
+  }
+
+  private static void copy(Map<String, String> from, String key, Properties to, String toKey) {
+    String value = from.get(key);
+    if (value != null) {
+      to.setProperty(toKey, value);
+    }
+  }
+}

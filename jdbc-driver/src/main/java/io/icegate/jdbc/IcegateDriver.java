@@ -1,0 +1,109 @@
+package io.icegate.jdbc;
+
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.DriverPropertyInfo;
+import java.sql.SQLException;
+import java.util.Properties;
+import org.apache.calcite.avatica.AvaticaConnection;
+import org.apache.calcite.avatica.AvaticaFactory;
+import org.apache.calcite.avatica.BuiltInConnectionProperty;
+import org.apache.calcite.avatica.ConnectStringParser;
+import org.apache.calcite.avatica.DriverVersion;
+import org.apache.calcite.avatica.remote.Driver;
+import org.apache.calcite.avatica.remote.Service;
+
+/**
+ * JDBC driver for Icegate, a JDBC gateway to Apache Iceberg tables on Spark.
+ *
+ * <p>Accepts {@code jdbc:icegate://HOST[:PORT][/CATALOG[/NAMESPACE]][?key=value&...]} (default port
+ * {@value IcegateUrl#DEFAULT_PORT}; see {@link ConnectionProperty} for the keys) and, for tools that
+ * only know Avatica, {@code jdbc:avatica:remote:url=http://HOST:PORT;serialization=PROTOBUF}, which is
+ * handled exactly like Avatica's remote driver does. Either way, result sets read Spark's arrays,
+ * structs and maps as {@link java.util.List}, {@link java.sql.Struct} and {@link java.util.Map}.
+ */
+public class IcegateDriver extends Driver {
+
+  static {
+    try {
+      DriverManager.registerDriver(new IcegateDriver());
+    } catch (SQLException e) {
+      throw new ExceptionInInitializerError(e);
+    }
+  }
+
+  /** Creates a driver; applications normally go through {@link DriverManager} instead. */
+  public IcegateDriver() {
+    super();
+  }
+
+  @Override protected DriverVersion createDriverVersion() {
+    return IcegateVersion.load();
+  }
+
+  @Override protected AvaticaFactory createFactory() {
+    // Avatica's default factory is package-private; its own loader may instantiate it, we wrap it.
+    return new IcegateJdbcFactory(super.createFactory());
+  }
+
+  @Override public boolean acceptsURL(String url) throws SQLException {
+    if (url == null) {
+      throw new SQLException("Cannot connect: the URL is null", SqlStates.CANNOT_CONNECT);
+    }
+    return url.startsWith(IcegateUrl.PREFIX) || url.startsWith(CONNECT_STRING_PREFIX);
+  }
+
+  @Override public Connection connect(String url, Properties info) throws SQLException {
+    if (!acceptsURL(url)) {
+      return null;
+    }
+    if (!url.startsWith(IcegateUrl.PREFIX)) {
+      Properties given = info == null ? new Properties() : info;
+      try {
+        return super.connect(url, given);
+      } catch (RuntimeException e) {
+        throw ConnectFailure.translate(e, avaticaServerAddress(url, given));
+      }
+    }
+    IcegateUrl target = IcegateUrl.parse(url, info);
+    Properties properties = AvaticaProperties.of(target);
+    try {
+      // Avatica's connect() would re-parse the URL as its own "key=value;..." string, so the
+      // connection is built here from the translated properties, keeping the Icegate URL as the one
+      // DatabaseMetaData.getURL() reports.
+      AvaticaConnection connection = factory.newConnection(this, factory, url, properties);
+      handler.onConnectionInit(connection);
+      connection.getService().apply(new Service.OpenConnectionRequest(connection.id,
+          Service.OpenConnectionRequest.serializeProperties(properties)));
+      return connection;
+    } catch (RuntimeException e) {
+      throw ConnectFailure.translate(e, target.serverAddress());
+    }
+  }
+
+  private static String avaticaServerAddress(String url, Properties info) throws SQLException {
+    Properties parsed =
+        ConnectStringParser.parse(url.substring(CONNECT_STRING_PREFIX.length()), info);
+    return parsed.getProperty(BuiltInConnectionProperty.URL.camelName(), "(no url given)");
+  }
+
+  @Override public DriverPropertyInfo[] getPropertyInfo(String url, Properties info)
+      throws SQLException {
+    if (url == null || !url.startsWith(IcegateUrl.PREFIX)) {
+      return super.getPropertyInfo(url, info == null ? new Properties() : info);
+    }
+    IcegateUrl parsed = IcegateUrl.parse(url, info);
+    ConnectionProperty[] properties = ConnectionProperty.values();
+    DriverPropertyInfo[] result = new DriverPropertyInfo[properties.length];
+    for (int i = 0; i < properties.length; i++) {
+      ConnectionProperty property = properties[i];
+      result[i] = new DriverPropertyInfo(property.key(), property.valueIn(parsed.settings()));
+      result[i].description = property.description();
+      result[i].required = false;
+      if (property == ConnectionProperty.SSL) {
+        result[i].choices = new String[] {"true", "false"};
+      }
+    }
+    return result;
+  }
+}

@@ -1,0 +1,72 @@
+package io.icegate.jdbc;
+
+import java.sql.ResultSetMetaData;
+import java.sql.SQLException;
+import java.util.Properties;
+import java.util.TimeZone;
+import org.apache.calcite.avatica.AvaticaConnection;
+import org.apache.calcite.avatica.AvaticaFactory;
+import org.apache.calcite.avatica.AvaticaPreparedStatement;
+import org.apache.calcite.avatica.AvaticaResultSet;
+import org.apache.calcite.avatica.AvaticaSpecificDatabaseMetaData;
+import org.apache.calcite.avatica.AvaticaStatement;
+import org.apache.calcite.avatica.Meta;
+import org.apache.calcite.avatica.QueryState;
+import org.apache.calcite.avatica.UnregisteredDriver;
+
+/**
+ * Makes the driver's JDBC objects: Avatica's own for everything except result sets and their
+ * metadata, which are Icegate's so that nested Spark values read naturally.
+ */
+final class IcegateJdbcFactory implements AvaticaFactory {
+
+  private final AvaticaFactory avatica;
+
+  /** @param avatica Avatica's default factory for the running JDBC version */
+  IcegateJdbcFactory(AvaticaFactory avatica) {
+    this.avatica = avatica;
+  }
+
+  @Override public int getJdbcMajorVersion() {
+    return avatica.getJdbcMajorVersion();
+  }
+
+  @Override public int getJdbcMinorVersion() {
+    return avatica.getJdbcMinorVersion();
+  }
+
+  @Override public AvaticaConnection newConnection(UnregisteredDriver driver,
+      AvaticaFactory factory, String url, Properties info) throws SQLException {
+    return avatica.newConnection(driver, factory, url, info);
+  }
+
+  @Override public AvaticaStatement newStatement(AvaticaConnection connection,
+      Meta.StatementHandle handle, int resultSetType, int resultSetConcurrency,
+      int resultSetHoldability) throws SQLException {
+    return avatica.newStatement(connection, handle, resultSetType, resultSetConcurrency,
+        resultSetHoldability);
+  }
+
+  @Override public AvaticaPreparedStatement newPreparedStatement(AvaticaConnection connection,
+      Meta.StatementHandle handle, Meta.Signature signature, int resultSetType,
+      int resultSetConcurrency, int resultSetHoldability) throws SQLException {
+    return avatica.newPreparedStatement(connection, handle, signature, resultSetType,
+        resultSetConcurrency, resultSetHoldability);
+  }
+
+  @Override public AvaticaResultSet newResultSet(AvaticaStatement statement, QueryState state,
+      Meta.Signature signature, TimeZone timeZone, Meta.Frame firstFrame) throws SQLException {
+    return new IcegateResultSet(statement, state, signature,
+        newResultSetMetaData(statement, signature), timeZone, firstFrame);
+  }
+
+  @Override public AvaticaSpecificDatabaseMetaData newDatabaseMetaData(
+      AvaticaConnection connection) {
+    return avatica.newDatabaseMetaData(connection);
+  }
+
+  @Override public ResultSetMetaData newResultSetMetaData(AvaticaStatement statement,
+      Meta.Signature signature) {
+    return new IcegateResultSetMetaData(statement, signature);
+  }
+}

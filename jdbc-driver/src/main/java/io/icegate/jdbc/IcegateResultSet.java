@@ -1,0 +1,79 @@
+package io.icegate.jdbc;
+
+import java.sql.ResultSetMetaData;
+import java.sql.SQLException;
+import java.sql.Types;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.TimeZone;
+import org.apache.calcite.avatica.AvaticaResultSet;
+import org.apache.calcite.avatica.AvaticaStatement;
+import org.apache.calcite.avatica.ColumnMetaData;
+import org.apache.calcite.avatica.Meta;
+import org.apache.calcite.avatica.QueryState;
+import org.apache.calcite.avatica.util.Cursor;
+
+/**
+ * Result set of an Icegate query.
+ *
+ * <p>Scalar columns behave exactly as in Avatica. Spark's arrays, structs and maps are read by
+ * {@link NestedColumnAccessor}: {@code getObject} returns {@link java.util.List},
+ * {@link java.sql.Struct} and {@link java.util.Map} (whatever the column is looked up by), and
+ * {@code getString} returns Spark's display form.
+ */
+public class IcegateResultSet extends AvaticaResultSet {
+
+  // Reads every column as a plain object, so nested values come back exactly as on the wire.
+  private static final ColumnMetaData RAW_COLUMN = ColumnMetaData.dummy(
+      ColumnMetaData.scalar(Types.JAVA_OBJECT, "raw", ColumnMetaData.Rep.OBJECT), true);
+
+  private final NestedValueConverter converter;
+  private Map<Integer, SparkType> nestedColumns = Collections.emptyMap();
+
+  /** Creates a result set; called by the driver's factory. */
+  IcegateResultSet(AvaticaStatement statement, QueryState state, Meta.Signature signature,
+      ResultSetMetaData metaData, TimeZone timeZone, Meta.Frame firstFrame) throws SQLException {
+    super(statement, state, signature, metaData, timeZone, firstFrame);
+    this.converter = new NestedValueConverter(localCalendar);
+  }
+
+  @Override protected AvaticaResultSet execute() throws SQLException {
+    super.execute();
+    readNestedColumns(columnMetaDataList);
+    return this;
+  }
+
+  @Override public AvaticaResultSet execute2(Cursor cursor, List<ColumnMetaData> columns) {
+    super.execute2(cursor, columns);
+    readNestedColumns(columns);
+    return this;
+  }
+
+  /**
+   * Returns the column's value; for arrays a {@link java.util.List} rather than the
+   * {@link java.sql.Array} Avatica would give ({@link #getArray(int)} still returns one).
+   */
+  @Override public Object getObject(int columnIndex) throws SQLException {
+    if (nestedColumns.containsKey(columnIndex - 1)) {
+      checkOpen();
+      return accessorList.get(columnIndex - 1).getObject();
+    }
+    return super.getObject(columnIndex);
+  }
+
+  /** Swaps in a {@link NestedColumnAccessor} for every array, struct and map column. */
+  private void readNestedColumns(List<ColumnMetaData> columns) {
+    nestedColumns = NestedColumns.of(columns);
+    if (nestedColumns.isEmpty()) {
+      return;
+    }
+    List<Cursor.Accessor> raw = cursor.createAccessors(
+        Collections.nCopies(columns.size(), RAW_COLUMN), localCalendar, this);
+    List<Cursor.Accessor> accessors = new ArrayList<>(accessorList);
+    nestedColumns.forEach((position, type) -> accessors.set(position,
+        new NestedColumnAccessor(accessors.get(position), raw.get(position), type, converter)));
+    accessorList = accessors;
+  }
+}

@@ -1,0 +1,31 @@
+package io.icegate.jdbc;
+
+/**
+ * Keys of the {@code info} map the driver sends in Avatica's open-connection request; the contract
+ * between this driver and the Icegate server.
+ *
+ * <p>Besides these, every {@code spark.*} and {@code icegate.*} session setting is sent untouched.
+ */
+public final class OpenConnectionKeys {
+
+  /** User name; present when the application gave one. */
+  public static final String USER = "user";
+
+  /** Password; present when the application gave one. */
+  public static final String PASSWORD = "password";
+
+  /** Catalog from the URL path; present only when the URL has one. */
+  public static final String CATALOG = "catalog";
+
+  /** Namespace from the URL path; present only when the URL has one. */
+  public static final String NAMESPACE = "namespace";
+
+  /**
+   * Time zone id the client reads dates and timestamps in (a region id such as {@code Europe/Paris}
+   * or an offset such as {@code +02:00}); always present.
+   */
+  public static final String CLIENT_TIME_ZONE = "clientTimeZone";
+
+  private OpenConnectionKeys() {
+  }
+}

@@ -1,0 +1,23 @@
+package io.icegate.jdbc;
+
+/** The SQLStates the driver itself raises. */
+final class SqlStates {
+
+  /** The client could not establish the connection (bad URL, bad settings, server unreachable). */
+  static final String CANNOT_CONNECT = "08001";
+
+  /** The server refused the connection. */
+  static final String CONNECTION_REJECTED = "08004";
+
+  /** A value cannot be read as the requested Java type. */
+  static final String INCOMPATIBLE_TYPE = "07006";
+
+  /** A value from the server does not have the shape its column type announces. */
+  static final String DATA_EXCEPTION = "22000";
+
+  /** The JDBC feature is not implemented. */
+  static final String NOT_SUPPORTED = "0A000";
+
+  private SqlStates() {
+  }
+}

@@ -1,0 +1,112 @@
+package io.icegate.jdbc;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.sql.Driver;
+import java.sql.DriverManager;
+import java.sql.DriverPropertyInfo;
+import java.sql.SQLException;
+import java.util.Arrays;
+import java.util.Properties;
+import java.util.ServiceLoader;
+import org.junit.jupiter.api.Test;
+
+class IcegateDriverTest {
+
+  private final IcegateDriver driver = new IcegateDriver();
+
+  @Test
+  void acceptsIcegateAndAvaticaRemoteUrls() throws SQLException {
+    assertThat(driver.acceptsURL("jdbc:icegate://localhost")).isTrue();
+    assertThat(driver.acceptsURL("jdbc:icegate://h:1/c/n?user=x")).isTrue();
+    assertThat(driver.acceptsURL("jdbc:avatica:remote:url=http://h:8765;serialization=PROTOBUF"))
+        .isTrue();
+    assertThat(driver.acceptsURL("jdbc:postgresql://h/db")).isFalse();
+    assertThat(driver.acceptsURL("jdbc:icegat://h")).isFalse();
+  }
+
+  @Test
+  void nullUrlIsAnError() {
+    assertThatThrownBy(() -> driver.acceptsURL(null))
+        .isInstanceOf(SQLException.class)
+        .hasMessage("Cannot connect: the URL is null")
+        .extracting(e -> ((SQLException) e).getSQLState()).isEqualTo("08001");
+  }
+
+  @Test
+  void foreignUrlsAreLeftToOtherDrivers() throws SQLException {
+    assertThat(driver.connect("jdbc:postgresql://h/db", new Properties())).isNull();
+  }
+
+  @Test
+  void malformedUrlFailsBeforeAnyNetworkCall() {
+    assertThatThrownBy(() -> driver.connect("jdbc:icegate://h?foo=1", new Properties()))
+        .isInstanceOf(SQLException.class)
+        .hasMessageStartingWith("Cannot connect: unknown property 'foo' in URL 'jdbc:icegate://h?foo=1'")
+        .extracting(e -> ((SQLException) e).getSQLState()).isEqualTo("08001");
+  }
+
+  @Test
+  void unreachableServerIsAConnectionError() throws IOException {
+    int port = freePort();
+    String url = "jdbc:icegate://127.0.0.1:" + port + "/lake";
+
+    assertThatThrownBy(() -> driver.connect(url, new Properties()))
+        .isInstanceOf(SQLException.class)
+        .hasMessageStartingWith("Cannot connect to Icegate at http://127.0.0.1:" + port + ": ")
+        .hasMessageContaining("refused")
+        .extracting(e -> ((SQLException) e).getSQLState()).isEqualTo("08001");
+  }
+
+  @Test
+  void unreachableServerThroughAnAvaticaUrlIsAConnectionErrorToo() throws IOException {
+    int port = freePort();
+    String url = "jdbc:avatica:remote:url=http://127.0.0.1:" + port + ";serialization=PROTOBUF";
+
+    assertThatThrownBy(() -> driver.connect(url, new Properties()))
+        .isInstanceOf(SQLException.class)
+        .hasMessageStartingWith("Cannot connect to Icegate at http://127.0.0.1:" + port + ": ")
+        .extracting(e -> ((SQLException) e).getSQLState()).isEqualTo("08001");
+  }
+
+  @Test
+  void versionComesFromTheBuild() {
+    assertThat(driver.getMajorVersion()).isEqualTo(0);
+    assertThat(driver.getMinorVersion()).isEqualTo(1);
+    assertThat(driver.getDriverVersion().name).isEqualTo("Icegate JDBC Driver");
+    assertThat(driver.getDriverVersion().productName).isEqualTo("Icegate");
+    assertThat(driver.getDriverVersion().versionString).startsWith("0.1.");
+    assertThat(driver.jdbcCompliant()).isFalse();
+  }
+
+  @Test
+  void isRegisteredWithDriverManagerAndServiceLoader() throws SQLException, ClassNotFoundException {
+    Class.forName(IcegateDriver.class.getName());
+
+    assertThat(DriverManager.getDriver("jdbc:icegate://h")).isInstanceOf(IcegateDriver.class);
+    assertThat(ServiceLoader.load(Driver.class).stream().map(ServiceLoader.Provider::type))
+        .contains(IcegateDriver.class);
+  }
+
+  @Test
+  void describesItsPropertiesForTools() throws SQLException {
+    DriverPropertyInfo[] info =
+        driver.getPropertyInfo("jdbc:icegate://h?user=ann&ssl=true", new Properties());
+
+    assertThat(Arrays.stream(info).map(p -> p.name)).containsExactly(
+        "user", "password", "timeZone", "ssl", "truststore", "truststore_password");
+    assertThat(info[0].value).isEqualTo("ann");
+    assertThat(info[3].value).isEqualTo("true");
+    assertThat(info[3].choices).containsExactly("true", "false");
+    assertThat(info[2].description).contains("time zone");
+  }
+
+  private static int freePort() throws IOException {
+    try (ServerSocket socket = new ServerSocket(0)) {
+      return socket.getLocalPort();
+    }
+  }
+}
