@@ -9,12 +9,15 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import org.apache.spark.SparkConf;
 import org.apache.spark.sql.SparkSession;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The one Spark driver of a gateway: a shared SparkContext with the embedded Iceberg catalogs, handing out one
  * isolated {@link SparkSession} per JDBC connection.
  */
 public final class SparkEngine implements AutoCloseable {
+  private static final Logger LOG = LoggerFactory.getLogger(SparkEngine.class);
   private final GatewayConfig config;
   private final SparkSession root;
 
@@ -60,8 +63,24 @@ public final class SparkEngine implements AutoCloseable {
     s.put(session, "org.apache.iceberg.spark.SparkSessionCatalog");
     jdbcOnSqlite(s, session, warehouse.resolve("session-catalog.db"), warehouse.resolve("spark_catalog"));
     s.put(session + ".cache-enabled", "false");
+    smallHeapReservation(Runtime.getRuntime().maxMemory()).ifPresent(bytes -> {
+      LOG.warn("The heap ({} MB) is below the 450 MB Spark asks for; reserving {} MB for the system instead of 300 MB."
+          + " Sorts and joins will spill early: give the gateway more memory with ICEGATE_JAVA_OPTS=-Xmx...",
+          Runtime.getRuntime().maxMemory() >> 20, bytes >> 20);
+      s.put("spark.testing.reservedMemory", Long.toString(bytes));
+    });
     s.putAll(config.sparkConf());
     return s;
+  }
+
+  /**
+   * Spark refuses to start below 1.5 times its 300 MB system reservation. A gateway that mostly streams results can
+   * run on less (the issue's streaming test gives it 256 MB), so for small heaps the reservation shrinks to a quarter
+   * of the heap; empty when the heap is large enough for Spark's defaults.
+   */
+  static java.util.Optional<Long> smallHeapReservation(long maxHeapBytes) {
+    long sparkMinimum = 450L * 1024 * 1024;
+    return maxHeapBytes >= sparkMinimum ? java.util.Optional.empty() : java.util.Optional.of(maxHeapBytes / 4);
   }
 
   private static void jdbcOnSqlite(Map<String, String> s, String prefix, Path db, Path warehouse) {
