@@ -4,12 +4,14 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.DriverPropertyInfo;
 import java.sql.SQLException;
+import java.util.Collections;
 import java.util.Properties;
 import org.apache.calcite.avatica.AvaticaConnection;
 import org.apache.calcite.avatica.AvaticaFactory;
 import org.apache.calcite.avatica.BuiltInConnectionProperty;
 import org.apache.calcite.avatica.ConnectStringParser;
 import org.apache.calcite.avatica.DriverVersion;
+import org.apache.calcite.avatica.Meta;
 import org.apache.calcite.avatica.remote.Driver;
 import org.apache.calcite.avatica.remote.Service;
 
@@ -19,16 +21,36 @@ import org.apache.calcite.avatica.remote.Service;
  * <p>Accepts {@code jdbc:icegate://HOST[:PORT][/CATALOG[/NAMESPACE]][?key=value&...]} (default port
  * {@value IcegateUrl#DEFAULT_PORT}; see {@link ConnectionProperty} for the keys) and, for tools that
  * only know Avatica, {@code jdbc:avatica:remote:url=http://HOST:PORT;serialization=PROTOBUF}, which is
- * handled exactly like Avatica's remote driver does. Either way, result sets read Spark's arrays,
- * structs and maps as {@link java.util.List}, {@link java.sql.Struct} and {@link java.util.Map}.
+ * handled exactly like Avatica's remote driver does (this driver takes its place in
+ * {@link DriverManager}). Either way, failures report the gateway's own message, SQLState and error
+ * code, and result sets read Spark's arrays, structs and maps as {@link java.util.List},
+ * {@link java.sql.Struct} and {@link java.util.Map}.
  */
 public class IcegateDriver extends Driver {
 
   static {
     try {
       DriverManager.registerDriver(new IcegateDriver());
+      deregisterAvaticaDriver();
     } catch (SQLException e) {
       throw new ExceptionInInitializerError(e);
+    }
+  }
+
+  /**
+   * Removes the plain Avatica remote driver that Avatica's own static block registered when this
+   * class's superclass was loaded. Registered before this driver, DriverManager would hand it every
+   * {@code jdbc:avatica:remote:} URL, whose connections would then lack Icegate's error messages
+   * and nested types. Matched by exact class, so subclasses (this one included) stay.
+   *
+   * <p>Both DriverManager calls take its driver-loading lock. Only while DriverManager loads its
+   * drivers for the first time can another thread hold that lock and wait for this class.
+   */
+  private static void deregisterAvaticaDriver() throws SQLException {
+    for (java.sql.Driver registered : Collections.list(DriverManager.getDrivers())) {
+      if (registered.getClass() == Driver.class) {
+        DriverManager.deregisterDriver(registered);
+      }
     }
   }
 
@@ -39,6 +61,16 @@ public class IcegateDriver extends Driver {
 
   @Override protected DriverVersion createDriverVersion() {
     return IcegateVersion.load();
+  }
+
+  /**
+   * Returns Avatica's remote Meta behind a {@link GatewayMeta}, so that every failed call to the
+   * gateway can be reported with the gateway's own message.
+   */
+  @Override public Meta createMeta(AvaticaConnection connection) {
+    String gatewayAddress = connection.config().url();
+    return GatewayMeta.wrap(super.createMeta(connection),
+        gatewayAddress == null ? "(no url given)" : gatewayAddress);
   }
 
   @Override protected AvaticaFactory createFactory() {

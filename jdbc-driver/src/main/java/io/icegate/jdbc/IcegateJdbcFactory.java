@@ -15,14 +15,15 @@ import org.apache.calcite.avatica.QueryState;
 import org.apache.calcite.avatica.UnregisteredDriver;
 
 /**
- * Makes the driver's JDBC objects: Avatica's own for everything except result sets and their
- * metadata, which are Icegate's so that nested Spark values read naturally.
+ * Makes the driver's JDBC objects, all Icegate's subclasses of Avatica's: connections, statements
+ * and database metadata report the gateway's own errors, and result sets read nested Spark values
+ * naturally (and report fetch errors the same way).
  */
 final class IcegateJdbcFactory implements AvaticaFactory {
 
   private final AvaticaFactory avatica;
 
-  /** @param avatica Avatica's default factory for the running JDBC version */
+  /** @param avatica Avatica's default factory, which still tells the JDBC version */
   IcegateJdbcFactory(AvaticaFactory avatica) {
     this.avatica = avatica;
   }
@@ -37,20 +38,20 @@ final class IcegateJdbcFactory implements AvaticaFactory {
 
   @Override public AvaticaConnection newConnection(UnregisteredDriver driver,
       AvaticaFactory factory, String url, Properties info) throws SQLException {
-    return avatica.newConnection(driver, factory, url, info);
+    return new IcegateConnection(driver, factory, url, info);
   }
 
   @Override public AvaticaStatement newStatement(AvaticaConnection connection,
       Meta.StatementHandle handle, int resultSetType, int resultSetConcurrency,
       int resultSetHoldability) throws SQLException {
-    return avatica.newStatement(connection, handle, resultSetType, resultSetConcurrency,
+    return new IcegateStatement(connection, handle, resultSetType, resultSetConcurrency,
         resultSetHoldability);
   }
 
   @Override public AvaticaPreparedStatement newPreparedStatement(AvaticaConnection connection,
       Meta.StatementHandle handle, Meta.Signature signature, int resultSetType,
       int resultSetConcurrency, int resultSetHoldability) throws SQLException {
-    return avatica.newPreparedStatement(connection, handle, signature, resultSetType,
+    return new IcegatePreparedStatement(connection, handle, signature, resultSetType,
         resultSetConcurrency, resultSetHoldability);
   }
 
@@ -62,7 +63,7 @@ final class IcegateJdbcFactory implements AvaticaFactory {
 
   @Override public AvaticaSpecificDatabaseMetaData newDatabaseMetaData(
       AvaticaConnection connection) {
-    return avatica.newDatabaseMetaData(connection);
+    return new IcegateDatabaseMetaData(connection);
   }
 
   @Override public ResultSetMetaData newResultSetMetaData(AvaticaStatement statement,

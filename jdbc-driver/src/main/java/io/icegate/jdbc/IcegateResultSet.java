@@ -22,6 +22,9 @@ import org.apache.calcite.avatica.util.Cursor;
  * {@link NestedColumnAccessor}: {@code getObject} returns {@link java.util.List},
  * {@link java.sql.Struct} and {@link java.util.Map} (whatever the column is looked up by), and
  * {@code getString} returns Spark's display form.
+ *
+ * <p>Reading past the rows already received fetches more from the gateway; a failure there is
+ * reported as the gateway's own error (see {@link GatewayErrors}).
  */
 public class IcegateResultSet extends AvaticaResultSet {
 
@@ -43,6 +46,30 @@ public class IcegateResultSet extends AvaticaResultSet {
     super.execute();
     readNestedColumns(columnMetaDataList);
     return this;
+  }
+
+  @Override public boolean next() throws SQLException {
+    // Not GatewayErrors.call: next() runs once per row and should not allocate a lambda each time.
+    try {
+      return super.next();
+    } catch (SQLException | RuntimeException e) {
+      throw GatewayErrors.translate(e);
+    }
+  }
+
+  /**
+   * Closes the result set, and with it the statement if that closes on completion (as the
+   * statements behind DatabaseMetaData result sets do), which is a call to the gateway. Avatica
+   * declares this method without the SQLException that {@link java.sql.ResultSet#close()} allows,
+   * so a failure of that call is thrown undeclared rather than as an unchecked exception JDBC
+   * callers would not expect.
+   */
+  @Override public void close() {
+    try {
+      super.close();
+    } catch (RuntimeException e) {
+      throw GatewayErrors.sneakyThrow(GatewayErrors.translate(e));
+    }
   }
 
   @Override public AvaticaResultSet execute2(Cursor cursor, List<ColumnMetaData> columns) {

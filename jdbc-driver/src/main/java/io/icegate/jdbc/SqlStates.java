@@ -9,6 +9,12 @@ final class SqlStates {
   /** The server refused the connection. */
   static final String CONNECTION_REJECTED = "08004";
 
+  /** An open connection stopped working (the server went away). */
+  static final String CONNECTION_FAILURE = "08006";
+
+  /** The server reported an error without a SQLState. */
+  static final String GENERAL_ERROR = "HY000";
+
   /** A value cannot be read as the requested Java type. */
   static final String INCOMPATIBLE_TYPE = "07006";
 

@@ -5,13 +5,19 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
 import java.net.ServerSocket;
+import java.sql.Connection;
 import java.sql.Driver;
 import java.sql.DriverManager;
 import java.sql.DriverPropertyInfo;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.Properties;
 import java.util.ServiceLoader;
+import org.apache.calcite.avatica.AvaticaConnection;
 import org.junit.jupiter.api.Test;
 
 class IcegateDriverTest {
@@ -89,6 +95,43 @@ class IcegateDriverTest {
     assertThat(DriverManager.getDriver("jdbc:icegate://h")).isInstanceOf(IcegateDriver.class);
     assertThat(ServiceLoader.load(Driver.class).stream().map(ServiceLoader.Provider::type))
         .contains(IcegateDriver.class);
+  }
+
+  @Test
+  void avaticaUrlsFromDriverManagerGetIcegateConnections() throws Exception {
+    Class.forName(IcegateDriver.class.getName());
+
+    assertThat(Collections.list(DriverManager.getDrivers())).noneMatch(
+        registered -> registered.getClass() == org.apache.calcite.avatica.remote.Driver.class);
+    try (FakeGateway gateway = FakeGateway.start();
+        Connection connection = DriverManager.getConnection(gateway.avaticaUrl());
+        Statement statement = connection.createStatement()) {
+      assertThat(connection).isInstanceOf(IcegateConnection.class);
+      assertThatThrownBy(() -> statement.executeQuery("SELECT * FROM nope"))
+          .satisfies(e -> GatewayErrorsTest.assertGatewayError(e, ScriptedMeta.TABLE_NOT_FOUND,
+              ScriptedMeta.TABLE_NOT_FOUND_STATE, ScriptedMeta.TABLE_NOT_FOUND_CODE));
+    }
+  }
+
+  @Test
+  void jdbcObjectsAreTheDriversOwnAndKnowEachOther() throws SQLException {
+    try (FakeGateway gateway = FakeGateway.start();
+        Connection connection = driver.connect(gateway.icegateUrl(), new Properties());
+        Statement statement = connection.createStatement();
+        PreparedStatement prepared = connection.prepareStatement("SELECT id FROM numbers");
+        ResultSet rows = statement.executeQuery("SELECT id FROM numbers")) {
+      assertThat(connection).isInstanceOf(IcegateConnection.class);
+      assertThat(statement).isInstanceOf(IcegateStatement.class);
+      assertThat(prepared).isInstanceOf(IcegatePreparedStatement.class);
+      assertThat(connection.getMetaData()).isInstanceOf(IcegateDatabaseMetaData.class);
+      assertThat(rows).isInstanceOf(IcegateResultSet.class);
+      assertThat(rows.getStatement()).isSameAs(statement);
+      assertThat(statement.getConnection()).isSameAs(connection);
+      assertThat(prepared.getConnection()).isSameAs(connection);
+      assertThat(connection.getMetaData().getConnection()).isSameAs(connection);
+      assertThat(connection.unwrap(AvaticaConnection.class)).isSameAs(connection);
+      assertThat(connection.isWrapperFor(IcegateConnection.class)).isTrue();
+    }
   }
 
   @Test

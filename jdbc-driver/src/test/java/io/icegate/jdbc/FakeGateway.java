@@ -1,0 +1,76 @@
+package io.icegate.jdbc;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.Properties;
+import org.apache.calcite.avatica.remote.Driver.Serialization;
+import org.apache.calcite.avatica.remote.LocalService;
+import org.apache.calcite.avatica.server.HttpServer;
+
+/**
+ * Stands in for the Icegate gateway in tests: Avatica's own HTTP server and protobuf wire, answered
+ * by a {@link ScriptedMeta} instead of Spark, on a free port.
+ */
+final class FakeGateway implements AutoCloseable {
+
+  private final ScriptedMeta meta = new ScriptedMeta();
+  private final HttpServer server;
+  private final int port;
+  private boolean stopped;
+
+  private FakeGateway() {
+    server = new HttpServer.Builder<>()
+        .withHandler(new LocalService(meta.meta()), Serialization.PROTOBUF)
+        .withPort(0)
+        .build();
+    server.start();
+    port = server.getPort();
+  }
+
+  static FakeGateway start() {
+    return new FakeGateway();
+  }
+
+  /** Returns the gateway's HTTP address, as messages name it. */
+  String address() {
+    return "http://127.0.0.1:" + port;
+  }
+
+  String icegateUrl() {
+    return "jdbc:icegate://127.0.0.1:" + port;
+  }
+
+  String avaticaUrl() {
+    return "jdbc:avatica:remote:url=" + address() + ";serialization=PROTOBUF";
+  }
+
+  Connection connect() throws SQLException {
+    return new IcegateDriver().connect(icegateUrl(), new Properties());
+  }
+
+  /** Makes the named Meta methods fail with {@link ScriptedMeta#INJECTED}, until failNothing(). */
+  void failOn(String... metaMethods) {
+    meta.failOn(metaMethods);
+  }
+
+  /** Makes every Meta method but {@code openConnection} fail until {@link #failNothing}. */
+  void failEverything() {
+    meta.failEverything();
+  }
+
+  void failNothing() {
+    meta.failNothing();
+  }
+
+  /** Stops listening, as a gateway that went away. */
+  void stop() {
+    if (!stopped) {
+      stopped = true;
+      server.stop();
+    }
+  }
+
+  @Override public void close() {
+    stop();
+  }
+}
