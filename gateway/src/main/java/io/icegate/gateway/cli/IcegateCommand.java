@@ -18,7 +18,21 @@ public final class IcegateCommand implements Runnable {
   }
 
   public static void main(String[] args) {
-    System.exit(new CommandLine(new IcegateCommand()).execute(args));
+    CommandLine commandLine = new CommandLine(new IcegateCommand())
+        .setExecutionExceptionHandler(IcegateCommand::reportFailure);
+    System.exit(commandLine.execute(args));
+  }
+
+  /** A command that fails says why in one line (the cause chain's messages), not with a stack trace. */
+  private static int reportFailure(Exception failure, CommandLine commandLine, CommandLine.ParseResult parsed) {
+    StringBuilder message = new StringBuilder();
+    for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
+      if (t.getMessage() != null && !message.toString().contains(t.getMessage())) {
+        message.append(message.length() == 0 ? "" : ": ").append(t.getMessage());
+      }
+    }
+    commandLine.getErr().println("icegate " + commandLine.getCommandName() + ": " + message);
+    return 2;
   }
 
   /** Reports the build's version. */

@@ -15,6 +15,10 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
 import org.apache.calcite.avatica.AvaticaParameter;
 import org.apache.calcite.avatica.ConnectionPropertiesImpl;
@@ -40,13 +44,30 @@ public final class IcegateMeta implements ProtobufMeta {
   private final SessionSetup sessionSetup;
   private final CatalogMetadata catalogMetadata = new CatalogMetadata();
   private final ConcurrentMap<String, GatewayConnection> connections = new ConcurrentHashMap<>();
+  /** Computes the next frame of open results while the client reads the current one. */
+  private final ExecutorService prefetcher = Executors.newCachedThreadPool(daemonThreads("icegate-prefetch-"));
 
   public IcegateMeta(SparkEngine engine) {
     this.engine = engine;
     this.config = engine.config();
     this.runner = new StatementRunner(new ResultRows.StreamSettings(config.partitionsInFlight(),
-        config.streamBatchBytes(), config.streamQueueBatches()));
+        config.streamBatchBytes(), config.streamQueueBatches()), prefetcher);
     this.sessionSetup = new SessionSetup();
+  }
+
+  /** Closes every connection and stops the prefetch threads. */
+  public void close() {
+    connections.keySet().forEach(id -> closeConnection(new ConnectionHandle(id)));
+    prefetcher.shutdownNow();
+  }
+
+  private static ThreadFactory daemonThreads(String prefix) {
+    AtomicInteger counter = new AtomicInteger();
+    return runnable -> {
+      Thread thread = new Thread(runnable, prefix + counter.incrementAndGet());
+      thread.setDaemon(true);
+      return thread;
+    };
   }
 
   /** Number of open JDBC connections. */

@@ -5,6 +5,7 @@ import io.icegate.gateway.result.ResultCursor;
 import io.icegate.gateway.result.ResultRows;
 import io.icegate.gateway.result.RowSource;
 import java.util.List;
+import java.util.concurrent.ExecutorService;
 import java.util.function.Supplier;
 import org.apache.calcite.avatica.ColumnMetaData;
 import org.apache.calcite.avatica.Meta;
@@ -32,9 +33,11 @@ import org.apache.spark.sql.execution.metric.SQLMetric;
 /** Runs one SQL statement in a connection's SparkSession, inside the statement's own Spark job group. */
 final class StatementRunner {
   private final ResultRows.StreamSettings streamSettings;
+  private final ExecutorService prefetcher;
 
-  StatementRunner(ResultRows.StreamSettings streamSettings) {
+  StatementRunner(ResultRows.StreamSettings streamSettings, ExecutorService prefetcher) {
     this.streamSettings = streamSettings;
+    this.prefetcher = prefetcher;
   }
 
   /** What a statement produced: rows to stream, or an update count. */
@@ -56,7 +59,7 @@ final class StatementRunner {
         return new Outcome(List.of(), null, rowsWritten(command.commandPhysicalPlan()));
       }
       RowSource rows = ResultRows.open(result, streamSettings);
-      ResultCursor cursor = new ResultCursor(rows, result.schema(), connection.zone(), maxRows);
+      ResultCursor cursor = new ResultCursor(rows, result.schema(), connection.zone(), maxRows, prefetcher);
       return new Outcome(ColumnTypes.columns(result.schema()), cursor, -1);
     });
   }
@@ -64,8 +67,13 @@ final class StatementRunner {
   /** Fetches the next frame of a statement's open result, computing its rows in the statement's job group. */
   Meta.Frame fetch(GatewayConnection connection, GatewayStatement statement, ResultCursor cursor, long offset,
       int frameRows) {
-    return inJobGroup(connection, statement.jobGroup(), null,
-        () -> cursor.next(offset, frameRows));
+    String jobGroup = statement.jobGroup();
+    return cursor.next(offset, frameRows, new ResultCursor.StatementContext() {
+      @Override
+      public <T> T run(Supplier<T> work) {
+        return inJobGroup(connection, jobGroup, null, work);
+      }
+    });
   }
 
   /**

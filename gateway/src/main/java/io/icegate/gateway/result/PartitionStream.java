@@ -1,12 +1,13 @@
 package io.icegate.gateway.result;
 
-import java.util.ArrayDeque;
 import java.util.Collections;
 import java.util.Deque;
 import java.util.Iterator;
 import java.util.List;
 import java.util.NoSuchElementException;
 import java.util.UUID;
+import java.util.concurrent.ConcurrentLinkedDeque;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.spark.SimpleFutureAction;
 import org.apache.spark.SparkContext;
 import org.apache.spark.rdd.RDD;
@@ -34,10 +35,11 @@ final class PartitionStream implements RowSource {
   private final long batchBytes;
   private final int queueBatches;
   private final String streamId = UUID.randomUUID().toString();
-  private final Deque<Pending> inFlight = new ArrayDeque<>();
+  // Closing may come from another thread than the one reading (a cancel, a client going away).
+  private final Deque<Pending> inFlight = new ConcurrentLinkedDeque<>();
+  private final AtomicBoolean closed = new AtomicBoolean();
   private int nextPartition;
   private Iterator<InternalRow> batch = Collections.emptyIterator();
-  private boolean closed;
 
   private record Pending(String key, PartitionHandoff handoff, SimpleFutureAction<BoxedUnit> job) {}
 
@@ -53,7 +55,7 @@ final class PartitionStream implements RowSource {
   @Override
   public boolean hasNext() {
     while (!batch.hasNext()) {
-      if (closed || !advance()) {
+      if (closed.get() || !advance()) {
         return false;
       }
     }
@@ -78,7 +80,7 @@ final class PartitionStream implements RowSource {
       return false;
     }
     try {
-      while (true) {
+      while (!closed.get()) {
         List<InternalRow> next = head.handoff().poll(POLL_MILLIS);
         if (next == PartitionHandoff.END) {
           HandoffRegistry.remove(head.key());
@@ -99,6 +101,7 @@ final class PartitionStream implements RowSource {
           // Succeeded: its END marker is already queued and the next poll returns it.
         }
       }
+      return false;
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       close();
@@ -121,11 +124,9 @@ final class PartitionStream implements RowSource {
 
   @Override
   public void close() {
-    if (closed) {
+    if (!closed.compareAndSet(false, true)) {
       return;
     }
-    closed = true;
-    batch = Collections.emptyIterator();
     for (Pending p : inFlight) {
       p.handoff().abandon();
       if (!p.job().isCompleted()) {

@@ -3,51 +3,115 @@ package io.icegate.gateway.result;
 import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Future;
+import java.util.function.Supplier;
 import org.apache.calcite.avatica.Meta;
 import org.apache.spark.sql.types.StructType;
 
-/** The open result of one statement: hands out frames of at most the requested size, never the whole result. */
+/**
+ * The open result of one statement: hands out frames of at most the requested size, never the whole result.
+ *
+ * <p>While the client decodes one frame, the next one is already being computed and encoded on a prefetch thread,
+ * so the gateway's work and the client's overlap. At most one frame is held ahead.
+ */
 public final class ResultCursor implements AutoCloseable {
+  /** Runs a piece of the statement's work with its Spark session and job group in place. */
+  @FunctionalInterface
+  public interface StatementContext {
+    <T> T run(Supplier<T> work);
+  }
+
   private final RowSource rows;
   private final WireValues values;
   private final long maxRows;
+  private final ExecutorService prefetcher;
+  private StatementContext context;
   private long delivered;
-  private boolean done;
+  private boolean exhausted;
+  private boolean closed;
+  private Future<WireFrame> ahead;
 
   /** {@code maxRows} of zero or less means no limit. */
-  public ResultCursor(RowSource rows, StructType schema, ZoneId zone, long maxRows) {
+  public ResultCursor(RowSource rows, StructType schema, ZoneId zone, long maxRows, ExecutorService prefetcher) {
     this.rows = rows;
     this.values = new WireValues(schema, zone);
     this.maxRows = maxRows;
+    this.prefetcher = prefetcher;
   }
 
-  /** The next frame starting at {@code offset}, with at most {@code frameRows} rows. */
-  public synchronized Meta.Frame next(long offset, int frameRows) {
-    if (done) {
+  /** The frame starting at {@code offset}, with at most {@code frameRows} rows, computed inside {@code context}. */
+  public synchronized Meta.Frame next(long offset, int frameRows, StatementContext context) {
+    this.context = context;
+    if (closed) {
       return new Meta.Frame(offset, true, List.of());
     }
+    WireFrame frame = takeAhead();
+    if (frame == null) {
+      frame = context.run(() -> compute(offset, frameRows));
+    }
+    if (frame.done) {
+      close();
+    } else {
+      long nextOffset = offset + ((List<?>) frame.rows).size();
+      ahead = prefetcher.submit(() -> this.context.run(() -> compute(nextOffset, frameRows)));
+    }
+    return frame;
+  }
+
+  /**
+   * The prefetched frame, or null if none is pending. Its rows are already taken from the source, so it is sent even
+   * if the client has since changed its fetch size (Avatica's client reads frames of any size).
+   */
+  private WireFrame takeAhead() {
+    Future<WireFrame> pending = ahead;
+    ahead = null;
+    if (pending == null) {
+      return null;
+    }
+    try {
+      return pending.get();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new ResultStreamException(e);
+    } catch (ExecutionException e) {
+      Throwable cause = e.getCause();
+      throw cause instanceof RuntimeException r ? r : new ResultStreamException(cause);
+    }
+  }
+
+  /** Pulls up to {@code frameRows} rows; only ever runs on one thread at a time (the caller waits for the ahead). */
+  private WireFrame compute(long offset, int frameRows) {
     List<Object> frame = new ArrayList<>(Math.min(frameRows, 1024));
     while (frame.size() < frameRows && !limitReached() && rows.hasNext()) {
       frame.add(values.row(rows.next()));
       delivered++;
     }
-    if (limitReached() || !rows.hasNext()) {
-      close();
-    }
-    return new Meta.Frame(offset, done, frame);
+    exhausted = limitReached() || !rows.hasNext();
+    return new WireFrame(offset, exhausted, frame);
   }
 
   private boolean limitReached() {
     return maxRows > 0 && delivered >= maxRows;
   }
 
-  public synchronized long delivered() {
-    return delivered;
-  }
-
+  /** Closes the result and stops its Spark work, including a frame being prefetched. */
   @Override
-  public synchronized void close() {
-    done = true;
+  public void close() {
+    Future<WireFrame> pending;
+    synchronized (this) {
+      if (closed) {
+        return;
+      }
+      closed = true;
+      pending = ahead;
+      ahead = null;
+    }
+    if (pending != null) {
+      // Interrupting the prefetch stops its wait for Spark; the row source's close is safe beside it.
+      pending.cancel(true);
+    }
     rows.close();
   }
 }

@@ -82,6 +82,7 @@ public final class GatewayServer implements AutoCloseable {
   public void close() {
     try {
       http.stop();
+      meta.close();
     } finally {
       if (ownsEngine) {
         engine.close();
