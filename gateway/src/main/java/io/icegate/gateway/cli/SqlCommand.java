@@ -35,7 +35,8 @@ final class SqlCommand implements Callable<Integer> {
   @Override
   public Integer call() throws IOException {
     List<String> args = new ArrayList<>(List.of("-d", "io.icegate.jdbc.IcegateDriver", "-u", url, "-n", user,
-        "-p", password, "--maxWidth=" + terminalWidth(), "--showWarnings=false"));
+        "-p", password, "--maxWidth=" + terminalWidth(), "--showWarnings=false",
+        "--isolation=TRANSACTION_NONE"));
     boolean batch = execute != null || file != null;
     if (batch) {
       // A script stops at its first failing statement, like psql -v ON_ERROR_STOP=1.
