@@ -1,0 +1,69 @@
+package io.icegate.metadata;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+import org.apache.iceberg.Table;
+import org.apache.iceberg.io.CloseableIterable;
+import org.apache.iceberg.types.Types;
+
+/** Test helpers: open a relation, read all its rows, pick values by column name. */
+final class Relations {
+  private Relations() {}
+
+  static MetadataRelation open(Table table, MetadataTableKind kind) {
+    return MetadataTables.open(table, kind, TimeTravel.none());
+  }
+
+  static List<List<Object>> read(MetadataRelation relation) {
+    List<List<Object>> rows = new ArrayList<>();
+    try (CloseableIterable<List<Object>> iterable = relation.rows()) {
+      iterable.forEach(rows::add);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return rows;
+  }
+
+  static List<List<Object>> read(Table table, MetadataTableKind kind) {
+    return read(open(table, kind));
+  }
+
+  static List<List<Object>> read(Table table, MetadataTableKind kind, TimeTravel travel) {
+    return read(MetadataTables.open(table, kind, travel));
+  }
+
+  static List<String> columnNames(MetadataRelation relation) {
+    return relation.schema().columns().stream().map(Types.NestedField::name).toList();
+  }
+
+  /** The value of {@code column} in each row. */
+  static <T> List<T> column(MetadataRelation relation, List<List<Object>> rows, String column) {
+    int index = columnNames(relation).indexOf(column);
+    if (index < 0) {
+      throw new IllegalArgumentException("No column " + column + " in " + relation);
+    }
+    @SuppressWarnings("unchecked")
+    List<T> values = rows.stream().map(row -> (T) row.get(index)).collect(Collectors.toList());
+    return values;
+  }
+
+  /** Each row as a map from column name to value, keyed by {@code key}'s value. */
+  static <K> Map<K, Map<String, Object>> byKey(
+      MetadataRelation relation, List<List<Object>> rows, Function<Map<String, Object>, K> key) {
+    List<String> names = columnNames(relation);
+    Map<K, Map<String, Object>> result = new java.util.LinkedHashMap<>();
+    for (List<Object> row : rows) {
+      Map<String, Object> named = new java.util.LinkedHashMap<>();
+      for (int i = 0; i < names.size(); i++) {
+        named.put(names.get(i), row.get(i));
+      }
+      result.put(key.apply(named), named);
+    }
+    return result;
+  }
+}

@@ -1,0 +1,225 @@
+package io.icegate.metadata;
+
+import static org.apache.iceberg.types.Types.NestedField.optional;
+import static org.apache.iceberg.types.Types.NestedField.required;
+
+import java.nio.ByteBuffer;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import org.apache.iceberg.DataFile;
+import org.apache.iceberg.DataFiles;
+import org.apache.iceberg.DeleteFile;
+import org.apache.iceberg.ExpireSnapshots;
+import org.apache.iceberg.FileFormat;
+import org.apache.iceberg.FileMetadata;
+import org.apache.iceberg.Metrics;
+import org.apache.iceberg.PartitionSpec;
+import org.apache.iceberg.Schema;
+import org.apache.iceberg.Table;
+import org.apache.iceberg.TableProperties;
+import org.apache.iceberg.catalog.Namespace;
+import org.apache.iceberg.catalog.TableIdentifier;
+import org.apache.iceberg.expressions.Expressions;
+import org.apache.iceberg.inmemory.InMemoryCatalog;
+import org.apache.iceberg.types.Conversions;
+import org.apache.iceberg.types.Type;
+import org.apache.iceberg.types.Types;
+
+/**
+ * Builds test tables in an in-memory Iceberg catalog: made-up file paths, real manifests and metadata.
+ */
+final class TestTables {
+  static final Schema SCHEMA =
+      new Schema(
+          required(1, "id", Types.LongType.get()),
+          optional(2, "data", Types.StringType.get()),
+          optional(3, "category", Types.StringType.get()),
+          optional(4, "ts", Types.TimestampType.withZone()));
+
+  private TestTables() {}
+
+  /** The snapshots of {@link #rich()} by what made them; {@code rolledBack} is no ancestor of main. */
+  record Rich(
+      Table table,
+      long first,
+      long second,
+      long rowDelta,
+      long overwrite,
+      long onBranch,
+      long evolved,
+      long rolledBack,
+      long last,
+      DataFile fileA,
+      DataFile fileB,
+      DeleteFile positionDeletes) {}
+
+  /**
+   * A format-v2 table partitioned by category, then also by bucket(4, id), with appends, a position delete
+   * file, an overwrite, a tag, a branch commit, a schema change, a rollback and an expired snapshot.
+   */
+  static Rich rich() {
+    InMemoryCatalog catalog = catalog();
+    Table table =
+        catalog.createTable(
+            TableIdentifier.of("db", "rich"),
+            SCHEMA,
+            PartitionSpec.builderFor(SCHEMA).identity("category").build(),
+            Map.of(TableProperties.FORMAT_VERSION, "2"));
+    PartitionSpec byCategory = table.spec();
+
+    DataFile fileA = dataFile(byCategory, "a-1", "category=a", 10, 1L, 10L, "a", "j");
+    DataFile fileB = dataFile(byCategory, "b-1", "category=b", 5, 11L, 15L, "k", "o");
+    long first = commit(table, () -> table.newAppend().appendFile(fileA).appendFile(fileB).commit());
+    long second =
+        commit(table, () -> table.newAppend()
+            .appendFile(dataFile(byCategory, "a-2", "category=a", 3, 16L, 18L, "p", "r")).commit());
+    DeleteFile deletes =
+        FileMetadata.deleteFileBuilder(byCategory)
+            .ofPositionDeletes()
+            .withPath(path("a-1-deletes"))
+            .withFormat(FileFormat.PARQUET)
+            .withPartitionPath("category=a")
+            .withFileSizeInBytes(300)
+            .withRecordCount(2)
+            .build();
+    long rowDelta = commit(table, () -> table.newRowDelta().addDeletes(deletes).commit());
+    long overwrite =
+        commit(table, () -> table.newOverwrite()
+            .deleteFile(fileB)
+            .addFile(dataFile(byCategory, "b-2", "category=b", 4, 11L, 14L, "k", "n"))
+            .commit());
+
+    table.manageSnapshots().createTag("tag_a", second).createBranch("audit", overwrite).commit();
+    long onBranch =
+        commit(table, () -> table.newAppend()
+            .appendFile(dataFile(byCategory, "a-3", "category=a", 1, 20L, 20L, "s", "s"))
+            .toBranch("audit")
+            .commit());
+
+    table.updateSpec().addField("id_bucket", Expressions.bucket("id", 4)).commit();
+    table.updateSchema().addColumn("extra", Types.IntegerType.get()).commit();
+    PartitionSpec evolvedSpec = table.spec();
+    long evolved =
+        commit(table, () -> table.newAppend()
+            .appendFile(dataFile(evolvedSpec, "c-1", "category=c/id_bucket=2", 7, 30L, 36L, "t", "z"))
+            .commit());
+    long rolledBack =
+        commit(table, () -> table.newAppend()
+            .appendFile(dataFile(evolvedSpec, "c-2", "category=c/id_bucket=3", 2, 40L, 41L, "u", "v"))
+            .commit());
+    table.manageSnapshots().rollbackTo(evolved).commit();
+    long last =
+        commit(table, () -> table.newAppend()
+            .appendFile(dataFile(evolvedSpec, "d-1", "category=d/id_bucket=1", 6, 50L, 55L, "w", "x"))
+            .commit());
+
+    table.expireSnapshots().expireSnapshotId(first).cleanupLevel(ExpireSnapshots.CleanupLevel.NONE).commit();
+    return new Rich(
+        table, first, second, rowDelta, overwrite, onBranch, evolved, rolledBack, last, fileA, fileB, deletes);
+  }
+
+  /** An unpartitioned format-v2 table with two appends. */
+  static Table unpartitioned() {
+    Table table =
+        catalog().createTable(
+            TableIdentifier.of("db", "flat"),
+            SCHEMA,
+            PartitionSpec.unpartitioned(),
+            Map.of(TableProperties.FORMAT_VERSION, "2"));
+    PartitionSpec spec = table.spec();
+    commit(table, () -> table.newAppend().appendFile(dataFile(spec, "f-1", null, 4, 1L, 4L, "a", "d")).commit());
+    commit(table, () -> table.newAppend().appendFile(dataFile(spec, "f-2", null, 2, 5L, 6L, "e", "f")).commit());
+    return table;
+  }
+
+  /** An unpartitioned table named {@code many} with {@code count} appends, made as fast as possible. */
+  static Table withAppends(int count) {
+    Table table =
+        catalog().createTable(TableIdentifier.of("db", "many"), SCHEMA, PartitionSpec.unpartitioned());
+    for (int i = 0; i < count; i++) {
+      table.newFastAppend().appendFile(dataFile(table.spec(), "m-" + i, null, 1, i, i, "m", "m")).commit();
+    }
+    return table;
+  }
+
+  /** A table with no snapshot at all. */
+  static Table empty() {
+    return catalog().createTable(TableIdentifier.of("db", "empty"), SCHEMA, PartitionSpec.unpartitioned());
+  }
+
+  private static InMemoryCatalog catalog() {
+    InMemoryCatalog catalog = new InMemoryCatalog();
+    // InMemoryFileIO's files are JVM-wide: a warehouse per catalog keeps tests apart.
+    catalog.initialize("demo", Map.of("warehouse", "mem://" + UUID.randomUUID()));
+    catalog.createNamespace(Namespace.of("db"));
+    return catalog;
+  }
+
+  /**
+   * Runs a commit once the clock has moved past the current snapshot's time, so every snapshot has its own
+   * millisecond (time travel by timestamp needs that), and returns the new snapshot's id.
+   */
+  private static long commit(Table table, Runnable commit) {
+    long previous = table.currentSnapshot() == null ? 0 : latestTimestamp(table);
+    while (System.currentTimeMillis() <= previous) {
+      Thread.onSpinWait();
+    }
+    commit.run();
+    long newest = Long.MIN_VALUE;
+    long newestId = 0;
+    for (var snapshot : table.snapshots()) {
+      if (snapshot.sequenceNumber() > newest) {
+        newest = snapshot.sequenceNumber();
+        newestId = snapshot.snapshotId();
+      }
+    }
+    return newestId;
+  }
+
+  private static long latestTimestamp(Table table) {
+    long latest = 0;
+    for (var snapshot : table.snapshots()) {
+      latest = Math.max(latest, snapshot.timestampMillis());
+    }
+    return latest;
+  }
+
+  private static DataFile dataFile(
+      PartitionSpec spec,
+      String name,
+      String partitionPath,
+      long records,
+      long minId,
+      long maxId,
+      String minData,
+      String maxData) {
+    DataFiles.Builder builder =
+        DataFiles.builder(spec)
+            .withPath(path(name))
+            .withFormat(FileFormat.PARQUET)
+            .withFileSizeInBytes(100 * records)
+            .withSplitOffsets(List.of(4L))
+            .withMetrics(
+                new Metrics(
+                    records,
+                    Map.of(1, 8 * records, 2, 3 * records),
+                    Map.of(1, records, 2, records),
+                    Map.of(1, 0L, 2, 1L),
+                    Map.of(),
+                    Map.of(1, bound(Types.LongType.get(), minId), 2, bound(Types.StringType.get(), minData)),
+                    Map.of(1, bound(Types.LongType.get(), maxId), 2, bound(Types.StringType.get(), maxData))));
+    if (partitionPath != null) {
+      builder.withPartitionPath(partitionPath);
+    }
+    return builder.build();
+  }
+
+  private static ByteBuffer bound(Type type, Object value) {
+    return Conversions.toByteBuffer(type, value);
+  }
+
+  private static String path(String name) {
+    return "mem://data/" + name + ".parquet";
+  }
+}
