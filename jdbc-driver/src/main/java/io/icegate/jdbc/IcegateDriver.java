@@ -13,6 +13,8 @@ import org.apache.calcite.avatica.ConnectStringParser;
 import org.apache.calcite.avatica.DriverVersion;
 import org.apache.calcite.avatica.Meta;
 import org.apache.calcite.avatica.remote.Driver;
+import org.apache.calcite.avatica.remote.ProtobufTranslation;
+import org.apache.calcite.avatica.remote.ProtobufTranslationDriver;
 import org.apache.calcite.avatica.remote.Service;
 
 /**
@@ -23,10 +25,11 @@ import org.apache.calcite.avatica.remote.Service;
  * only know Avatica, {@code jdbc:avatica:remote:url=http://HOST:PORT;serialization=PROTOBUF}, which is
  * handled exactly like Avatica's remote driver does (this driver takes its place in
  * {@link DriverManager}). Either way, failures report the gateway's own message, SQLState and error
- * code, and result sets read Spark's arrays, structs and maps as {@link java.util.List},
- * {@link java.sql.Struct} and {@link java.util.Map}.
+ * code, result sets read Spark's arrays, structs and maps as {@link java.util.List},
+ * {@link java.sql.Struct} and {@link java.util.Map}, and protobuf rows are decoded by
+ * {@link FrameDecodingTranslation}.
  */
-public class IcegateDriver extends Driver {
+public class IcegateDriver extends ProtobufTranslationDriver {
 
   static {
     try {
@@ -71,6 +74,11 @@ public class IcegateDriver extends Driver {
     String gatewayAddress = connection.config().url();
     return GatewayMeta.wrap(super.createMeta(connection),
         gatewayAddress == null ? "(no url given)" : gatewayAddress);
+  }
+
+  /** Decodes result rows without Avatica's per-cell reflection; see {@link FrameDecoder}. */
+  @Override protected ProtobufTranslation createProtobufTranslation() {
+    return new FrameDecodingTranslation();
   }
 
   @Override protected AvaticaFactory createFactory() {

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
+import java.lang.reflect.Field;
 import java.net.ServerSocket;
 import java.sql.Connection;
 import java.sql.Driver;
@@ -13,11 +14,19 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
+import java.util.List;
 import java.util.Properties;
 import java.util.ServiceLoader;
 import org.apache.calcite.avatica.AvaticaConnection;
+import org.apache.calcite.avatica.remote.Driver.Serialization;
+import org.apache.calcite.avatica.remote.LocalService;
+import org.apache.calcite.avatica.remote.RemoteProtobufService;
+import org.apache.calcite.avatica.remote.RemoteService;
+import org.apache.calcite.avatica.remote.Service;
+import org.apache.calcite.avatica.server.HttpServer;
 import org.junit.jupiter.api.Test;
 
 class IcegateDriverTest {
@@ -131,6 +140,52 @@ class IcegateDriverTest {
       assertThat(connection.getMetaData().getConnection()).isSameAs(connection);
       assertThat(connection.unwrap(AvaticaConnection.class)).isSameAs(connection);
       assertThat(connection.isWrapperFor(IcegateConnection.class)).isTrue();
+    }
+  }
+
+  /** Both URL forms read rows (first frame and fetches) through FrameDecodingTranslation. */
+  @Test
+  void rowsAreDecodedByIcegatesTranslation() throws Exception {
+    try (FakeGateway gateway = FakeGateway.start()) {
+      for (String url : new String[] {gateway.icegateUrl(), gateway.avaticaUrl()}) {
+        try (Connection connection = driver.connect(url, new Properties());
+            Statement statement = connection.createStatement();
+            ResultSet rows = statement.executeQuery("SELECT id FROM numbers")) {
+          Service service = connection.unwrap(AvaticaConnection.class).getService();
+          assertThat(service).isInstanceOf(RemoteProtobufService.class);
+          Field translation = RemoteProtobufService.class.getDeclaredField("translation");
+          translation.setAccessible(true);
+          assertThat(translation.get(service)).as(url).isInstanceOf(FrameDecodingTranslation.class);
+
+          List<Integer> ids = new ArrayList<>();
+          while (rows.next()) {
+            ids.add(rows.getInt(1));
+          }
+          // ScriptedMeta.PAGE rows come with the query, the rest in fetches.
+          assertThat(ids).as(url).containsExactly(1, 2, 3, 4, 5);
+        }
+      }
+    }
+  }
+
+  @Test
+  void jsonSerializationKeepsAvaticasService() throws Exception {
+    HttpServer server = new HttpServer.Builder<>()
+        .withHandler(new LocalService(new ScriptedMeta().meta()), Serialization.JSON)
+        .withPort(0)
+        .build();
+    server.start();
+    String url = "jdbc:avatica:remote:url=http://127.0.0.1:" + server.getPort()
+        + ";serialization=JSON";
+    try (Connection connection = driver.connect(url, new Properties());
+        Statement statement = connection.createStatement();
+        ResultSet rows = statement.executeQuery("SELECT id FROM numbers")) {
+      assertThat(connection.unwrap(AvaticaConnection.class).getService())
+          .isInstanceOf(RemoteService.class);
+      assertThat(rows.next()).isTrue();
+      assertThat(rows.getInt(1)).isEqualTo(1);
+    } finally {
+      server.stop();
     }
   }
 

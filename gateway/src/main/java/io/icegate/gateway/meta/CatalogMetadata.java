@@ -2,17 +2,15 @@ package io.icegate.gateway.meta;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.TreeSet;
 import java.util.regex.Pattern;
+import io.icegate.gateway.engine.Sessions;
 import org.apache.calcite.avatica.Meta;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 
 /** Answers catalog and schema listings from the session's catalogs, without running a Spark job. */
 final class CatalogMetadata {
-  private static final Pattern CATALOG_KEY = Pattern.compile("spark\\.sql\\.catalog\\.([^.]+)");
-
   List<List<Object>> catalogs(SparkSession session) {
     List<List<Object>> rows = new ArrayList<>();
     for (String name : catalogNames(session)) {
@@ -38,17 +36,8 @@ final class CatalogMetadata {
     return rows;
   }
 
-  /** Every catalog configured on the session, and Spark's session catalog. */
   static TreeSet<String> catalogNames(SparkSession session) {
-    TreeSet<String> names = new TreeSet<>();
-    names.add("spark_catalog");
-    for (Map.Entry<String, String> e : scala.jdk.javaapi.CollectionConverters.asJava(session.conf().getAll()).entrySet()) {
-      var m = CATALOG_KEY.matcher(e.getKey());
-      if (m.matches()) {
-        names.add(m.group(1));
-      }
-    }
-    return names;
+    return Sessions.catalogNames(session);
   }
 
   /** A JDBC LIKE pattern ({@code %}, {@code _}, backslash escapes) as a regular expression; null matches all. */

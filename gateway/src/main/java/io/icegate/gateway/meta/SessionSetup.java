@@ -1,5 +1,6 @@
 package io.icegate.gateway.meta;
 
+import io.icegate.gateway.engine.Sessions;
 import io.icegate.gateway.error.ErrorCode;
 import io.icegate.gateway.error.GatewayException;
 import java.time.DateTimeException;
@@ -52,24 +53,8 @@ final class SessionSetup {
     });
   }
 
-  /**
-   * Runs {@code body} with {@code session} as the thread's active session. Spark reads SQL settings (the default
-   * catalog among them) through the active session, and Jetty's threads have none: without it Spark silently uses
-   * a blank configuration.
-   */
   static <T> T withActive(SparkSession session, Supplier<T> body) {
-    scala.Option<SparkSession> previous = SparkSession.getActiveSession();
-    SparkSession.setActiveSession(session);
-    try {
-      return body.get();
-    } finally {
-      // Restore rather than clear: calls nest, and an outer caller still needs its session.
-      if (previous.isDefined()) {
-        SparkSession.setActiveSession(previous.get());
-      } else {
-        SparkSession.clearActiveSession();
-      }
-    }
+    return Sessions.withActive(session, body);
   }
 
   static String currentCatalog(SparkSession session) {
@@ -81,7 +66,7 @@ final class SessionSetup {
   }
 
   private static CatalogManager catalogManager(SparkSession session) {
-    return session.sessionState().catalogManager();
+    return Sessions.catalogManager(session);
   }
 
   /** A Spark identifier in backticks, with backticks inside it doubled. */

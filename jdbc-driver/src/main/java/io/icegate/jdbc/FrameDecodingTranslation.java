@@ -1,0 +1,104 @@
+package io.icegate.jdbc;
+
+import com.google.protobuf.CodedInputStream;
+import com.google.protobuf.Message;
+import com.google.protobuf.UnsafeByteOperations;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.calcite.avatica.proto.Common;
+import org.apache.calcite.avatica.proto.Responses;
+import org.apache.calcite.avatica.remote.ProtobufTranslation;
+import org.apache.calcite.avatica.remote.ProtobufTranslationImpl;
+import org.apache.calcite.avatica.remote.Service;
+
+/**
+ * Avatica's protobuf translation, except for the responses that carry rows, which is where a client
+ * streaming a large result spends its time.
+ *
+ * <p>A fetch (every frame after the first) is read straight from its bytes by
+ * {@link FetchResponseReader}, without building protobuf messages for its rows and cells.
+ *
+ * <p>The first frames, in execute and result set responses, are parsed by protobuf and decoded by
+ * {@link FrameDecoder}; everything else in those responses (rpc metadata, the missingStatement
+ * flag, signatures, update counts) is still read by Avatica: the response, minus its frames, is
+ * handed to {@link ProtobufTranslationImpl} and the decoded frames are put back in. That costs
+ * re-encoding a message of a few dozen bytes per response.
+ */
+final class FrameDecodingTranslation implements ProtobufTranslation {
+
+  private static final String FETCH = Responses.FetchResponse.class.getName();
+  private static final String EXECUTE = Responses.ExecuteResponse.class.getName();
+  private static final String RESULT_SET = Responses.ResultSetResponse.class.getName();
+
+  private final ProtobufTranslation avatica = new ProtobufTranslationImpl();
+
+  @Override public byte[] serializeResponse(Service.Response response) throws IOException {
+    return avatica.serializeResponse(response);
+  }
+
+  @Override public byte[] serializeRequest(Service.Request request) throws IOException {
+    return avatica.serializeRequest(request);
+  }
+
+  @Override public Service.Request parseRequest(byte[] bytes) throws IOException {
+    return avatica.parseRequest(bytes);
+  }
+
+  @Override public Service.Response parseResponse(byte[] bytes) throws IOException {
+    CodedInputStream input = UnsafeByteOperations.unsafeWrap(bytes).newCodedInput();
+    // As Avatica does: the wrapped message then points into bytes instead of being copied.
+    input.enableAliasing(true);
+    Common.WireMessage wire = Common.WireMessage.parseFrom(input);
+    String name = wire.getName();
+    if (FETCH.equals(name)) {
+      return FetchResponseReader.read(wire.getWrappedMessage());
+    }
+    if (EXECUTE.equals(name)) {
+      return execute(Responses.ExecuteResponse.parseFrom(wire.getWrappedMessage()));
+    }
+    if (RESULT_SET.equals(name)) {
+      return resultSet(Responses.ResultSetResponse.parseFrom(wire.getWrappedMessage()));
+    }
+    return avatica.parseResponse(bytes);
+  }
+
+  private Service.ExecuteResponse execute(Responses.ExecuteResponse message) throws IOException {
+    Responses.ExecuteResponse.Builder withoutFrames = message.toBuilder();
+    for (Responses.ResultSetResponse.Builder result : withoutFrames.getResultsBuilderList()) {
+      result.clearFirstFrame();
+    }
+    Service.ExecuteResponse rest = (Service.ExecuteResponse) avaticaParse(withoutFrames.build());
+    List<Service.ResultSetResponse> results = new ArrayList<>(rest.results.size());
+    for (int i = 0; i < rest.results.size(); i++) {
+      results.add(withFirstFrame(rest.results.get(i), message.getResults(i)));
+    }
+    return new Service.ExecuteResponse(results, rest.missingStatement, rest.rpcMetadata);
+  }
+
+  private Service.ResultSetResponse resultSet(Responses.ResultSetResponse message)
+      throws IOException {
+    Service.ResultSetResponse rest =
+        (Service.ResultSetResponse) avaticaParse(message.toBuilder().clearFirstFrame().build());
+    return withFirstFrame(rest, message);
+  }
+
+  private static Service.ResultSetResponse withFirstFrame(Service.ResultSetResponse rest,
+      Responses.ResultSetResponse message) {
+    if (!message.hasFirstFrame()) {
+      return rest;
+    }
+    return new Service.ResultSetResponse(rest.connectionId, rest.statementId, rest.ownStatement,
+        rest.signature, FrameDecoder.decode(message.getFirstFrame()), rest.updateCount,
+        rest.rpcMetadata);
+  }
+
+  /** Lets Avatica read a response whose frames were taken out, wrapped as the server sends it. */
+  private Service.Response avaticaParse(Message response) throws IOException {
+    return avatica.parseResponse(Common.WireMessage.newBuilder()
+        .setName(response.getClass().getName())
+        .setWrappedMessage(response.toByteString())
+        .build()
+        .toByteArray());
+  }
+}

@@ -1,0 +1,30 @@
+package org.apache.calcite.avatica.remote;
+
+import org.apache.calcite.avatica.AvaticaConnection;
+import org.apache.calcite.avatica.ConnectionConfig;
+
+/**
+ * Avatica's remote driver, letting a subclass choose how protobuf messages are translated.
+ *
+ * <p>It lives in Avatica's package because {@link Driver#createService}, which hard-codes
+ * {@link ProtobufTranslationImpl}, and the helpers it uses are package-private: overriding them here
+ * keeps every other step of building the service (Service.Factory plugins, JSON serialization,
+ * client-side load balancing, the HTTP client and its Kerberos login) Avatica's own. Overriding
+ * a package-private method only takes effect when both classes share a class loader; should they
+ * not, Avatica's method keeps running and the driver works as before, only slower.
+ */
+public abstract class ProtobufTranslationDriver extends Driver {
+
+  /** Returns the translation for a new connection's remote protobuf service. */
+  protected abstract ProtobufTranslation createProtobufTranslation();
+
+  @Override Service createService(AvaticaConnection connection, ConnectionConfig config) {
+    // Mirrors the branch of super.createService that builds a RemoteProtobufService.
+    if (config.factory() == null && config.url() != null
+        && getSerialization(config) == Serialization.PROTOBUF) {
+      return new RemoteProtobufService(getHttpClient(connection, config),
+          createProtobufTranslation());
+    }
+    return super.createService(connection, config);
+  }
+}
