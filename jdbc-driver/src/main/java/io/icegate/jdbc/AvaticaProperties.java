@@ -32,6 +32,9 @@ final class AvaticaProperties {
     copy(settings, ConnectionProperty.TRUSTSTORE_PASSWORD.key(), properties,
         BuiltInConnectionProperty.TRUSTSTORE_PASSWORD.camelName());
 
+    properties.setProperty(BuiltInConnectionProperty.FETCH_SIZE.camelName(),
+        ConnectionProperty.FETCH_SIZE.valueIn(settings));
+
     ZoneId zone = url.timeZone();
     // java.util.TimeZone silently turns ids it does not know (such as "+02:00") into GMT, so Avatica
     // gets the id TimeZone itself produces for the zone.

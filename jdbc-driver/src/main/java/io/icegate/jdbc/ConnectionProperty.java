@@ -29,6 +29,13 @@ public enum ConnectionProperty {
       "Time zone id (e.g. Europe/Paris or +02:00) used by the session and to read dates and"
           + " timestamps; defaults to the client JVM's time zone"),
 
+  /**
+   * Rows per frame fetched from the server unless a statement sets its own. Avatica's default, 100, makes large
+   * results pay a round trip per 100 rows; 1,000 streams fastest in docs/PERFORMANCE.md.
+   */
+  FETCH_SIZE("fetchSize", () -> "1000", "Default number of rows fetched per round trip (Statement.setFetchSize"
+      + " overrides it)"),
+
   /** Whether to talk HTTPS to the server. */
   SSL("ssl", () -> "false", "Connect over HTTPS (true or false)"),
 

@@ -212,6 +212,10 @@ public record IcegateUrl(String url, String host, int port, String catalog, Stri
       if (ssl != null) {
         settings.put(ConnectionProperty.SSL.key(), ssl.toLowerCase(Locale.ROOT));
       }
+      String fetchSize = settings.get(ConnectionProperty.FETCH_SIZE.key());
+      if (fetchSize != null && !fetchSize.matches("[1-9][0-9]{0,8}")) {
+        throw invalid("invalid value '" + fetchSize + "' for property 'fetchSize' (expected a positive integer)");
+      }
       String zone = settings.get(ConnectionProperty.TIME_ZONE.key());
       if (zone != null) {
         try {

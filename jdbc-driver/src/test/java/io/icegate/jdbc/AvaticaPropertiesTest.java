@@ -19,8 +19,15 @@ class AvaticaPropertiesTest {
     assertThat(properties).containsOnly(
         Map.entry("url", "http://h:9000"),
         Map.entry("serialization", "protobuf"),
+        Map.entry("fetch_size", "1000"),
         Map.entry("timeZone", jvmZone),
         Map.entry("clientTimeZone", TimeZone.getDefault().toZoneId().getId()));
+  }
+
+  @Test
+  void fetchSizeBecomesAvaticasDefaultFetchSize() throws SQLException {
+    assertThat(AvaticaProperties.of(IcegateUrl.parse("jdbc:icegate://h?fetchSize=250", null)))
+        .containsEntry("fetch_size", "250");
   }
 
   @Test

@@ -195,10 +195,11 @@ class IcegateDriverTest {
         driver.getPropertyInfo("jdbc:icegate://h?user=ann&ssl=true", new Properties());
 
     assertThat(Arrays.stream(info).map(p -> p.name)).containsExactly(
-        "user", "password", "timeZone", "ssl", "truststore", "truststore_password");
+        "user", "password", "timeZone", "fetchSize", "ssl", "truststore", "truststore_password");
     assertThat(info[0].value).isEqualTo("ann");
-    assertThat(info[3].value).isEqualTo("true");
-    assertThat(info[3].choices).containsExactly("true", "false");
+    assertThat(info[3].value).isEqualTo("1000");
+    assertThat(info[4].value).isEqualTo("true");
+    assertThat(info[4].choices).containsExactly("true", "false");
     assertThat(info[2].description).contains("time zone");
   }
 

@@ -15,7 +15,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 class IcegateUrlTest {
 
   private static final String KNOWN =
-      "(known: user, password, timeZone, ssl, truststore, truststore_password, spark.*, icegate.*)";
+      "(known: user, password, timeZone, fetchSize, ssl, truststore, truststore_password, spark.*, icegate.*)";
 
   @Test
   void hostAloneGetsDefaults() throws SQLException {
@@ -114,11 +114,11 @@ class IcegateUrlTest {
   @Test
   void rejectsUnknownPropertyFromProperties() {
     Properties info = new Properties();
-    info.setProperty("fetchSize", "10");
+    info.setProperty("fetch_sise", "10");
 
     assertThatThrownBy(() -> IcegateUrl.parse("jdbc:icegate://h", info))
         .isInstanceOf(SQLException.class)
-        .hasMessage("Cannot connect: unknown property 'fetchSize' in the connection properties "
+        .hasMessage("Cannot connect: unknown property 'fetch_sise' in the connection properties "
             + "for URL 'jdbc:icegate://h' " + KNOWN)
         .extracting(e -> ((SQLException) e).getSQLState()).isEqualTo("08001");
   }
@@ -189,5 +189,13 @@ class IcegateUrlTest {
         .hasMessage("Cannot connect: unknown time zone 'Mars/Olympus' for property 'timeZone'"
             + " (expected an id such as Europe/Paris, UTC or +02:00) for URL 'jdbc:icegate://h'")
         .extracting(e -> ((SQLException) e).getSQLState()).isEqualTo("08001");
+  }
+
+  @Test
+  void rejectsANonPositiveFetchSize() {
+    org.assertj.core.api.Assertions.assertThatThrownBy(
+            () -> IcegateUrl.parse("jdbc:icegate://h?fetchSize=0", null))
+        .isInstanceOf(java.sql.SQLException.class)
+        .hasMessageContaining("invalid value '0' for property 'fetchSize' (expected a positive integer)");
   }
 }
