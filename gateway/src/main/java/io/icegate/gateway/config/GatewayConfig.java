@@ -23,6 +23,7 @@ public record GatewayConfig(
     int partitionsInFlight,
     long streamBatchBytes,
     int streamQueueBatches,
+    boolean metadataNative,
     Map<String, String> sparkConf) {
 
   public GatewayConfig {
@@ -67,6 +68,7 @@ public record GatewayConfig(
         intValue(values, Setting.PARTITIONS_IN_FLIGHT, 1, 64),
         intValue(values, Setting.STREAM_BATCH_BYTES, 1024, Integer.MAX_VALUE),
         intValue(values, Setting.STREAM_QUEUE_BATCHES, 1, 1024),
+        booleanValue(values, Setting.METADATA_NATIVE),
         spark);
   }
 
@@ -89,12 +91,22 @@ public record GatewayConfig(
     entries.put(Setting.PARTITIONS_IN_FLIGHT.key(), Integer.toString(partitionsInFlight));
     entries.put(Setting.STREAM_BATCH_BYTES.key(), Long.toString(streamBatchBytes));
     entries.put(Setting.STREAM_QUEUE_BATCHES.key(), Integer.toString(streamQueueBatches));
+    entries.put(Setting.METADATA_NATIVE.key(), Boolean.toString(metadataNative));
     entries.putAll(sparkConf);
     return entries;
   }
 
   private static String value(Map<String, String> values, Setting setting) {
     return values.getOrDefault(setting.key(), setting.defaultValue());
+  }
+
+  private static boolean booleanValue(Map<String, String> values, Setting setting) {
+    String text = value(values, setting).toLowerCase(java.util.Locale.ROOT);
+    if (!text.equals("true") && !text.equals("false")) {
+      throw new IllegalArgumentException("Cannot configure Icegate: " + setting.key() + " must be true or false, not '"
+          + text + "'");
+    }
+    return Boolean.parseBoolean(text);
   }
 
   private static int intValue(Map<String, String> values, Setting setting, int min, int max) {

@@ -14,7 +14,10 @@ public enum Setting {
   STREAM_BATCH_BYTES("icegate.stream.batch-bytes", "1048576",
       "Approximate size of one row batch handed from a Spark task to the gateway."),
   STREAM_QUEUE_BATCHES("icegate.stream.queue-batches", "4",
-      "Batches buffered per partition before the producing Spark task waits.");
+      "Batches buffered per partition before the producing Spark task waits."),
+  METADATA_NATIVE("icegate.metadata.native", "false",
+      "Answer queries over Iceberg metadata tables without Spark (per connection: SET icegate.metadata.native=true);"
+          + " off by default until it matches Spark in every case (docs/ARCHITECTURE.md).");
 
   private final String key;
   private final String defaultValue;

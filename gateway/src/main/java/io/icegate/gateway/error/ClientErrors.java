@@ -65,6 +65,11 @@ public final class ClientErrors {
     if (isCancellation(t)) {
       return new ClientError(ErrorCode.CANCELLED, ErrorCode.CANCELLED.sqlState(), "Statement was cancelled");
     }
+    if (t instanceof LinkageError) {
+      // A class missing from the gateway's installation: the class name means nothing to the client.
+      return new ClientError(ErrorCode.INTERNAL_ERROR, ErrorCode.INTERNAL_ERROR.sqlState(),
+          "Cannot run statement: the gateway's installation is incomplete (see the gateway log)");
+    }
     Throwable specific = mostSpecific(t);
     ErrorCode code = BY_EXCEPTION_NAME.get(specific.getClass().getSimpleName());
     if (code == null) {

@@ -5,6 +5,7 @@ import io.icegate.gateway.engine.SparkEngine;
 import io.icegate.gateway.error.ClientErrors;
 import io.icegate.gateway.error.ErrorCode;
 import io.icegate.gateway.error.GatewayException;
+import io.icegate.gateway.metadata.NativeMetadataPath;
 import io.icegate.gateway.result.ResultCursor;
 import io.icegate.gateway.result.ResultRows;
 import java.sql.Connection;
@@ -51,7 +52,8 @@ public final class IcegateMeta implements ProtobufMeta {
     this.engine = engine;
     this.config = engine.config();
     this.runner = new StatementRunner(new ResultRows.StreamSettings(config.partitionsInFlight(),
-        config.streamBatchBytes(), config.streamQueueBatches()), prefetcher);
+        config.streamBatchBytes(), config.streamQueueBatches()), prefetcher,
+        new NativeMetadataPath(config.metadataNative()));
     this.sessionSetup = new SessionSetup();
   }
 

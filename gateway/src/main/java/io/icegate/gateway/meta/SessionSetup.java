@@ -3,6 +3,7 @@ package io.icegate.gateway.meta;
 import io.icegate.gateway.engine.Sessions;
 import io.icegate.gateway.error.ErrorCode;
 import io.icegate.gateway.error.GatewayException;
+import io.icegate.gateway.metadata.NativeMetadataPath;
 import java.time.DateTimeException;
 import java.time.ZoneId;
 import java.util.Map;
@@ -30,9 +31,12 @@ final class SessionSetup {
               + "': Spark refuses to change it per connection (set it on the gateway with --conf instead)",
               failure);
         }
+      } else if (key.equals(NativeMetadataPath.SWITCH)) {
+        session.conf().set(key, e.getValue());
       } else if (key.startsWith("icegate.")) {
         throw new GatewayException(ErrorCode.INVALID_CONNECTION_PROPERTY,
-            "Cannot set connection property '" + key + "': no such Icegate setting");
+            "Cannot set connection property '" + key + "': no such Icegate setting (valid: "
+                + NativeMetadataPath.SWITCH + ")");
       }
     }
     use(session, info.get(CATALOG), info.get(NAMESPACE));

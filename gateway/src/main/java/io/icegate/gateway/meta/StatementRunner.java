@@ -1,10 +1,12 @@
 package io.icegate.gateway.meta;
 
+import io.icegate.gateway.metadata.NativeMetadataPath;
 import io.icegate.gateway.result.ColumnTypes;
 import io.icegate.gateway.result.ResultCursor;
 import io.icegate.gateway.result.ResultRows;
 import io.icegate.gateway.result.RowSource;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.function.Supplier;
 import org.apache.calcite.avatica.ColumnMetaData;
@@ -29,15 +31,23 @@ import org.apache.spark.sql.execution.datasources.v2.AppendDataExec;
 import org.apache.spark.sql.execution.datasources.v2.OverwriteByExpressionExec;
 import org.apache.spark.sql.execution.datasources.v2.OverwritePartitionsDynamicExec;
 import org.apache.spark.sql.execution.metric.SQLMetric;
+import org.apache.spark.sql.types.StructType;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /** Runs one SQL statement in a connection's SparkSession, inside the statement's own Spark job group. */
 final class StatementRunner {
+  private static final Logger LOG = LoggerFactory.getLogger(StatementRunner.class);
+
   private final ResultRows.StreamSettings streamSettings;
   private final ExecutorService prefetcher;
+  private final NativeMetadataPath nativePath;
 
-  StatementRunner(ResultRows.StreamSettings streamSettings, ExecutorService prefetcher) {
+  StatementRunner(ResultRows.StreamSettings streamSettings, ExecutorService prefetcher,
+      NativeMetadataPath nativePath) {
     this.streamSettings = streamSettings;
     this.prefetcher = prefetcher;
+    this.nativePath = nativePath;
   }
 
   /** What a statement produced: rows to stream, or an update count. */
@@ -52,6 +62,15 @@ final class StatementRunner {
     String jobGroup = statement.nextJobGroup(connection.id());
     return inJobGroup(connection, jobGroup, sql, () -> {
       SparkSession session = connection.session();
+      if (parameters.isEmpty()) {
+        Optional<NativeMetadataPath.Answer> answer = nativePath.tryAnswer(session, sql);
+        if (answer.isPresent()) {
+          StructType schema = answer.get().schema();
+          answer.get().warnings().forEach(w -> LOG.info("Statement on connection {}: {}", connection.id(), w));
+          ResultCursor cursor = new ResultCursor(answer.get().rows(), schema, connection.zone(), maxRows, prefetcher);
+          return new Outcome(ColumnTypes.columns(schema), cursor, -1);
+        }
+      }
       Dataset<Row> result = parameters.isEmpty()
           ? session.sql(sql)
           : session.sql(sql, parameters.stream().map(p -> p.toJdbc(null)).toArray());

@@ -1,0 +1,136 @@
+package io.icegate.calcite.exec;
+
+import java.lang.reflect.Method;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.apache.calcite.DataContext;
+import org.apache.calcite.adapter.enumerable.EnumerableConvention;
+import org.apache.calcite.adapter.enumerable.EnumerableRel;
+import org.apache.calcite.adapter.enumerable.EnumerableRelImplementor;
+import org.apache.calcite.adapter.enumerable.JavaRowFormat;
+import org.apache.calcite.adapter.enumerable.PhysType;
+import org.apache.calcite.adapter.enumerable.PhysTypeImpl;
+import org.apache.calcite.linq4j.tree.Blocks;
+import org.apache.calcite.linq4j.tree.Expression;
+import org.apache.calcite.linq4j.tree.Expressions;
+import org.apache.calcite.linq4j.tree.Types;
+import org.apache.calcite.plan.RelOptCluster;
+import org.apache.calcite.plan.RelOptCost;
+import org.apache.calcite.plan.RelOptPlanner;
+import org.apache.calcite.plan.RelOptTable;
+import org.apache.calcite.plan.RelTraitSet;
+import org.apache.calcite.rel.RelNode;
+import org.apache.calcite.rel.RelWriter;
+import org.apache.calcite.rel.core.TableScan;
+import org.apache.calcite.rel.metadata.RelMetadataQuery;
+import org.apache.calcite.rel.type.RelDataType;
+import org.apache.calcite.rel.type.RelDataTypeField;
+import org.apache.calcite.schema.ProjectableFilterableTable;
+import org.apache.calcite.util.BuiltInMethod;
+import org.checkerframework.checker.nullness.qual.Nullable;
+
+/**
+ * Scans a metadata table in Calcite's enumerable convention, reading only the columns the query uses.
+ *
+ * <p>The generated code finds the table by its path in the schema tree the query runs with and calls its
+ * {@code scan}, which hands its rows over as they are. Two things follow, and are why this replaces Calcite's
+ * own scans: the compiled plan holds no reference to this statement's tables, so it can run again for another
+ * statement over that statement's metadata; and nested values are not converted as if they were Calcite's
+ * generated record classes (Calcite's enumerable scan fails on arrays of structs, its interpreter scan keeps
+ * the planner's memory alive in the plan).
+ */
+final class MetadataTableScan extends TableScan implements EnumerableRel {
+  private static final Method SCAN =
+      Types.lookupMethod(ProjectableFilterableTable.class, "scan", DataContext.class, List.class, int[].class);
+
+  /** The table's columns this scan returns, in order; null for all. */
+  private final int @Nullable [] columns;
+
+  MetadataTableScan(RelOptCluster cluster, RelTraitSet traits, RelOptTable table, int @Nullable [] columns) {
+    super(cluster, traits, List.of(), table);
+    this.columns = columns == null ? null : columns.clone();
+  }
+
+  static MetadataTableScan create(RelOptCluster cluster, RelOptTable table) {
+    return new MetadataTableScan(cluster, cluster.traitSetOf(EnumerableConvention.INSTANCE), table, null);
+  }
+
+  /** The table's column numbers this scan returns. */
+  int[] columns() {
+    if (columns != null) {
+      return columns.clone();
+    }
+    int[] all = new int[table.getRowType().getFieldCount()];
+    Arrays.setAll(all, i -> i);
+    return all;
+  }
+
+  /** The same scan, returning only these of the table's columns. */
+  MetadataTableScan withColumns(int[] tableColumns) {
+    return new MetadataTableScan(getCluster(), getTraitSet(), table, tableColumns);
+  }
+
+  @Override
+  public RelNode copy(RelTraitSet traitSet, List<RelNode> inputs) {
+    return new MetadataTableScan(getCluster(), traitSet, table, columns);
+  }
+
+  @Override
+  public RelDataType deriveRowType() {
+    if (columns == null) {
+      return table.getRowType();
+    }
+    List<RelDataTypeField> fields = table.getRowType().getFieldList();
+    List<RelDataType> types = new ArrayList<>();
+    List<String> names = new ArrayList<>();
+    for (int column : columns) {
+      types.add(fields.get(column).getType());
+      names.add(fields.get(column).getName());
+    }
+    return getCluster().getTypeFactory().createStructType(types, names);
+  }
+
+  /** The columns are part of the digest: scans of different columns are different expressions. */
+  @Override
+  public RelWriter explainTerms(RelWriter writer) {
+    return super.explainTerms(writer).itemIf("columns", Arrays.toString(columns), columns != null);
+  }
+
+  /** Cheaper the fewer columns are converted, so that the planner prefers pushing a projection in. */
+  @Override
+  public @Nullable RelOptCost computeSelfCost(RelOptPlanner planner, RelMetadataQuery mq) {
+    RelOptCost cost = super.computeSelfCost(planner, mq);
+    if (cost == null || columns == null) {
+      return cost;
+    }
+    double fraction = (columns.length + 2d) / (table.getRowType().getFieldCount() + 2d);
+    return cost.multiplyBy(fraction);
+  }
+
+  @Override
+  public Result implement(EnumerableRelImplementor implementor, Prefer pref) {
+    // Rows stay Object[] even with one column; the parent reads them with this physical type.
+    PhysType physType =
+        PhysTypeImpl.of(implementor.getTypeFactory(), getRowType(), JavaRowFormat.ARRAY, false);
+    Expression tableExpression = Expressions.convert_(tableByPath(), ProjectableFilterableTable.class);
+    Expression projects =
+        columns == null
+            ? Expressions.constant(null, int[].class)
+            : Expressions.newArrayInit(int.class, Arrays.stream(columns).mapToObj(Expressions::constant).toList());
+    Expression rows =
+        Expressions.call(tableExpression, SCAN, DataContext.ROOT, Expressions.new_(ArrayList.class), projects);
+    return implementor.result(physType, Blocks.toBlock(rows));
+  }
+
+  /** {@code root.getRootSchema().getSubSchema("demo")...getTable("files")}: the table of the running query. */
+  private Expression tableByPath() {
+    List<String> path = table.getQualifiedName();
+    Expression schema = Expressions.call(DataContext.ROOT, BuiltInMethod.DATA_CONTEXT_GET_ROOT_SCHEMA.method);
+    for (String name : path.subList(0, path.size() - 1)) {
+      schema = Expressions.call(schema, BuiltInMethod.SCHEMA_GET_SUB_SCHEMA.method, Expressions.constant(name));
+    }
+    return Expressions.call(
+        schema, BuiltInMethod.SCHEMA_GET_TABLE.method, Expressions.constant(path.get(path.size() - 1)));
+  }
+}

@@ -1,0 +1,257 @@
+package io.icegate.calcite.exec;
+
+import java.time.ZoneId;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.apache.calcite.adapter.enumerable.EnumerableCalc;
+import org.apache.calcite.adapter.enumerable.EnumerableConvention;
+import org.apache.calcite.adapter.enumerable.EnumerableInterpretable;
+import org.apache.calcite.adapter.enumerable.EnumerableRel;
+import org.apache.calcite.adapter.enumerable.EnumerableRules;
+import org.apache.calcite.adapter.java.JavaTypeFactory;
+import org.apache.calcite.config.CalciteConnectionConfig;
+import org.apache.calcite.config.CalciteConnectionProperty;
+import org.apache.calcite.config.CalciteSystemProperty;
+import org.apache.calcite.config.NullCollation;
+import org.apache.calcite.interpreter.Bindables;
+import org.apache.calcite.jdbc.CalciteSchema;
+import org.apache.calcite.jdbc.JavaTypeFactoryImpl;
+import org.apache.calcite.linq4j.Enumerator;
+import org.apache.calcite.plan.Contexts;
+import org.apache.calcite.plan.ConventionTraitDef;
+import org.apache.calcite.plan.RelOptCluster;
+import org.apache.calcite.plan.RelOptUtil;
+import org.apache.calcite.plan.RelTraitSet;
+import org.apache.calcite.plan.volcano.VolcanoPlanner;
+import org.apache.calcite.prepare.CalciteCatalogReader;
+import org.apache.calcite.prepare.Prepare;
+import org.apache.calcite.rel.RelCollationTraitDef;
+import org.apache.calcite.rel.RelNode;
+import org.apache.calcite.rel.RelRoot;
+import org.apache.calcite.rel.rules.CoreRules;
+import org.apache.calcite.rel.type.RelDataTypeField;
+import org.apache.calcite.rex.RexBuilder;
+import org.apache.calcite.rex.RexExecutorImpl;
+import org.apache.calcite.rex.RexNode;
+import org.apache.calcite.rex.RexProgram;
+import org.apache.calcite.runtime.Bindable;
+import org.apache.calcite.runtime.CalciteContextException;
+import org.apache.calcite.schema.SchemaPlus;
+import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.SqlNodeList;
+import org.apache.calcite.sql.SqlOperatorTable;
+import org.apache.calcite.sql.SqlSelect;
+import org.apache.calcite.sql.fun.SqlLibrary;
+import org.apache.calcite.sql.fun.SqlLibraryOperatorTableFactory;
+import org.apache.calcite.sql.parser.SqlParserPos;
+import org.apache.calcite.sql.util.SqlOperatorTables;
+import org.apache.calcite.sql.validate.SqlConformanceEnum;
+import org.apache.calcite.sql.validate.SqlValidator;
+import org.apache.calcite.sql.validate.SqlValidatorUtil;
+import org.apache.calcite.sql2rel.SqlToRelConverter;
+import org.apache.calcite.tools.Programs;
+import org.apache.calcite.util.Pair;
+
+/**
+ * Turns a rewritten query into compiled, runnable code: validate, convert to relational algebra, optimize into
+ * Calcite's enumerable convention, generate and compile Java. These are the steps of Calcite's own statement
+ * preparation ({@code Prepare}/{@code CalcitePrepareImpl}), assembled here because Calcite's {@code Planner}
+ * only validates a tree its own {@code parse} produced, and the native path must rewrite the tree (table paths,
+ * time travel, Spark semantics) between parsing and validation.
+ *
+ * <p>Configured for Spark: names compared case-insensitively, Spark's functions ({@link SqlLibrary#SPARK}) on
+ * top of standard SQL, lenient conformance (Spark's {@code GROUP BY} alias and ordinal, {@code !=},
+ * {@code LIMIT}), nulls first in ascending order, and {@link SparkTypeSystem}'s type rules.
+ */
+final class QueryPlanner {
+  private static final SqlOperatorTable OPERATORS =
+      SqlLibraryOperatorTableFactory.INSTANCE.getOperatorTable(SqlLibrary.STANDARD, SqlLibrary.SPARK);
+  private static final SqlConformanceEnum CONFORMANCE = SqlConformanceEnum.BABEL;
+  private static final CalciteConnectionConfig CONFIG =
+      CalciteConnectionConfig.DEFAULT
+          .set(CalciteConnectionProperty.CASE_SENSITIVE, "false")
+          .set(CalciteConnectionProperty.CONFORMANCE, CONFORMANCE.name());
+
+  private final CalciteSchema root;
+  private final ZoneId zone;
+  private final JavaTypeFactory typeFactory = new JavaTypeFactoryImpl(SparkTypeSystem.INSTANCE);
+
+  QueryPlanner(SchemaPlus root, ZoneId zone) {
+    this.root = CalciteSchema.from(root);
+    this.zone = zone;
+  }
+
+  /**
+   * A query ready to bind, with its output columns, and the values its generated code reads by name from the
+   * data context besides the standard variables.
+   */
+  record Plan(Bindable<?> bindable, List<ResultColumn> columns, Map<String, Object> parameters) {
+    /** Calcite hands single-column rows over as the bare value (which may itself be an Object[]). */
+    boolean scalarRows() {
+      return !(bindable instanceof org.apache.calcite.runtime.ArrayBindable);
+    }
+  }
+
+  /**
+   * Plans {@code query} (which the planner may change).
+   *
+   * @param aliases the names the rewriter gave select items, kept as written in the output
+   * @param schemas the Iceberg schemas of the tables the query reads, in order (see {@link PlanCache})
+   * @throws NotNativeException when Calcite cannot validate or plan it: an unknown function, a construct
+   *     Calcite does not have, a column that does not exist (Spark then gives its own answer or error)
+   */
+  Plan plan(SqlNode query, Set<String> aliases, List<String> schemas) throws NotNativeException {
+    Optional<String> key = PlanCache.key(query, zone, schemas);
+    Optional<Plan> cached = key.flatMap(PlanCache::get);
+    if (cached.isPresent()) {
+      return cached.get();
+    }
+    Plan plan = planAnew(query, aliases);
+    key.ifPresent(k -> PlanCache.put(k, plan));
+    return plan;
+  }
+
+  private Plan planAnew(SqlNode query, Set<String> aliases) throws NotNativeException {
+    CalciteCatalogReader reader = new CalciteCatalogReader(root, List.of(), typeFactory, CONFIG);
+    SqlValidator validator =
+        SqlValidatorUtil.newValidator(SqlOperatorTables.chain(OPERATORS, reader), reader, typeFactory,
+            SqlValidator.Config.DEFAULT
+                .withConformance(CONFORMANCE)
+                .withDefaultNullCollation(NullCollation.LOW)
+                .withIdentifierExpansion(true));
+    SqlNode validated;
+    try {
+      validated = validator.validate(query);
+    } catch (RuntimeException e) {
+      throw new NotNativeException("Calcite cannot validate it: " + message(e), e);
+    }
+    try {
+      RelRoot rel = toRel(validated, validator, reader);
+      List<String> names =
+          SparkColumnNames.restoreDuplicates(validated, rel.validatedRowType.getFieldNames(), aliases);
+      List<ResultColumn> columns = new ArrayList<>();
+      List<RelDataTypeField> fields = rel.validatedRowType.getFieldList();
+      for (int i = 0; i < fields.size(); i++) {
+        columns.add(new ResultColumn(names.get(i), fields.get(i).getType()));
+      }
+      Map<String, Object> parameters = new LinkedHashMap<>();
+      Bindable<?> bindable = compile(optimize(rel), reader, parameters);
+      return new Plan(bindable, List.copyOf(columns), Map.copyOf(parameters));
+    } catch (RuntimeException | AssertionError e) {
+      // Calcite reports shapes it cannot plan or generate code for this way (CannotPlanException, ...).
+      throw new NotNativeException("Calcite cannot plan it: " + message(e), e);
+    }
+  }
+
+  /** The value of a constant expression, such as the timestamp of {@code TIMESTAMP AS OF}. */
+  TimeTravelValues.Constant evaluate(SqlNode expression) throws NotNativeException {
+    SqlParserPos pos = expression.getParserPosition();
+    SqlSelect select =
+        new SqlSelect(pos, null, SqlNodeList.of(expression), null, null, null, null, null, null, null, null, null,
+            null);
+    Plan plan = plan(SparkSqlRewriter.rewrite(select, Map.of()).statement(), Set.of(), List.of());
+    QueryDataContext context = dataContext(plan, System.currentTimeMillis(), new AtomicBoolean());
+    Enumerator<?> rows = plan.bindable().bind(context).enumerator();
+    try {
+      if (!rows.moveNext()) {
+        throw new NotNativeException("the constant " + expression + " has no value");
+      }
+      Object value = plan.scalarRows() ? rows.current() : ((Object[]) rows.current())[0];
+      return new TimeTravelValues.Constant(value, plan.columns().get(0).type());
+    } finally {
+      rows.close();
+    }
+  }
+
+  /** What {@code plan}'s code runs with, {@code CURRENT_TIMESTAMP} being {@code nowMillis}. */
+  QueryDataContext dataContext(Plan plan, long nowMillis, AtomicBoolean cancel) {
+    return new QueryDataContext(root.plus(), typeFactory, zone, nowMillis, cancel, plan.parameters());
+  }
+
+  private RelRoot toRel(SqlNode validated, SqlValidator validator, CalciteCatalogReader reader) {
+    VolcanoPlanner planner = new VolcanoPlanner(null, Contexts.of(CONFIG));
+    // Constant folding may cast between timestamps and strings, which needs the session's zone.
+    planner.setExecutor(
+        new RexExecutorImpl(
+            new QueryDataContext(root.plus(), typeFactory, zone, System.currentTimeMillis(), new AtomicBoolean(),
+                Map.of())));
+    planner.addRelTraitDef(ConventionTraitDef.INSTANCE);
+    if (CalciteSystemProperty.ENABLE_COLLATION_TRAIT.value()) {
+      planner.addRelTraitDef(RelCollationTraitDef.INSTANCE);
+    }
+    RelOptUtil.registerDefaultRules(planner, false, false);
+    // Metadata tables are scanned by MetadataTableScan only (see there why), not by Calcite's own scans.
+    planner.removeRule(EnumerableRules.ENUMERABLE_TABLE_SCAN_RULE);
+    planner.removeRule(Bindables.BINDABLE_TABLE_SCAN_RULE);
+    planner.removeRule(CoreRules.PROJECT_TABLE_SCAN);
+    planner.removeRule(CoreRules.PROJECT_INTERPRETER_TABLE_SCAN);
+    planner.removeRule(CoreRules.FILTER_SCAN);
+    MetadataScanRules.ALL.forEach(planner::addRule);
+    RelOptCluster cluster = RelOptCluster.create(planner, new RexBuilder(typeFactory));
+    SqlToRelConverter converter =
+        new SqlToRelConverter(
+            (rowType, queryString, schemaPath, viewPath) -> {
+              throw new UnsupportedOperationException("Cannot expand views: metadata tables have none");
+            },
+            validator, reader, cluster, new SparkConvertlets(zone),
+            SqlToRelConverter.config().withTrimUnusedFields(true).withExpand(false));
+    RelRoot rel = converter.convertQuery(validated, false, true);
+    // Struct columns are flattened for planning and put back together at the top, as Calcite's JDBC path does.
+    rel = rel.withRel(converter.flattenTypes(rel.rel, true));
+    return rel.withRel(converter.decorrelate(validated, rel.rel));
+  }
+
+  private static RelRoot optimize(RelRoot rel) {
+    RelTraitSet desired =
+        rel.rel.getTraitSet().replace(EnumerableConvention.INSTANCE).replace(rel.collation).simplify();
+    RelNode best = Programs.standard().run(rel.rel.getCluster().getPlanner(), rel.rel, desired, List.of(), List.of());
+    if (RelOptUtil.toString(best).contains("EnumerableInterpreter")) {
+      // Interpreted parts compile their expressions when the query starts, where a failure would come too late
+      // to give the statement to Spark; with the metadata scan rules none are expected.
+      throw new UnsupportedOperationException("Cannot compile every part of the plan: " + RelOptUtil.toString(best));
+    }
+    return rel.withRel(best);
+  }
+
+  private Bindable<?> compile(RelRoot rel, CalciteCatalogReader reader, Map<String, Object> parameters) {
+    EnumerableRel enumerable = (EnumerableRel) rel.rel;
+    if (!rel.isRefTrivial()) {
+      // Drop the columns that only sorting needed, and put the rest in select-list order.
+      RexBuilder rexBuilder = enumerable.getCluster().getRexBuilder();
+      List<RexNode> projects = new ArrayList<>();
+      for (int field : Pair.left(rel.fields)) {
+        projects.add(rexBuilder.makeInputRef(enumerable, field));
+      }
+      RexProgram program =
+          RexProgram.create(enumerable.getRowType(), projects, null, rel.validatedRowType, rexBuilder);
+      enumerable = EnumerableCalc.create(enumerable, program);
+    }
+    parameters.put("_conformance", CONFORMANCE);
+    Prepare.CatalogReader.THREAD_LOCAL.set(reader);
+    try {
+      return EnumerableInterpretable.toBindable(parameters, null, enumerable, EnumerableRel.Prefer.ARRAY);
+    } finally {
+      Prepare.CatalogReader.THREAD_LOCAL.remove();
+    }
+  }
+
+  /**
+   * What Calcite said it could not do: a validation error with its position, else the innermost cause (planning
+   * errors come wrapped).
+   */
+  private static String message(Throwable e) {
+    Throwable cause = e;
+    while (cause.getCause() != null && cause.getCause() != cause) {
+      if (cause instanceof CalciteContextException) {
+        return cause.getMessage();
+      }
+      cause = cause.getCause();
+    }
+    return String.valueOf(cause.getMessage());
+  }
+}

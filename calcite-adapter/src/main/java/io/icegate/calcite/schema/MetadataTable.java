@@ -1,0 +1,135 @@
+package io.icegate.calcite.schema;
+
+import static java.util.Objects.requireNonNull;
+
+import io.icegate.metadata.MetadataRelation;
+import io.icegate.metadata.MetadataTableKind;
+import io.icegate.metadata.MetadataTables;
+import io.icegate.metadata.TimeTravel;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.UnaryOperator;
+import org.apache.calcite.DataContext;
+import org.apache.calcite.linq4j.AbstractEnumerable;
+import org.apache.calcite.linq4j.Enumerable;
+import org.apache.calcite.linq4j.Enumerator;
+import org.apache.calcite.rel.type.RelDataType;
+import org.apache.calcite.rel.type.RelDataTypeFactory;
+import org.apache.calcite.rex.RexNode;
+import org.apache.calcite.schema.ProjectableFilterableTable;
+import org.apache.calcite.schema.Schema;
+import org.apache.calcite.schema.impl.AbstractTable;
+import org.apache.iceberg.Table;
+import org.checkerframework.checker.nullness.qual.Nullable;
+
+/**
+ * One metadata table of one Iceberg table ({@code demo.db.t.files}), read at the current snapshot or at the one
+ * a time-travel clause names, as a Calcite table.
+ *
+ * <p>Rows stream from {@link MetadataRelation#rows()}: Calcite pulls them one at a time, and closing its
+ * enumerator (at the end, or when a LIMIT is reached or the result is closed) releases the open manifest.
+ * Only the columns the query uses are converted (Calcite pushes the projection down); filters are left to
+ * Calcite.
+ *
+ * <p>The relation is opened once per instance, on {@link #relation()} or the first scan, so that a statement
+ * reads one consistent view and time-travel errors and warnings surface before any row is read. An instance
+ * therefore belongs to one statement (see {@link IcebergSchemas}); a compiled plan finds it by its
+ * {@link #path()} in the schema tree it runs with, so the same plan can run for the next statement's tables.
+ */
+public final class MetadataTable extends AbstractTable implements ProjectableFilterableTable {
+  private final List<String> path;
+  private final Table table;
+  private final MetadataTableKind kind;
+  private final TimeTravel timeTravel;
+  private final org.apache.iceberg.Schema schema;
+  private @Nullable MetadataRelation relation;
+
+  MetadataTable(List<String> path, Table table, MetadataTableKind kind, TimeTravel timeTravel) {
+    this.path = List.copyOf(path);
+    this.table = requireNonNull(table, "table is null");
+    this.kind = requireNonNull(kind, "kind is null");
+    this.timeTravel = requireNonNull(timeTravel, "timeTravel is null");
+    this.schema = MetadataTables.schema(table, kind);
+  }
+
+  /** Where the table is in its statement's schema tree: {@code [demo, db, t, files]}, or a time-travel path. */
+  public List<String> path() {
+    return path;
+  }
+
+  /** The columns, as Iceberg defines them; two tables with equal schemas have equal row types. */
+  public org.apache.iceberg.Schema schema() {
+    return schema;
+  }
+
+  /** The data table whose metadata this is. */
+  public Table table() {
+    return table;
+  }
+
+  public MetadataTableKind kind() {
+    return kind;
+  }
+
+  public TimeTravel timeTravel() {
+    return timeTravel;
+  }
+
+  /** The full name, as in {@code demo.db.t.files}. */
+  public String name() {
+    return table.name() + "." + kind.tableName();
+  }
+
+  /**
+   * Opens the relation (once): resolves time travel and prepares the scan, reading no rows yet.
+   *
+   * @throws io.icegate.metadata.MetadataTableException when time travel is refused or names no snapshot, or
+   *     the table is computed by Spark
+   */
+  public synchronized MetadataRelation relation() {
+    if (relation == null) {
+      relation = MetadataTables.open(table, kind, timeTravel);
+    }
+    return relation;
+  }
+
+  @Override
+  public RelDataType getRowType(RelDataTypeFactory typeFactory) {
+    return IcebergTypes.rowType(typeFactory, schema);
+  }
+
+  @Override
+  public Schema.TableType getJdbcTableType() {
+    return Schema.TableType.SYSTEM_TABLE;
+  }
+
+  @Override
+  public Enumerable<@Nullable Object[]> scan(DataContext root, List<RexNode> filters, int @Nullable [] projects) {
+    MetadataRelation opened = relation();
+    int[] columns = projects != null ? projects.clone() : allColumns();
+    List<UnaryOperator<Object>> all = CalciteValues.fields(schema.asStruct());
+    List<UnaryOperator<Object>> converters = Arrays.stream(columns).mapToObj(all::get).toList();
+    AtomicBoolean cancelled = DataContext.Variable.CANCEL_FLAG.get(root);
+    AtomicBoolean cancel = cancelled != null ? cancelled : new AtomicBoolean();
+    return new AbstractEnumerable<>() {
+      @Override
+      public Enumerator<@Nullable Object[]> enumerator() {
+        return new RowEnumerator(opened.rows(), columns, converters, cancel);
+      }
+    };
+  }
+
+  private int[] allColumns() {
+    int[] columns = new int[schema.columns().size()];
+    for (int i = 0; i < columns.length; i++) {
+      columns[i] = i;
+    }
+    return columns;
+  }
+
+  @Override
+  public String toString() {
+    return name() + (timeTravel.isNone() ? "" : " at " + timeTravel);
+  }
+}

@@ -1,0 +1,89 @@
+package io.icegate.gateway.metadata;
+
+import io.icegate.calcite.exec.MetadataQueryEngine;
+import io.icegate.calcite.exec.MetadataQueryResult;
+import io.icegate.calcite.exec.NotNativeException;
+import io.icegate.calcite.parser.IcegateSqlParser;
+import io.icegate.gateway.error.ErrorCode;
+import io.icegate.gateway.error.GatewayException;
+import io.icegate.metadata.MetadataTableException;
+import java.time.ZoneId;
+import java.util.List;
+import java.util.Optional;
+import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.parser.SqlParseException;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.types.StructType;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Answers queries over Iceberg metadata tables on Calcite, straight from Iceberg metadata, without a Spark job.
+ * Everything it does not take (other statements, data tables, functions Calcite lacks) goes to Spark unchanged.
+ */
+public final class NativeMetadataPath {
+  /** Session setting ({@code SET icegate.metadata.native=false}) and gateway setting that switch the path off. */
+  public static final String SWITCH = "icegate.metadata.native";
+
+  private static final Logger LOG = LoggerFactory.getLogger(NativeMetadataPath.class);
+
+  private final boolean enabledByDefault;
+
+  public NativeMetadataPath(boolean enabledByDefault) {
+    this.enabledByDefault = enabledByDefault;
+  }
+
+  /** A native answer: Spark's schema for it, its rows, and warnings such as ignored time travel. */
+  public record Answer(StructType schema, CatalystRows rows, List<String> warnings) {}
+
+  /**
+   * The native answer to {@code sql}, or empty when Spark should run it. A native error the client should see
+   * (an unknown snapshot, a refused time travel) is thrown as a {@link GatewayException}.
+   */
+  public Optional<Answer> tryAnswer(SparkSession session, String sql) {
+    if (!enabled(session)) {
+      return Optional.empty();
+    }
+    SqlNode statement;
+    try {
+      statement = IcegateSqlParser.parse(sql);
+    } catch (SqlParseException e) {
+      return Optional.empty();
+    }
+    if (!statement.isA(SqlKind.QUERY)) {
+      return Optional.empty();
+    }
+    ZoneId zone = ZoneId.of(session.conf().get("spark.sql.session.timeZone"));
+    MetadataQueryEngine engine = new MetadataQueryEngine(new SparkIcebergCatalogs(session), zone);
+    try {
+      MetadataQueryResult result = engine.prepare(statement).execute();
+      CatalystRows rows = new CatalystRows(result);
+      return Optional.of(new Answer(rows.schema(), rows, result.warnings()));
+    } catch (NotNativeException e) {
+      LOG.debug("Spark runs it: {}", e.getMessage());
+      return Optional.empty();
+    } catch (MetadataTableException e) {
+      if (e.reason() == MetadataTableException.Reason.COMPUTED_BY_SPARK) {
+        return Optional.empty();
+      }
+      throw new GatewayException(errorCode(e.reason()), e.getMessage(), e);
+    } catch (RuntimeException e) {
+      // A gap of the native path (a Calcite limitation, say) must not cost the user the answer: Spark gives it.
+      LOG.warn("Native metadata query failed, Spark runs it instead: {}", e.toString());
+      return Optional.empty();
+    }
+  }
+
+  private boolean enabled(SparkSession session) {
+    return Boolean.parseBoolean(session.conf().get(SWITCH, Boolean.toString(enabledByDefault)).trim());
+  }
+
+  private static ErrorCode errorCode(MetadataTableException.Reason reason) {
+    return switch (reason) {
+      case UNKNOWN_METADATA_TABLE -> ErrorCode.TABLE_NOT_FOUND;
+      case TIME_TRAVEL_NOT_SUPPORTED -> ErrorCode.NOT_SUPPORTED;
+      default -> ErrorCode.INVALID_ARGUMENT;
+    };
+  }
+}

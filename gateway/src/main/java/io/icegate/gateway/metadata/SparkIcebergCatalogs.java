@@ -1,0 +1,135 @@
+package io.icegate.gateway.metadata;
+
+import io.icegate.calcite.schema.IcebergCatalogs;
+import io.icegate.gateway.engine.Sessions;
+import io.icegate.gateway.engine.Sessions;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+import java.util.TreeSet;
+import java.util.function.Supplier;
+import org.apache.iceberg.Table;
+import org.apache.iceberg.catalog.Catalog;
+import org.apache.iceberg.catalog.Namespace;
+import org.apache.iceberg.catalog.SupportsNamespaces;
+import org.apache.iceberg.catalog.TableIdentifier;
+import org.apache.iceberg.exceptions.NoSuchNamespaceException;
+import org.apache.iceberg.exceptions.NoSuchTableException;
+import org.apache.iceberg.spark.source.HasIcebergCatalog;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.connector.catalog.CatalogManager;
+import org.apache.spark.sql.connector.catalog.CatalogPlugin;
+
+/**
+ * The Iceberg catalogs of one connection's SparkSession, read through the very Iceberg catalog objects Spark uses
+ * (same configuration, same credentials), without running any Spark job.
+ */
+public final class SparkIcebergCatalogs implements IcebergCatalogs {
+  private final SparkSession session;
+
+  public SparkIcebergCatalogs(SparkSession session) {
+    this.session = session;
+  }
+
+  @Override
+  public List<String> catalogNames() {
+    List<String> names = new ArrayList<>();
+    for (String name : configuredCatalogs()) {
+      if (iceberg(name).isPresent()) {
+        names.add(name);
+      }
+    }
+    return names;
+  }
+
+  @Override
+  public boolean isCatalog(String name) {
+    return configuredCatalogs().contains(name);
+  }
+
+  @Override
+  public List<List<String>> namespaces(String catalog, List<String> parent) {
+    Optional<Catalog> iceberg = iceberg(catalog);
+    if (iceberg.isEmpty() || !(iceberg.get() instanceof SupportsNamespaces namespaces)) {
+      return List.of();
+    }
+    try {
+      List<List<String>> result = new ArrayList<>();
+      for (Namespace namespace : namespaces.listNamespaces(Namespace.of(parent.toArray(String[]::new)))) {
+        result.add(Arrays.asList(namespace.levels()));
+      }
+      return result;
+    } catch (NoSuchNamespaceException e) {
+      return List.of();
+    }
+  }
+
+  @Override
+  public boolean namespaceExists(String catalog, List<String> namespace) {
+    // One lookup instead of listing the parent namespace.
+    Optional<Catalog> iceberg = iceberg(catalog);
+    return iceberg.isPresent() && iceberg.get() instanceof SupportsNamespaces namespaces
+        && namespaces.namespaceExists(Namespace.of(namespace.toArray(String[]::new)));
+  }
+
+  @Override
+  public List<String> tables(String catalog, List<String> namespace) {
+    Optional<Catalog> iceberg = iceberg(catalog);
+    if (iceberg.isEmpty()) {
+      return List.of();
+    }
+    try {
+      return iceberg.get().listTables(Namespace.of(namespace.toArray(String[]::new))).stream()
+          .map(TableIdentifier::name)
+          .toList();
+    } catch (NoSuchNamespaceException e) {
+      return List.of();
+    }
+  }
+
+  @Override
+  public Optional<Table> loadTable(String catalog, List<String> namespace, String name) {
+    Optional<Catalog> iceberg = iceberg(catalog);
+    if (iceberg.isEmpty()) {
+      return Optional.empty();
+    }
+    try {
+      return Optional.of(iceberg.get().loadTable(TableIdentifier.of(Namespace.of(namespace.toArray(String[]::new)),
+          name)));
+    } catch (NoSuchTableException | NoSuchNamespaceException e) {
+      return Optional.empty();
+    }
+  }
+
+  @Override
+  public String currentCatalog() {
+    return withActive(() -> catalogManager().currentCatalog().name());
+  }
+
+  @Override
+  public List<String> currentNamespace() {
+    return withActive(() -> Arrays.asList(catalogManager().currentNamespace()));
+  }
+
+  /** The Iceberg catalog behind a Spark catalog, or empty when it is not Iceberg's or does not exist. */
+  private Optional<Catalog> iceberg(String name) {
+    if (!isCatalog(name)) {
+      return Optional.empty();
+    }
+    CatalogPlugin plugin = withActive(() -> catalogManager().catalog(name));
+    return plugin instanceof HasIcebergCatalog hasIceberg ? Optional.of(hasIceberg.icebergCatalog()) : Optional.empty();
+  }
+
+  private TreeSet<String> configuredCatalogs() {
+    return Sessions.catalogNames(session);
+  }
+
+  private CatalogManager catalogManager() {
+    return Sessions.catalogManager(session);
+  }
+
+  private <T> T withActive(Supplier<T> body) {
+    return Sessions.withActive(session, body);
+  }
+}
