@@ -2,14 +2,13 @@ package io.icegate.jdbc;
 
 import java.util.ArrayList;
 import java.util.Calendar;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.calcite.avatica.util.DateTimeUtils;
 
 /**
  * Converts the raw value of an array, struct or map column into the Java objects
- * {@code ResultSet.getObject} returns: arrays become {@link List}, maps {@link LinkedHashMap} (in map
+ * {@code ResultSet.getObject} returns: arrays become {@link List}, maps {@link SparkMap} (a LinkedHashMap, in map
  * order), structs {@link IcegateStruct}; inside them dates become {@link java.sql.Date}, timestamps
  * {@link java.sql.Timestamp}, binary values {@code byte[]}, and numbers the class of their type.
  *
@@ -42,7 +41,7 @@ final class NestedValueConverter {
       return elements;
     }
     if (type instanceof SparkType.MapType map) {
-      Map<Object, Object> entries = new LinkedHashMap<>();
+      Map<Object, Object> entries = new SparkMap();
       for (Object entry : WireValues.entries(raw, map)) {
         List<?> pair = WireValues.entry(entry, map);
         entries.put(toJava(pair.get(0), map.key()), toJava(pair.get(1), map.value()));

@@ -137,4 +137,16 @@ class NestedValueConverterTest {
     assertThatThrownBy(() -> convert(List.of("x"), "array<date>"))
         .hasMessage("Cannot read a value of type date: expected a number of days since 1970-01-01");
   }
+
+  @Test
+  void mapsPrintTheWaySparksShellDoes() {
+    SparkMap map = new SparkMap();
+    map.put("a", 1);
+    map.put("b", null);
+    org.assertj.core.api.Assertions.assertThat(map).hasToString("{a -> 1, b -> null}");
+    java.util.Map<Object, Object> same = new java.util.HashMap<>();
+    same.put("b", null);
+    same.put("a", 1);
+    org.assertj.core.api.Assertions.assertThat(map).as("equal to any map with the same entries").isEqualTo(same);
+  }
 }

@@ -1,0 +1,23 @@
+package io.icegate.jdbc;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.StringJoiner;
+
+/**
+ * The {@code java.util.Map} that {@code getObject} returns for a map column: insertion order kept, and printed the
+ * way Spark's shell prints maps ({@code {a -> 1, b -> 2}}), because tools such as sqlline show {@code getObject}'s
+ * {@code toString} for columns they do not know.
+ */
+final class SparkMap extends LinkedHashMap<Object, Object> {
+  private static final long serialVersionUID = 1L;
+
+  @Override
+  public String toString() {
+    StringJoiner text = new StringJoiner(", ", "{", "}");
+    for (Map.Entry<Object, Object> entry : entrySet()) {
+      text.add(entry.getKey() + " -> " + entry.getValue());
+    }
+    return text.toString();
+  }
+}
