@@ -32,6 +32,8 @@ public final class ResultCursor implements AutoCloseable {
   private boolean exhausted;
   private boolean closed;
   private Future<WireFrame> ahead;
+  /** Held while rows are pulled from the source, so that closing waits for a prefetch to let go of it. */
+  private final Object pulling = new Object();
 
   /** {@code maxRows} of zero or less means no limit. */
   public ResultCursor(RowSource rows, StructType schema, ZoneId zone, long maxRows, ExecutorService prefetcher) {
@@ -83,13 +85,15 @@ public final class ResultCursor implements AutoCloseable {
 
   /** Pulls up to {@code frameRows} rows; only ever runs on one thread at a time (the caller waits for the ahead). */
   private WireFrame compute(long offset, int frameRows) {
-    List<Object> frame = new ArrayList<>(Math.min(frameRows, 1024));
-    while (frame.size() < frameRows && !limitReached() && rows.hasNext()) {
-      frame.add(values.row(rows.next()));
-      delivered++;
+    synchronized (pulling) {
+      List<Object> frame = new ArrayList<>(Math.min(frameRows, 1024));
+      while (frame.size() < frameRows && !limitReached() && rows.hasNext()) {
+        frame.add(values.row(rows.next()));
+        delivered++;
+      }
+      exhausted = limitReached() || !rows.hasNext();
+      return new WireFrame(offset, exhausted, frame);
     }
-    exhausted = limitReached() || !rows.hasNext();
-    return new WireFrame(offset, exhausted, frame);
   }
 
   private boolean limitReached() {
@@ -109,9 +113,12 @@ public final class ResultCursor implements AutoCloseable {
       ahead = null;
     }
     if (pending != null) {
-      // Interrupting the prefetch stops its wait for Spark; the row source's close is safe beside it.
+      // Interrupting the prefetch stops its wait for Spark; then wait for it to let go of the source, since not
+      // every source may be closed while another thread reads it.
       pending.cancel(true);
     }
-    rows.close();
+    synchronized (pulling) {
+      rows.close();
+    }
   }
 }
