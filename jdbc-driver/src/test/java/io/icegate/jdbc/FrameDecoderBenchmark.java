@@ -59,7 +59,7 @@ public final class FrameDecoderBenchmark {
     Meta.Frame rows = new Meta.Frame(0, false, rows());
     byte[] full = AVATICA.serializeResponse(new Service.FetchResponse(rows, false, false,
         new Service.RpcMetadataResponse("http://gateway:8765")));
-    byte[] lean = FetchResponseReaderTest.lean(full);
+    byte[] lean = FetchResponses.lean(full);
     System.out.printf(Locale.ROOT, "fetch response: %,d rows x %d columns, %,d bytes (lean: %,d"
         + " bytes)%n", ROWS, COLUMNS, full.length, lean.length);
 
@@ -151,7 +151,7 @@ public final class FrameDecoderBenchmark {
       Responses.FetchResponse message = Responses.FetchResponse.parseFrom(
           wire.getWrappedMessage());
       Service.FetchResponse rest = (Service.FetchResponse) AVATICA.parseResponse(
-          FetchResponseReaderTest.wire(message.toBuilder().clearFrame().build()));
+          FetchResponses.wire(message.toBuilder().clearFrame().build()));
       return new Service.FetchResponse(FrameDecoder.decode(message.getFrame()),
           rest.missingStatement, rest.missingResults, rest.rpcMetadata).frame;
     } catch (IOException e) {

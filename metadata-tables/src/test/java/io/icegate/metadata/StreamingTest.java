@@ -1,5 +1,7 @@
 package io.icegate.metadata;
 
+import io.icegate.metadata.testing.CountingFileIO;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -14,29 +16,31 @@ import org.junit.jupiter.api.Test;
 
 /** Rows are streamed: nothing is read before iteration, one manifest is open at a time, closing releases it. */
 class StreamingTest {
-  private final CountingFileIO[] io = new CountingFileIO[1];
+  private CountingFileIO io;
   private Table table;
 
   @BeforeEach
   void table() {
     // Three fast appends: three manifests of one file each.
-    table = CountingFileIO.counting(TestTables.withAppends(3), io);
+    Table plain = TestTables.withAppends(3);
+    io = new CountingFileIO(((org.apache.iceberg.HasTableOperations) plain).operations().io());
+    table = io.wrap(plain);
   }
 
   @Test
   void oneManifestIsOpenAtATimeAndTheEndClosesIt() throws IOException {
     MetadataRelation relation = Relations.open(table, MetadataTableKind.FILES);
     try (CloseableIterable<List<Object>> rows = relation.rows()) {
-      assertThat(io[0].opened()).isZero();
+      assertThat(io.opened()).isZero();
 
       CloseableIterator<List<Object>> iterator = rows.iterator();
       iterator.next();
-      assertThat(io[0].open()).isEqualTo(1);
+      assertThat(io.open()).isEqualTo(1);
       iterator.next();
       iterator.next();
       assertThat(iterator.hasNext()).isFalse();
-      assertThat(io[0].open()).isZero();
-      assertThat(io[0].opened()).isEqualTo(3);
+      assertThat(io.open()).isZero();
+      assertThat(io.opened()).isEqualTo(3);
       assertThatThrownBy(iterator::next)
           .isInstanceOf(NoSuchElementException.class)
           .hasMessage("No more rows in demo.db.many.files");
@@ -48,12 +52,12 @@ class StreamingTest {
     CloseableIterable<List<Object>> rows = Relations.open(table, MetadataTableKind.ENTRIES).rows();
     CloseableIterator<List<Object>> iterator = rows.iterator();
     iterator.next();
-    assertThat(io[0].open()).isEqualTo(1);
+    assertThat(io.open()).isEqualTo(1);
 
     rows.close();
-    assertThat(io[0].open()).isZero();
+    assertThat(io.open()).isZero();
     assertThat(iterator.hasNext()).isFalse();
-    assertThat(io[0].opened()).isEqualTo(1);
+    assertThat(io.opened()).isEqualTo(1);
   }
 
   @Test
@@ -63,7 +67,7 @@ class StreamingTest {
       assertThat(rows).hasSize(3);
       assertThat(rows).hasSize(3);
     }
-    assertThat(io[0].opened()).isEqualTo(6);
-    assertThat(io[0].open()).isZero();
+    assertThat(io.opened()).isEqualTo(6);
+    assertThat(io.open()).isZero();
   }
 }

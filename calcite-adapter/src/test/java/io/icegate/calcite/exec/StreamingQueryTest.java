@@ -3,7 +3,7 @@ package io.icegate.calcite.exec;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.icegate.calcite.testing.CountingFileIO;
+import io.icegate.metadata.testing.CountingFileIO;
 import io.icegate.calcite.testing.InMemoryCatalogs;
 import io.icegate.calcite.testing.TestTables;
 import java.time.ZoneId;

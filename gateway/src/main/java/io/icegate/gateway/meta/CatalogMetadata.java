@@ -2,7 +2,6 @@ package io.icegate.gateway.meta;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.TreeSet;
 import java.util.regex.Pattern;
 import io.icegate.gateway.engine.Sessions;
 import org.apache.calcite.avatica.Meta;
@@ -13,7 +12,7 @@ import org.apache.spark.sql.SparkSession;
 final class CatalogMetadata {
   List<List<Object>> catalogs(SparkSession session) {
     List<List<Object>> rows = new ArrayList<>();
-    for (String name : catalogNames(session)) {
+    for (String name : Sessions.catalogNames(session)) {
       rows.add(List.of(name));
     }
     return rows;
@@ -22,7 +21,7 @@ final class CatalogMetadata {
   List<List<Object>> schemas(SparkSession session, String catalog, Meta.Pat schemaPattern) {
     Pattern pattern = like(schemaPattern);
     List<List<Object>> rows = new ArrayList<>();
-    for (String name : catalogNames(session)) {
+    for (String name : Sessions.catalogNames(session)) {
       if (catalog != null && !catalog.equals(name)) {
         continue;
       }
@@ -34,10 +33,6 @@ final class CatalogMetadata {
       }
     }
     return rows;
-  }
-
-  static TreeSet<String> catalogNames(SparkSession session) {
-    return Sessions.catalogNames(session);
   }
 
   /** A JDBC LIKE pattern ({@code %}, {@code _}, backslash escapes) as a regular expression; null matches all. */

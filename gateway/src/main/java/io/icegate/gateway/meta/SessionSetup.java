@@ -7,7 +7,6 @@ import io.icegate.gateway.metadata.NativeMetadataPath;
 import java.time.DateTimeException;
 import java.time.ZoneId;
 import java.util.Map;
-import java.util.function.Supplier;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.connector.catalog.CatalogManager;
 
@@ -45,7 +44,7 @@ final class SessionSetup {
 
   /** Switches the current catalog and/or namespace; null leaves each as it is. */
   void use(SparkSession session, String catalog, String namespace) {
-    withActive(session, () -> {
+    Sessions.withActive(session, () -> {
       CatalogManager catalogs = catalogManager(session);
       if (catalog != null && !catalog.isBlank() && !catalog.equals(catalogs.currentCatalog().name())) {
         catalogs.setCurrentCatalog(catalog);
@@ -57,16 +56,12 @@ final class SessionSetup {
     });
   }
 
-  static <T> T withActive(SparkSession session, Supplier<T> body) {
-    return Sessions.withActive(session, body);
-  }
-
   static String currentCatalog(SparkSession session) {
-    return withActive(session, () -> catalogManager(session).currentCatalog().name());
+    return Sessions.withActive(session, () -> catalogManager(session).currentCatalog().name());
   }
 
   static String currentNamespace(SparkSession session) {
-    return withActive(session, () -> String.join(".", catalogManager(session).currentNamespace()));
+    return Sessions.withActive(session, () -> String.join(".", catalogManager(session).currentNamespace()));
   }
 
   private static CatalogManager catalogManager(SparkSession session) {

@@ -1,5 +1,6 @@
 package io.icegate.gateway.meta;
 
+import io.icegate.gateway.engine.Sessions;
 import io.icegate.gateway.metadata.NativeMetadataPath;
 import io.icegate.gateway.result.ColumnTypes;
 import io.icegate.gateway.result.ResultCursor;
@@ -104,7 +105,7 @@ final class StatementRunner {
     SparkContext context = connection.session().sparkContext();
     context.setJobGroup(jobGroup, description == null ? jobGroup : abbreviate(description), true);
     try {
-      return SessionSetup.withActive(connection.session(), body);
+      return Sessions.withActive(connection.session(), body);
     } finally {
       context.clearJobGroup();
     }

@@ -29,7 +29,6 @@ public final class ResultCursor implements AutoCloseable {
   private final ExecutorService prefetcher;
   private StatementContext context;
   private long delivered;
-  private boolean exhausted;
   private boolean closed;
   private Future<WireFrame> ahead;
   /** Held while rows are pulled from the source, so that closing waits for a prefetch to let go of it. */
@@ -91,8 +90,7 @@ public final class ResultCursor implements AutoCloseable {
         frame.add(values.row(rows.next()));
         delivered++;
       }
-      exhausted = limitReached() || !rows.hasNext();
-      return new WireFrame(offset, exhausted, frame);
+      return new WireFrame(offset, limitReached() || !rows.hasNext(), frame);
     }
   }
 

@@ -1,7 +1,5 @@
 package io.icegate.gateway.result;
 
-import java.math.BigDecimal;
-import java.util.Base64;
 import java.util.List;
 import com.google.protobuf.UnknownFieldSet;
 import org.apache.calcite.avatica.Meta;
@@ -54,42 +52,11 @@ final class WireFrame extends Meta.Frame {
         column.addArrayValue(nested);
       }
     } else {
+      // RowEncoder writes the common scalars itself; Avatica's own encoder handles the rest (binary among them).
       Common.TypedValue.Builder value = Common.TypedValue.newBuilder();
-      scalar(value, cell);
+      TypedValue.toProto(value, cell);
       column.setScalarValue(value);
     }
     return column.build();
-  }
-
-  /** The same encoding as Avatica's {@code TypedValue.toProto} for the values {@link WireValues} produces. */
-  private static void scalar(Common.TypedValue.Builder value, Object cell) {
-    if (cell == null) {
-      value.setType(Common.Rep.NULL).setNull(true);
-    } else if (cell instanceof String s) {
-      value.setType(Common.Rep.STRING).setStringValue(s);
-    } else if (cell instanceof Long l) {
-      value.setType(Common.Rep.LONG).setNumberValue(l);
-    } else if (cell instanceof Integer i) {
-      value.setType(Common.Rep.INTEGER).setNumberValue(i);
-    } else if (cell instanceof Double d) {
-      value.setType(Common.Rep.DOUBLE).setDoubleValue(d);
-    } else if (cell instanceof Boolean b) {
-      value.setType(Common.Rep.BOOLEAN).setBoolValue(b);
-    } else if (cell instanceof BigDecimal d) {
-      value.setType(Common.Rep.BIG_DECIMAL).setStringValue(d.toString());
-    } else if (cell instanceof Float f) {
-      value.setType(Common.Rep.FLOAT).setNumberValue(Float.floatToIntBits(f));
-    } else if (cell instanceof Short s) {
-      value.setType(Common.Rep.SHORT).setNumberValue(s);
-    } else if (cell instanceof Byte b) {
-      value.setType(Common.Rep.BYTE).setNumberValue(b);
-    } else if (cell instanceof byte[] bytes) {
-      // Older clients read the base64 text; current ones the raw bytes.
-      value.setType(Common.Rep.BYTE_STRING)
-          .setStringValue(Base64.getEncoder().encodeToString(bytes))
-          .setBytesValue(com.google.protobuf.ByteString.copyFrom(bytes));
-    } else {
-      TypedValue.toProto(value, cell);
-    }
   }
 }

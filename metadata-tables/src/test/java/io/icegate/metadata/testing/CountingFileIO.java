@@ -1,4 +1,4 @@
-package io.icegate.metadata;
+package io.icegate.metadata.testing;
 
 import java.io.IOException;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -14,36 +14,44 @@ import org.apache.iceberg.io.OutputFile;
 import org.apache.iceberg.io.SeekableInputStream;
 
 /**
- * A real FileIO in front of another that counts the manifest input streams opened and still open (manifest
- * lists, read once per snapshot and cached, are not counted).
+ * A FileIO in front of a table's own that counts the manifests opened and still open (manifest lists, the
+ * {@code snap-*} files, are not counted: they are read once per snapshot).
  */
-final class CountingFileIO implements FileIO {
+public final class CountingFileIO implements FileIO {
   private final FileIO delegate;
   private final AtomicInteger opened = new AtomicInteger();
   private final AtomicInteger open = new AtomicInteger();
+  private volatile int triggerAt = -1;
+  private volatile Runnable trigger = () -> { };
 
-  private CountingFileIO(FileIO delegate) {
+  public CountingFileIO(FileIO delegate) {
     this.delegate = delegate;
   }
 
-  /** The same table, read through a counting FileIO. */
-  static Table counting(Table table, CountingFileIO[] io) {
+  /** {@code table}, read through this FileIO. */
+  public Table wrap(Table table) {
     TableOperations ops = ((HasTableOperations) table).operations();
-    io[0] = new CountingFileIO(ops.io());
-    return new BaseTable(new Ops(ops, io[0]), table.name());
+    return new BaseTable(new Ops(ops, this), table.name());
   }
 
-  int opened() {
+  /** Runs {@code action} when the {@code count}-th manifest is opened (to act in the middle of a query). */
+  public void whenOpened(int count, Runnable action) {
+    this.trigger = action;
+    this.triggerAt = count;
+  }
+
+  public int opened() {
     return opened.get();
   }
 
-  int open() {
+  public int open() {
     return open.get();
   }
 
   @Override
   public InputFile newInputFile(String path) {
     InputFile file = delegate.newInputFile(path);
+    boolean manifest = !path.substring(path.lastIndexOf('/') + 1).startsWith("snap-");
     return new InputFile() {
       @Override
       public long getLength() {
@@ -53,12 +61,15 @@ final class CountingFileIO implements FileIO {
       @Override
       public SeekableInputStream newStream() {
         SeekableInputStream stream = file.newStream();
-        if (path.substring(path.lastIndexOf('/') + 1).startsWith("snap-")) {
+        if (!manifest) {
           return stream;
         }
-        opened.incrementAndGet();
+        int count = opened.incrementAndGet();
         open.incrementAndGet();
-        return new CountedStream(stream);
+        if (count == triggerAt) {
+          trigger.run();
+        }
+        return new Counted(stream);
       }
 
       @Override
@@ -83,11 +94,11 @@ final class CountingFileIO implements FileIO {
     delegate.deleteFile(path);
   }
 
-  private final class CountedStream extends SeekableInputStream {
+  private final class Counted extends SeekableInputStream {
     private final SeekableInputStream stream;
     private boolean closed;
 
-    CountedStream(SeekableInputStream stream) {
+    Counted(SeekableInputStream stream) {
       this.stream = stream;
     }
 
@@ -121,7 +132,7 @@ final class CountingFileIO implements FileIO {
     }
   }
 
-  /** The table's operations with the counting FileIO. */
+  /** A table's operations, with this FileIO. */
   private record Ops(TableOperations delegate, FileIO io) implements TableOperations {
     @Override
     public TableMetadata current() {
