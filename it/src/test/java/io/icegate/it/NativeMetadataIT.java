@@ -5,15 +5,9 @@ import static io.icegate.it.Rows.query;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.sql.Connection;
-import java.sql.ResultSet;
-import java.sql.ResultSetMetaData;
-import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
-import org.apache.spark.scheduler.SparkListener;
-import org.apache.spark.scheduler.SparkListenerJobStart;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -23,8 +17,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Metadata queries answered natively (Calcite over iceberg-core) return exactly what Spark returns for the same
- * SQL: the same columns, JDBC types, type names and values, with no Spark job. The native path is off by default
- * until the two known differences below are closed; these tests switch it on per connection.
+ * SQL: the same columns, JDBC types, type names and values, with no Spark job; native errors carry a SQLState and
+ * say what exists. Each comparison switches the path on and off per connection, whatever the gateway's default.
  */
 class NativeMetadataIT {
   private static final List<String> NATIVE_TABLES = List.of("history", "metadata_log_entries", "snapshots",
@@ -78,36 +72,14 @@ class NativeMetadataIT {
     gateway.close();
   }
 
-  /**
-   * Known difference, left for the metadata-tables issue: for a column added after a data file was written, Spark
-   * shows that column's {@code readable_metrics} entry as a struct of nulls and the native path as null. On the
-   * evolved table the comparisons therefore list the columns without {@code readable_metrics}; the unevolved table
-   * compares {@code SELECT *}.
-   */
-  private static final String FILE_COLUMNS = "content, file_path, file_format, spec_id, partition, record_count,"
-      + " file_size_in_bytes, column_sizes, value_counts, null_value_counts, nan_value_counts, lower_bounds,"
-      + " upper_bounds, key_metadata, split_offsets, equality_ids, sort_order_id, first_row_id,"
-      + " referenced_data_file, content_offset, content_size_in_bytes";
-  private static final String ENTRY_COLUMNS = "status, snapshot_id, sequence_number, file_sequence_number, data_file";
-
   static Stream<Arguments> metadataQueries() {
     List<Arguments> queries = new ArrayList<>();
     for (String table : List.of("rich", "plain")) {
       for (String metadata : NATIVE_TABLES) {
-        queries.add(Arguments.of("SELECT " + columns(table, metadata) + " FROM demo.meta_it." + table + "." + metadata));
+        queries.add(Arguments.of("SELECT * FROM demo.meta_it." + table + "." + metadata));
       }
     }
     return queries.stream();
-  }
-
-  private static String columns(String table, String metadata) {
-    if (!table.equals("rich")) {
-      return "*";
-    }
-    if (metadata.endsWith("files")) {
-      return FILE_COLUMNS;
-    }
-    return metadata.equals("entries") || metadata.equals("all_entries") ? ENTRY_COLUMNS : "*";
   }
 
   @ParameterizedTest(name = "{0}")
@@ -125,7 +97,7 @@ class NativeMetadataIT {
   static Stream<String> timeTravelQueries() {
     List<String> queries = new ArrayList<>();
     for (String metadata : List.of("files", "manifests", "partitions", "entries")) {
-      String select = "SELECT " + columns("rich", metadata) + " FROM demo.meta_it.rich." + metadata;
+      String select = "SELECT * FROM demo.meta_it.rich." + metadata;
       queries.add(select + " VERSION AS OF " + tagSnapshot);
       queries.add(select + " VERSION AS OF 'first_five'");
     }
@@ -141,80 +113,69 @@ class NativeMetadataIT {
 
   @Test
   void aggregatesAndNestedFieldsEqualSparks() throws Exception {
-    // Known difference, left for the metadata-tables issue: Spark types sum/min/max/avg as nullable, Calcite as
-    // NOT NULL over non-null input; count(*) agrees.
-    assertNativeEqualsSpark("SELECT partition.category, count(*) AS files"
+    assertNativeEqualsSpark("SELECT partition.category, count(*) AS files, sum(record_count), min(record_count),"
+        + " max(file_size_in_bytes), avg(record_count), sum(record_count) / count(*)"
         + " FROM demo.meta_it.rich.files GROUP BY partition.category ORDER BY 1");
-    assertNativeEqualsSpark("SELECT file_path, readable_metrics.id.lower_bound, readable_metrics.id.upper_bound"
-        + " FROM demo.meta_it.rich.data_files");
+    assertNativeEqualsSpark("SELECT file_path, readable_metrics.id.lower_bound, readable_metrics.id.upper_bound,"
+        + " readable_metrics.note FROM demo.meta_it.rich.data_files");
+  }
+
+  @Test
+  void anUnknownMetadataTableListsTheValidOnes() {
+    assertFails("SELECT * FROM demo.meta_it.rich.snapshotz", "42P01", "snapshotz", "history", "all_manifests",
+        "refs");
+  }
+
+  @Test
+  void anUnknownSnapshotNamesTheTableAndTheValidSnapshots() throws Exception {
+    assertFails("SELECT * FROM demo.meta_it.rich.files VERSION AS OF 12345", "22023", "demo.meta_it.rich", "12345",
+        "valid: ");
+  }
+
+  @Test
+  void anUnknownRefNamesTheTableAndItsRefs() {
+    assertFails("SELECT * FROM demo.meta_it.rich.manifests VERSION AS OF 'nope'", "22023", "demo.meta_it.rich",
+        "'nope'", "audit", "first_five", "main");
+  }
+
+  @Test
+  void aTimeBeforeTheFirstSnapshotNamesTheTableAndTheFirstSnapshotsTime() {
+    assertFails("SELECT * FROM demo.meta_it.rich.partitions TIMESTAMP AS OF '2000-01-01 00:00:00'", "22023",
+        "demo.meta_it.rich", "2000-01-01", "first snapshot at");
+  }
+
+  @Test
+  void allTablesRefuseTimeTravel() {
+    assertFails("SELECT * FROM demo.meta_it.rich.all_files VERSION AS OF 'first_five'", "0A000",
+        "demo.meta_it.rich", "all_files");
+  }
+
+  private static void assertFails(String sql, String sqlState, String... messageParts) {
+    NativeVsSpark.assertFails(gateway::connect, sql, sqlState, messageParts);
+  }
+
+  private static void assertNativeEqualsSpark(String sql) throws Exception {
+    NativeVsSpark.assertSameAnswer(gateway::connect, sql);
   }
 
   @Test
   void nativeQueriesStartNoSparkJob() throws Exception {
-    AtomicInteger jobs = new AtomicInteger();
-    SparkListener counter = new SparkListener() {
-      @Override
-      public void onJobStart(SparkListenerJobStart jobStart) {
-        jobs.incrementAndGet();
-      }
-    };
-    var context = TestGateway.engine().rootSession().sparkContext();
-    context.addSparkListener(counter);
-    try (Connection c = gateway.connect()) {
-      execute(c, "SET icegate.metadata.native=true");
-      for (String metadata : NATIVE_TABLES) {
-        query(c, "SELECT * FROM demo.meta_it.rich." + metadata);
-      }
-      query(c, "SELECT count(*) FROM demo.meta_it.rich.files VERSION AS OF 'first_five'");
-      context.listenerBus().waitUntilEmpty();
-      assertThat(jobs.get()).as("Spark jobs started by native metadata queries").isZero();
-
-      execute(c, "SET icegate.metadata.native=false");
-      query(c, "SELECT * FROM demo.meta_it.rich.files");
-      context.listenerBus().waitUntilEmpty();
-      assertThat(jobs.get()).as("Spark jobs with the native path switched off").isPositive();
-    } finally {
-      context.removeSparkListener(counter);
-    }
-  }
-
-  /** Runs {@code sql} natively and, on another connection, through Spark; both must agree in every respect. */
-  private static void assertNativeEqualsSpark(String sql) throws Exception {
-    try (Connection nativeConnection = gateway.connect(); Connection sparkConnection = gateway.connect()) {
-      execute(nativeConnection, "SET icegate.metadata.native=true");
-      execute(sparkConnection, "SET icegate.metadata.native=false");
-      Result ours = read(nativeConnection, sql);
-      Result spark = read(sparkConnection, sql);
-      assertThat(ours.columns()).as("columns of %s", sql).isEqualTo(spark.columns());
-      if (sql.contains("ORDER BY")) {
-        assertThat(ours.rows()).as("rows of %s", sql).isEqualTo(spark.rows());
-      } else {
-        assertThat(ours.rows()).as("rows of %s", sql).containsExactlyInAnyOrderElementsOf(spark.rows());
-      }
-    }
-  }
-
-  private record Result(List<String> columns, List<List<String>> rows) {}
-
-  /** Column name, JDBC type, type name and nullability; each value as getString and as getObject's class. */
-  private static Result read(Connection c, String sql) throws Exception {
-    try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
-      ResultSetMetaData md = rs.getMetaData();
-      List<String> columns = new ArrayList<>();
-      for (int i = 1; i <= md.getColumnCount(); i++) {
-        columns.add(md.getColumnLabel(i) + " " + md.getColumnType(i) + " " + md.getColumnTypeName(i) + " "
-            + md.isNullable(i));
-      }
-      List<List<String>> rows = new ArrayList<>();
-      while (rs.next()) {
-        List<String> row = new ArrayList<>();
-        for (int i = 1; i <= md.getColumnCount(); i++) {
-          Object value = rs.getObject(i);
-          row.add(rs.getString(i) + (value == null ? "" : " : " + value.getClass().getSimpleName()));
+    int nativeJobs = NativeVsSpark.sparkJobsDuring(() -> {
+      try (Connection c = gateway.connect()) {
+        for (String metadata : NATIVE_TABLES) {
+          query(c, "SELECT * FROM demo.meta_it.rich." + metadata);
         }
-        rows.add(row);
+        query(c, "SELECT count(*) FROM demo.meta_it.rich.files VERSION AS OF 'first_five'");
       }
-      return new Result(columns, rows);
-    }
+    });
+    assertThat(nativeJobs).as("Spark jobs started by native metadata queries (on by default)").isZero();
+
+    int sparkJobs = NativeVsSpark.sparkJobsDuring(() -> {
+      try (Connection c = gateway.connect()) {
+        execute(c, "SET icegate.metadata.native=false");
+        query(c, "SELECT * FROM demo.meta_it.rich.files");
+      }
+    });
+    assertThat(sparkJobs).as("Spark jobs with the native path switched off").isPositive();
   }
 }

@@ -34,6 +34,7 @@ import org.apache.calcite.rel.RelCollationTraitDef;
 import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.RelRoot;
 import org.apache.calcite.rel.rules.CoreRules;
+import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rel.type.RelDataTypeField;
 import org.apache.calcite.rex.RexBuilder;
 import org.apache.calcite.rex.RexExecutorImpl;
@@ -132,12 +133,17 @@ final class QueryPlanner {
     }
     try {
       RelRoot rel = toRel(validated, validator, reader);
+      StructComparisons.check(rel.rel);
       List<String> names =
           SparkColumnNames.restoreDuplicates(validated, rel.validatedRowType.getFieldNames(), aliases);
       List<ResultColumn> columns = new ArrayList<>();
       List<RelDataTypeField> fields = rel.validatedRowType.getFieldList();
+      List<Boolean> nullable = SparkNullability.columns(rel.rel);
       for (int i = 0; i < fields.size(); i++) {
-        columns.add(new ResultColumn(names.get(i), fields.get(i).getType()));
+        RelDataType type = fields.get(i).getType();
+        int column = rel.fields.get(i).getKey();
+        columns.add(new ResultColumn(names.get(i),
+            typeFactory.createTypeWithNullability(type, type.isNullable() || nullable.get(column))));
       }
       Map<String, Object> parameters = new LinkedHashMap<>();
       Bindable<?> bindable = compile(optimize(rel), reader, parameters);
@@ -201,8 +207,9 @@ final class QueryPlanner {
             validator, reader, cluster, new SparkConvertlets(zone),
             SqlToRelConverter.config().withTrimUnusedFields(true).withExpand(false));
     RelRoot rel = converter.convertQuery(validated, false, true);
-    // Struct columns are flattened for planning and put back together at the top, as Calcite's JDBC path does.
-    rel = rel.withRel(converter.flattenTypes(rel.rel, true));
+    // Struct columns are not flattened (as Calcite's JDBC path does): putting one back together makes a struct
+    // whose fields are all null a null struct, where Spark keeps the struct (readable_metrics of a column
+    // without metrics, a partition whose values are all null).
     return rel.withRel(converter.decorrelate(validated, rel.rel));
   }
 

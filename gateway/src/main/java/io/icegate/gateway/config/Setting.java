@@ -15,9 +15,9 @@ public enum Setting {
       "Approximate size of one row batch handed from a Spark task to the gateway."),
   STREAM_QUEUE_BATCHES("icegate.stream.queue-batches", "4",
       "Batches buffered per partition before the producing Spark task waits."),
-  METADATA_NATIVE("icegate.metadata.native", "false",
-      "Answer queries over Iceberg metadata tables without Spark (per connection: SET icegate.metadata.native=true);"
-          + " off by default until it matches Spark in every case (docs/ARCHITECTURE.md).");
+  METADATA_NATIVE("icegate.metadata.native", "true",
+      "Answer queries over Iceberg metadata tables without Spark; false sends them to Spark (per connection:"
+          + " SET icegate.metadata.native=false), for comparing.");
 
   private final String key;
   private final String defaultValue;

@@ -3,6 +3,7 @@ package io.icegate.gateway.metadata;
 import io.icegate.calcite.exec.MetadataQueryEngine;
 import io.icegate.calcite.exec.MetadataQueryResult;
 import io.icegate.calcite.exec.NotNativeException;
+import io.icegate.calcite.exec.WarmUp;
 import io.icegate.calcite.parser.IcegateSqlParser;
 import io.icegate.gateway.error.ErrorCode;
 import io.icegate.gateway.error.GatewayException;
@@ -10,6 +11,7 @@ import io.icegate.metadata.MetadataTableException;
 import java.time.ZoneId;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.parser.SqlParseException;
@@ -27,6 +29,8 @@ public final class NativeMetadataPath {
   public static final String SWITCH = "icegate.metadata.native";
 
   private static final Logger LOG = LoggerFactory.getLogger(NativeMetadataPath.class);
+
+  private static final AtomicBoolean WARMED_UP = new AtomicBoolean();
 
   private final boolean enabledByDefault;
 
@@ -73,6 +77,27 @@ public final class NativeMetadataPath {
       LOG.warn("Native metadata query failed, Spark runs it instead: {}", e.toString());
       return Optional.empty();
     }
+  }
+
+  /**
+   * Warms the native path up once per JVM, on a background thread, so that the first metadata query a user
+   * sends does not pay for loading Calcite and Janino (see {@link WarmUp}).
+   */
+  public static void warmUpInBackground() {
+    if (!WARMED_UP.compareAndSet(false, true)) {
+      return;
+    }
+    Thread thread = new Thread(() -> {
+      long start = System.nanoTime();
+      try {
+        WarmUp.run();
+        LOG.info("Native metadata path warmed up in {} ms", (System.nanoTime() - start) / 1_000_000);
+      } catch (NotNativeException | RuntimeException e) {
+        LOG.warn("Native metadata path warm-up failed; the first metadata query will be slower: {}", e.toString());
+      }
+    }, "icegate-native-warm-up");
+    thread.setDaemon(true);
+    thread.start();
   }
 
   private boolean enabled(SparkSession session) {

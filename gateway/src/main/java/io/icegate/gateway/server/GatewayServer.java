@@ -3,6 +3,7 @@ package io.icegate.gateway.server;
 import io.icegate.gateway.config.GatewayConfig;
 import io.icegate.gateway.engine.SparkEngine;
 import io.icegate.gateway.meta.IcegateMeta;
+import io.icegate.gateway.metadata.NativeMetadataPath;
 import java.util.List;
 import org.apache.calcite.avatica.remote.Driver.Serialization;
 import org.apache.calcite.avatica.remote.LocalService;
@@ -53,6 +54,9 @@ public final class GatewayServer implements AutoCloseable {
         .withServerCustomizers(List.of(bindHost), Server.class)
         .build();
     http.start();
+    if (config.metadataNative()) {
+      NativeMetadataPath.warmUpInBackground();
+    }
     return new GatewayServer(engine, meta, http, ownsEngine);
   }
 

@@ -20,7 +20,7 @@ class GatewayConfigTest {
     assertThat(config.partitionsInFlight()).isEqualTo(2);
     assertThat(config.streamBatchBytes()).isEqualTo(1_048_576);
     assertThat(config.streamQueueBatches()).isEqualTo(4);
-    assertThat(config.metadataNative()).isFalse();
+    assertThat(config.metadataNative()).isTrue();
     assertThat(config.sparkConf()).isEmpty();
   }
 

@@ -1,0 +1,116 @@
+package io.icegate.it;
+
+import static io.icegate.it.Rows.execute;
+import static io.icegate.it.Rows.query;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.ResultSetMetaData;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.apache.spark.SparkContext;
+import org.apache.spark.scheduler.SparkListener;
+import org.apache.spark.scheduler.SparkListenerJobStart;
+
+/**
+ * Assertions comparing the native metadata path with Spark over JDBC: the same statement on two connections,
+ * one with {@code icegate.metadata.native} on and one with it off, whatever the gateway's default.
+ */
+final class NativeVsSpark {
+  /** Opens a connection to the gateway under test. */
+  @FunctionalInterface
+  interface Connections {
+    Connection open() throws SQLException;
+  }
+
+  /** Work that talks to the gateway. */
+  @FunctionalInterface
+  interface Work {
+    void run() throws Exception;
+  }
+
+  private NativeVsSpark() {}
+
+  /** Runs {@code sql} natively and through Spark; both must agree in columns, types, nullability and values. */
+  static void assertSameAnswer(Connections connections, String sql) throws Exception {
+    try (Connection nativeConnection = connections.open(); Connection sparkConnection = connections.open()) {
+      execute(nativeConnection, "SET icegate.metadata.native=true");
+      execute(sparkConnection, "SET icegate.metadata.native=false");
+      Result ours = read(nativeConnection, sql);
+      Result spark = read(sparkConnection, sql);
+      assertThat(ours.columns()).as("columns of %s", sql).isEqualTo(spark.columns());
+      if (sql.toUpperCase(java.util.Locale.ROOT).contains("ORDER BY")) {
+        assertThat(ours.rows()).as("rows of %s", sql).isEqualTo(spark.rows());
+      } else {
+        assertThat(ours.rows()).as("rows of %s", sql).containsExactlyInAnyOrderElementsOf(spark.rows());
+      }
+    }
+  }
+
+  /** {@code sql} fails natively with {@code sqlState} and a message holding every part and no Java internals. */
+  static void assertFails(Connections connections, String sql, String sqlState, String... messageParts) {
+    assertThatThrownBy(() -> {
+      try (Connection c = connections.open()) {
+        execute(c, "SET icegate.metadata.native=true");
+        query(c, sql);
+      }
+    })
+        .isInstanceOf(SQLException.class)
+        .satisfies(e -> {
+          SQLException failure = (SQLException) e;
+          assertThat(failure.getSQLState()).as("SQLState of: %s", failure.getMessage()).isEqualTo(sqlState);
+          assertThat(failure.getMessage()).contains(messageParts);
+          assertThat(failure.getMessage()).doesNotContain("Exception", "\tat ", "org.apache", "scala.");
+        });
+  }
+
+  /** How many Spark jobs started while {@code work} ran (the gateway runs in this JVM). */
+  static int sparkJobsDuring(Work work) throws Exception {
+    AtomicInteger jobs = new AtomicInteger();
+    SparkListener counter = new SparkListener() {
+      @Override
+      public void onJobStart(SparkListenerJobStart jobStart) {
+        jobs.incrementAndGet();
+      }
+    };
+    SparkContext context = TestGateway.engine().rootSession().sparkContext();
+    context.listenerBus().waitUntilEmpty();
+    context.addSparkListener(counter);
+    try {
+      work.run();
+      context.listenerBus().waitUntilEmpty();
+      return jobs.get();
+    } finally {
+      context.removeSparkListener(counter);
+    }
+  }
+
+  private record Result(List<String> columns, List<List<String>> rows) {}
+
+  /** Column name, JDBC type, type name and nullability; each value as getString and as getObject's class. */
+  private static Result read(Connection c, String sql) throws Exception {
+    try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
+      ResultSetMetaData md = rs.getMetaData();
+      List<String> columns = new ArrayList<>();
+      for (int i = 1; i <= md.getColumnCount(); i++) {
+        columns.add(md.getColumnLabel(i) + " " + md.getColumnType(i) + " " + md.getColumnTypeName(i) + " "
+            + md.isNullable(i));
+      }
+      List<List<String>> rows = new ArrayList<>();
+      while (rs.next()) {
+        List<String> row = new ArrayList<>();
+        for (int i = 1; i <= md.getColumnCount(); i++) {
+          Object value = rs.getObject(i);
+          row.add(rs.getString(i) + (value == null ? "" : " : " + value.getClass().getSimpleName()));
+        }
+        rows.add(row);
+      }
+      return new Result(columns, rows);
+    }
+  }
+}
