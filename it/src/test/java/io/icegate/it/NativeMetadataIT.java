@@ -2,9 +2,14 @@ package io.icegate.it;
 
 import static io.icegate.it.Rows.execute;
 import static io.icegate.it.Rows.query;
+import static io.icegate.it.Rows.row;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.sql.Connection;
+import java.sql.Timestamp;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
@@ -27,6 +32,10 @@ class NativeMetadataIT {
 
   private static TestGateway gateway;
   private static long tagSnapshot;
+  /** When the second snapshot of the table's (expired) history was made current. */
+  private static Instant secondInHistory;
+  /** The first whole second after the last snapshot was made current. */
+  private static Instant afterLast;
 
   @BeforeAll
   static void buildTables() throws Exception {
@@ -37,8 +46,9 @@ class NativeMetadataIT {
           "CREATE TABLE demo.meta_it.rich (id bigint, category string, amount double, ts timestamp) USING iceberg"
               + " PARTITIONED BY (category) TBLPROPERTIES ('format-version'='2',"
               + " 'write.delete.mode'='merge-on-read', 'write.update.mode'='copy-on-write')",
+          // Two rows in one file of partition a, so that deleting one writes a position delete file.
           "INSERT INTO demo.meta_it.rich VALUES (1, 'a', 1.0, TIMESTAMP '2024-01-01 01:00:00'),"
-              + " (2, 'b', 2.0, TIMESTAMP '2024-01-02 02:00:00')",
+              + " (8, 'a', 8.0, TIMESTAMP '2024-01-01 08:00:00'), (2, 'b', 2.0, TIMESTAMP '2024-01-02 02:00:00')",
           "INSERT INTO demo.meta_it.rich VALUES (3, 'a', 3.0, TIMESTAMP '2024-01-03 03:00:00'),"
               + " (4, 'c', 4.0, TIMESTAMP '2024-01-04 04:00:00')",
           "ALTER TABLE demo.meta_it.rich ADD PARTITION FIELD days(ts)",
@@ -64,6 +74,10 @@ class NativeMetadataIT {
           "INSERT INTO demo.meta_it.plain VALUES (2, 'two')");
       tagSnapshot = (Long) query(c, "SELECT snapshot_id FROM demo.meta_it.rich.refs WHERE name = 'first_five'")
           .get(0).get(0);
+      List<List<Object>> history =
+          query(c, "SELECT made_current_at FROM demo.meta_it.rich.history ORDER BY made_current_at");
+      secondInHistory = ((Timestamp) history.get(1).get(0)).toInstant();
+      afterLast = Instant.ofEpochSecond(((Timestamp) history.get(history.size() - 1).get(0)).getTime() / 1000 + 1);
     }
   }
 
@@ -96,10 +110,22 @@ class NativeMetadataIT {
 
   static Stream<String> timeTravelQueries() {
     List<String> queries = new ArrayList<>();
-    for (String metadata : List.of("files", "manifests", "partitions", "entries")) {
+    // The client's zone is the session's: the gateway reads timestamp text in it, as Spark does.
+    String secondText = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss.SSS").withZone(ZoneId.systemDefault())
+        .format(secondInHistory);
+    for (String metadata : List.of("files", "data_files", "manifests", "partitions", "entries")) {
       String select = "SELECT * FROM demo.meta_it.rich." + metadata;
       queries.add(select + " VERSION AS OF " + tagSnapshot);
       queries.add(select + " VERSION AS OF 'first_five'");
+      queries.add(select + " VERSION AS OF 'audit'");
+      queries.add(select + " FOR SYSTEM_VERSION AS OF " + tagSnapshot);
+      queries.add(select + " TIMESTAMP AS OF '" + secondText + "'");
+      queries.add(select + " FOR SYSTEM_TIME AS OF '" + secondText + "'");
+      queries.add(select + " TIMESTAMP AS OF " + afterLast.getEpochSecond());
+    }
+    // Time travel that these ignore, as Spark does.
+    for (String metadata : List.of("snapshots", "history", "refs")) {
+      queries.add("SELECT * FROM demo.meta_it.rich." + metadata + " VERSION AS OF " + tagSnapshot);
     }
     return queries.stream();
   }
@@ -118,6 +144,24 @@ class NativeMetadataIT {
         + " FROM demo.meta_it.rich.files GROUP BY partition.category ORDER BY 1");
     assertNativeEqualsSpark("SELECT file_path, readable_metrics.id.lower_bound, readable_metrics.id.upper_bound,"
         + " readable_metrics.note FROM demo.meta_it.rich.data_files");
+  }
+
+  @Test
+  void sparkComputedRelationsJoinAndFilterLikeTheOthers() throws Exception {
+    try (Connection c = gateway.connect()) {
+      assertThat(query(c, "SELECT d.file_path, d.pos FROM demo.meta_it.rich.position_deletes d"
+          + " JOIN demo.meta_it.rich.delete_files f ON d.delete_file_path = f.file_path WHERE d.pos >= 0"))
+          .isNotEmpty();
+      // The changelog of a table without delete files (Spark refuses one over delete files). Spark's changelog
+      // scan also refuses filters on its own columns (_change_type, _commit_snapshot_id: "Cannot find field"),
+      // which a join on them pushes down too; filters on data columns work.
+      List<List<Object>> changes = query(c, "SELECT c.id, c._change_type, c._commit_snapshot_id"
+          + " FROM demo.meta_it.plain.changes c WHERE c.id > 0 ORDER BY c._change_ordinal");
+      List<List<Object>> appends = query(c, "SELECT snapshot_id FROM demo.meta_it.plain.snapshots"
+          + " ORDER BY committed_at");
+      assertThat(changes).containsExactly(
+          row(1, "INSERT", appends.get(0).get(0)), row(2, "INSERT", appends.get(1).get(0)));
+    }
   }
 
   @Test
