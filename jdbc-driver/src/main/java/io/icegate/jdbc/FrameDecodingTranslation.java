@@ -6,6 +6,7 @@ import com.google.protobuf.UnsafeByteOperations;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import org.apache.calcite.avatica.Meta;
 import org.apache.calcite.avatica.proto.Common;
 import org.apache.calcite.avatica.proto.Responses;
 import org.apache.calcite.avatica.remote.ProtobufTranslation;
@@ -23,7 +24,8 @@ import org.apache.calcite.avatica.remote.Service;
  * {@link FrameDecoder}; everything else in those responses (rpc metadata, the missingStatement
  * flag, signatures, update counts) is still read by Avatica: the response, minus its frames, is
  * handed to {@link ProtobufTranslationImpl} and the decoded frames are put back in. That costs
- * re-encoding a message of a few dozen bytes per response.
+ * re-encoding a message of a few dozen bytes per response. A first frame also takes along the
+ * gateway's warnings for the execution, sent in the signature, if any ({@link WarnedFrame}).
  */
 final class FrameDecodingTranslation implements ProtobufTranslation {
 
@@ -88,9 +90,10 @@ final class FrameDecodingTranslation implements ProtobufTranslation {
     if (!message.hasFirstFrame()) {
       return rest;
     }
+    Meta.Frame frame = WarnedFrame.of(FrameDecoder.decode(message.getFirstFrame()),
+        message.getSignature());
     return new Service.ResultSetResponse(rest.connectionId, rest.statementId, rest.ownStatement,
-        rest.signature, FrameDecoder.decode(message.getFirstFrame()), rest.updateCount,
-        rest.rpcMetadata);
+        rest.signature, frame, rest.updateCount, rest.rpcMetadata);
   }
 
   /** Lets Avatica read a response whose frames were taken out, wrapped as the server sends it. */

@@ -2,6 +2,7 @@ package io.icegate.jdbc;
 
 import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
+import java.util.List;
 import java.util.Properties;
 import java.util.TimeZone;
 import org.apache.calcite.avatica.AvaticaConnection;
@@ -55,8 +56,19 @@ final class IcegateJdbcFactory implements AvaticaFactory {
         resultSetConcurrency, resultSetHoldability);
   }
 
+  /**
+   * Makes the result set of an execution, which is also where the gateway's warnings about that
+   * execution arrive (in the first frame, see {@link WarnedFrame}): the result set and its
+   * statement both report them.
+   */
   @Override public AvaticaResultSet newResultSet(AvaticaStatement statement, QueryState state,
       Meta.Signature signature, TimeZone timeZone, Meta.Frame firstFrame) throws SQLException {
+    List<String> warnings = WarnedFrame.warningsOf(firstFrame);
+    if (statement instanceof IcegateStatement plain) {
+      plain.warnings.replace(warnings);
+    } else if (statement instanceof IcegatePreparedStatement prepared) {
+      prepared.warnings.replace(warnings);
+    }
     return new IcegateResultSet(statement, state, signature,
         newResultSetMetaData(statement, signature), timeZone, firstFrame);
   }

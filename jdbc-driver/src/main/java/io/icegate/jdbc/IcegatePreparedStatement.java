@@ -2,6 +2,7 @@ package io.icegate.jdbc;
 
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.SQLWarning;
 import org.apache.calcite.avatica.AvaticaConnection;
 import org.apache.calcite.avatica.AvaticaPreparedStatement;
 import org.apache.calcite.avatica.Meta;
@@ -13,8 +14,13 @@ import org.apache.calcite.avatica.Meta;
  * <p>{@code executeUpdate} and {@code executeBatch} delegate to the {@code Large} variants and
  * {@code getMoreResults()} to {@code getMoreResults(int)}, which are overridden here; the
  * {@code execute(String)} family only fails locally on a prepared statement.
+ *
+ * <p>{@link #getWarnings()} reports the gateway's warnings about the last execution.
  */
 public class IcegatePreparedStatement extends AvaticaPreparedStatement {
+
+  /** Set when a result arrives (see {@link IcegateJdbcFactory}), cleared by every execution. */
+  final WarningChain warnings = new WarningChain();
 
   /** Creates a prepared statement; called by the driver's factory. */
   IcegatePreparedStatement(AvaticaConnection connection, Meta.StatementHandle handle,
@@ -25,19 +31,39 @@ public class IcegatePreparedStatement extends AvaticaPreparedStatement {
   }
 
   @Override public boolean execute() throws SQLException {
+    warnings.clear();
     return GatewayErrors.call(super::execute);
   }
 
   @Override public ResultSet executeQuery() throws SQLException {
+    warnings.clear();
     return GatewayErrors.call(super::executeQuery);
   }
 
   @Override public long executeLargeUpdate() throws SQLException {
+    warnings.clear();
     return GatewayErrors.call(super::executeLargeUpdate);
   }
 
   @Override public long[] executeLargeBatch() throws SQLException {
+    warnings.clear();
     return GatewayErrors.call(super::executeLargeBatch);
+  }
+
+  /**
+   * Returns the warnings the gateway reported about this statement's last execution (for example
+   * that a metadata table ignores time travel), as a chain of {@link SQLWarning}s with SQLState
+   * {@code 01000}, or null if there were none. The next execution or {@link #clearWarnings()}
+   * clears them.
+   */
+  @Override public SQLWarning getWarnings() throws SQLException {
+    checkOpen();
+    return warnings.first();
+  }
+
+  @Override public void clearWarnings() throws SQLException {
+    checkOpen();
+    warnings.clear();
   }
 
   /** Closing the current result set may close this statement on the gateway (closeOnCompletion). */

@@ -2,6 +2,7 @@ package io.icegate.jdbc;
 
 import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
+import java.sql.SQLWarning;
 import java.sql.Types;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -25,6 +26,8 @@ import org.apache.calcite.avatica.util.Cursor;
  *
  * <p>Reading past the rows already received fetches more from the gateway; a failure there is
  * reported as the gateway's own error (see {@link GatewayErrors}).
+ *
+ * <p>{@link #getWarnings()} reports the gateway's warnings about the execution that made it.
  */
 public class IcegateResultSet extends AvaticaResultSet {
 
@@ -34,12 +37,14 @@ public class IcegateResultSet extends AvaticaResultSet {
 
   private final NestedValueConverter converter;
   private Map<Integer, SparkType> nestedColumns = Collections.emptyMap();
+  private final WarningChain warnings = new WarningChain();
 
   /** Creates a result set; called by the driver's factory. */
   IcegateResultSet(AvaticaStatement statement, QueryState state, Meta.Signature signature,
       ResultSetMetaData metaData, TimeZone timeZone, Meta.Frame firstFrame) throws SQLException {
     super(statement, state, signature, metaData, timeZone, firstFrame);
     this.converter = new NestedValueConverter(localCalendar);
+    warnings.replace(WarnedFrame.warningsOf(firstFrame));
   }
 
   @Override protected AvaticaResultSet execute() throws SQLException {
@@ -76,6 +81,22 @@ public class IcegateResultSet extends AvaticaResultSet {
     super.execute2(cursor, columns);
     readNestedColumns(columns);
     return this;
+  }
+
+  /**
+   * Returns the warnings the gateway reported about the execution that made this result set (for
+   * example that a metadata table ignores time travel), as a chain of {@link SQLWarning}s with
+   * SQLState {@code 01000}, or null if there were none, until {@link #clearWarnings()}. They
+   * concern the whole result, so reading rows does not clear them; no row ever adds one.
+   */
+  @Override public SQLWarning getWarnings() throws SQLException {
+    checkOpen();
+    return warnings.first();
+  }
+
+  @Override public void clearWarnings() throws SQLException {
+    checkOpen();
+    warnings.clear();
   }
 
   /**

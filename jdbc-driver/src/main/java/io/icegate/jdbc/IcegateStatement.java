@@ -2,6 +2,7 @@ package io.icegate.jdbc;
 
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.SQLWarning;
 import org.apache.calcite.avatica.AvaticaConnection;
 import org.apache.calcite.avatica.AvaticaStatement;
 import org.apache.calcite.avatica.Meta;
@@ -12,13 +13,24 @@ import org.apache.calcite.avatica.Meta;
  *
  * <p>{@code executeUpdate} and {@code executeBatch} delegate to the {@code Large} variants and
  * {@code getMoreResults()} to {@code getMoreResults(int)}, which are overridden here.
+ *
+ * <p>{@link #getWarnings()} reports the gateway's warnings about the last execution.
  */
 public class IcegateStatement extends AvaticaStatement {
+
+  /** Set when a result arrives (see {@link IcegateJdbcFactory}), cleared by every execution. */
+  final WarningChain warnings = new WarningChain();
 
   /** Creates a statement; called by the driver's factory. */
   IcegateStatement(AvaticaConnection connection, Meta.StatementHandle handle, int resultSetType,
       int resultSetConcurrency, int resultSetHoldability) {
     super(connection, handle, resultSetType, resultSetConcurrency, resultSetHoldability);
+  }
+
+  /** Every {@code execute...(String)} method comes here: a new execution clears the warnings. */
+  @Override protected void executeInternal(String sql) throws SQLException {
+    warnings.clear();
+    super.executeInternal(sql);
   }
 
   @Override public boolean execute(String sql) throws SQLException {
@@ -34,7 +46,24 @@ public class IcegateStatement extends AvaticaStatement {
   }
 
   @Override public long[] executeLargeBatch() throws SQLException {
+    warnings.clear();
     return GatewayErrors.call(super::executeLargeBatch);
+  }
+
+  /**
+   * Returns the warnings the gateway reported about this statement's last execution (for example
+   * that a metadata table ignores time travel), as a chain of {@link SQLWarning}s with SQLState
+   * {@code 01000}, or null if there were none. The next execution or {@link #clearWarnings()}
+   * clears them.
+   */
+  @Override public SQLWarning getWarnings() throws SQLException {
+    checkOpen();
+    return warnings.first();
+  }
+
+  @Override public void clearWarnings() throws SQLException {
+    checkOpen();
+    warnings.clear();
   }
 
   /** Closing the current result set may close this statement on the gateway (closeOnCompletion). */

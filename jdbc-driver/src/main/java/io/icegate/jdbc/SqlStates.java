@@ -21,6 +21,12 @@ final class SqlStates {
   /** A value from the server does not have the shape its column type announces. */
   static final String DATA_EXCEPTION = "22000";
 
+  /**
+   * A warning from the gateway. No subclass of the standard's warning class 01 says what the
+   * gateway warns about (a clause it ignored, say), so the general one.
+   */
+  static final String WARNING = "01000";
+
   /** The JDBC feature is not implemented. */
   static final String NOT_SUPPORTED = "0A000";
 

@@ -58,6 +58,11 @@ final class FakeGateway implements AutoCloseable {
     meta.failEverything();
   }
 
+  /** Sends these warnings with every query result from now on (none: stop sending any). */
+  void warnWith(String... messages) {
+    meta.warnWith(messages);
+  }
+
   void failNothing() {
     meta.failNothing();
   }

@@ -69,6 +69,19 @@ class FrameDecodingTranslationTest {
   }
 
   @Test
+  void warningsInTheSignatureComeWithTheFirstFrameAndAvaticaSkipsThem() throws IOException {
+    Meta.Signature warned = WarnedSignatures.of(SIGNATURE, List.of("first", "second ✓", ""));
+    Service.ExecuteResponse response = (Service.ExecuteResponse) assertSameExecute(
+        new Service.ExecuteResponse(List.of(
+            new Service.ResultSetResponse("c1", 7, false, warned, FRAME, -1, METADATA),
+            new Service.ResultSetResponse("c1", 8, false, SIGNATURE, FRAME, -1, METADATA)),
+            false, METADATA));
+    assertThat(WarnedFrame.warningsOf(response.results.get(0).firstFrame))
+        .containsExactly("first", "second ✓", "");
+    assertThat(WarnedFrame.warningsOf(response.results.get(1).firstFrame)).isEmpty();
+  }
+
+  @Test
   void resultSetResponsesDecodeTheirFirstFrame() throws IOException {
     assertSameResultSet(new Service.ResultSetResponse("c1", 7, true, SIGNATURE, FRAME, -1,
         METADATA));

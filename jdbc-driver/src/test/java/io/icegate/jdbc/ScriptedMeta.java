@@ -31,8 +31,9 @@ import org.apache.calcite.avatica.remote.ProtobufMeta;
  *
  * <p>Any SQL naming the table {@code nope} fails to prepare with {@link #TABLE_NOT_FOUND}. Other
  * SQL starting with INSERT, UPDATE or DELETE counts one row; anything else returns the column
- * {@code id} with the values 1 to 5, sent {@value #PAGE} rows at a time. Chosen Meta methods, or
- * all of them but {@code openConnection}, can be made to fail with {@link #INJECTED}.
+ * {@code id} with the values 1 to 5, sent {@value #PAGE} rows at a time, with the warnings given
+ * to {@link #warnWith} if any. Chosen Meta methods, or all of them but {@code openConnection}, can
+ * be made to fail with {@link #INJECTED}.
  */
 final class ScriptedMeta implements InvocationHandler {
 
@@ -57,6 +58,7 @@ final class ScriptedMeta implements InvocationHandler {
 
   private final Set<String> failing = ConcurrentHashMap.newKeySet();
   private volatile boolean failingEverything;
+  private volatile List<String> warnings = List.of();
   private final AtomicInteger statementIds = new AtomicInteger();
   private final Map<Integer, String> statementSql = new ConcurrentHashMap<>();
   private final Map<String, ConnectionPropertiesImpl> sessions = new ConcurrentHashMap<>();
@@ -74,6 +76,11 @@ final class ScriptedMeta implements InvocationHandler {
 
   void failEverything() {
     failingEverything = true;
+  }
+
+  /** Sends these warnings with every query result from now on (none: stop sending any). */
+  void warnWith(String... messages) {
+    warnings = List.of(messages);
   }
 
   void failNothing() {
@@ -159,7 +166,9 @@ final class ScriptedMeta implements InvocationHandler {
     Meta.MetaResultSet result = isUpdate(sql)
         ? Meta.MetaResultSet.count(statement.connectionId, statement.id, 1)
         : Meta.MetaResultSet.create(statement.connectionId, statement.id, false,
-            NUMBERS_SIGNATURE, rows(0));
+            warnings.isEmpty()
+                ? NUMBERS_SIGNATURE : WarnedSignatures.of(NUMBERS_SIGNATURE, warnings),
+            rows(0));
     return new Meta.ExecuteResult(List.of(result));
   }
 

@@ -8,6 +8,7 @@ import io.icegate.gateway.error.GatewayException;
 import io.icegate.gateway.metadata.NativeMetadataPath;
 import io.icegate.gateway.result.ResultCursor;
 import io.icegate.gateway.result.ResultRows;
+import io.icegate.gateway.result.WireSignature;
 import java.sql.Connection;
 import java.sql.Types;
 import java.util.ArrayList;
@@ -197,8 +198,10 @@ public final class IcegateMeta implements ProtobufMeta {
     }
     ResultCursor cursor = outcome.cursor();
     statement.open(cursor);
-    Signature signature = new Signature(outcome.columns(), sql, List.of(), null, CursorFactory.LIST,
-        StatementType.SELECT);
+    // The signature takes the warnings to the client (see WireSignature). An update count travels without one, so
+    // the warnings of an update would be lost; no update has any today (only native metadata queries warn).
+    Signature signature = new WireSignature(outcome.columns(), sql, List.of(), null, CursorFactory.LIST,
+        StatementType.SELECT, outcome.warnings());
     h.signature = signature;
     Frame first = runner.fetch(connection, statement, cursor, 0, frameRows(maxRowsInFirstFrame));
     return new ExecuteResult(List.of(MetaResultSet.create(connection.id(), statement.id(), false, signature, first)));

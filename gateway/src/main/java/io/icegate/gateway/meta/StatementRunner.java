@@ -51,8 +51,12 @@ final class StatementRunner {
     this.nativePath = nativePath;
   }
 
-  /** What a statement produced: rows to stream, or an update count. */
-  record Outcome(List<ColumnMetaData> columns, ResultCursor cursor, long updateCount) {
+  /** What a statement produced: rows to stream, or an update count; and warnings for the client. */
+  record Outcome(List<ColumnMetaData> columns, ResultCursor cursor, long updateCount, List<String> warnings) {
+    Outcome {
+      warnings = List.copyOf(warnings);
+    }
+
     boolean hasRows() {
       return cursor != null;
     }
@@ -67,20 +71,21 @@ final class StatementRunner {
         Optional<NativeMetadataPath.Answer> answer = nativePath.tryAnswer(session, sql);
         if (answer.isPresent()) {
           StructType schema = answer.get().schema();
-          answer.get().warnings().forEach(w -> LOG.info("Statement on connection {}: {}", connection.id(), w));
+          List<String> warnings = answer.get().warnings();
+          warnings.forEach(w -> LOG.info("Statement on connection {}: {}", connection.id(), w));
           ResultCursor cursor = new ResultCursor(answer.get().rows(), schema, connection.zone(), maxRows, prefetcher);
-          return new Outcome(ColumnTypes.columns(schema), cursor, -1);
+          return new Outcome(ColumnTypes.columns(schema), cursor, -1, warnings);
         }
       }
       Dataset<Row> result = parameters.isEmpty()
           ? session.sql(sql)
           : session.sql(sql, parameters.stream().map(p -> p.toJdbc(null)).toArray());
       if (result.logicalPlan() instanceof CommandResult command && command.output().isEmpty()) {
-        return new Outcome(List.of(), null, rowsWritten(command.commandPhysicalPlan()));
+        return new Outcome(List.of(), null, rowsWritten(command.commandPhysicalPlan()), List.of());
       }
       RowSource rows = ResultRows.open(result, streamSettings);
       ResultCursor cursor = new ResultCursor(rows, result.schema(), connection.zone(), maxRows, prefetcher);
-      return new Outcome(ColumnTypes.columns(result.schema()), cursor, -1);
+      return new Outcome(ColumnTypes.columns(result.schema()), cursor, -1, List.of());
     });
   }
 

@@ -1,0 +1,34 @@
+package io.icegate.jdbc;
+
+/**
+ * What the Icegate gateway adds to Avatica's protobuf wire, in the one place both sides read it:
+ * the gateway writes these fields, this driver reads them.
+ *
+ * <p>Each addition is an extra field, with a number far from Avatica's own, in one of Avatica's
+ * messages. Protobuf parsers keep a field they do not know as an unknown field and Avatica never
+ * looks at those, so stock Avatica clients ({@code jdbc:avatica:remote:} with Avatica's own
+ * driver) read the gateway's responses as before and simply do not see the additions.
+ *
+ * <ul>
+ *   <li>{@link #WARNINGS_FIELD_NUMBER}: the warnings of one execution.</li>
+ * </ul>
+ */
+public final class WireExtension {
+
+  /**
+   * Field of {@code Signature} ({@code repeated string}, UTF-8): the warnings of the execution
+   * whose result the signature describes, in the order the gateway reported them, each a message
+   * for the user (for example that a metadata table ignores time travel). Only the signature of a
+   * result in an execute response carries them, never the one a prepare returns. An execution that
+   * returns an update count sends no signature and so no warnings.
+   *
+   * <p>The signature rather than the first frame carries them because Avatica's server rebuilds
+   * the first frame of every execute response from its rows, while it sends the signature as the
+   * gateway made it. This driver reports them as the {@link java.sql.SQLWarning} chain of the
+   * statement and of its result set, with SQLState {@code 01000}.
+   */
+  public static final int WARNINGS_FIELD_NUMBER = 1000;
+
+  private WireExtension() {
+  }
+}
