@@ -12,10 +12,10 @@ import org.apache.calcite.avatica.remote.TypedValue;
  * ignore), and rows are written straight to bytes by {@link RowEncoder}. Encoding eagerly lets the gateway prepare
  * the next frame while the client is still reading the current one.
  */
-final class WireFrame extends Meta.Frame {
+public final class WireFrame extends Meta.Frame {
   private final Common.Frame proto;
 
-  WireFrame(long offset, boolean done, List<Object> rows) {
+  public WireFrame(long offset, boolean done, List<Object> rows) {
     super(offset, done, rows);
     this.proto = encode(offset, done, rows);
   }

@@ -6,7 +6,6 @@ import io.icegate.gateway.meta.IcegateMeta;
 import io.icegate.gateway.metadata.NativeMetadataPath;
 import java.util.List;
 import org.apache.calcite.avatica.remote.Driver.Serialization;
-import org.apache.calcite.avatica.remote.LocalService;
 import org.apache.calcite.avatica.server.HttpServer;
 import org.apache.calcite.avatica.server.ServerCustomizer;
 import org.eclipse.jetty.server.Connector;
@@ -49,7 +48,7 @@ public final class GatewayServer implements AutoCloseable {
       }
     };
     HttpServer http = new HttpServer.Builder<Server>()
-        .withHandler(new LocalService(meta), serialization)
+        .withHandler(new GatewayService(meta), serialization)
         .withPort(config.port())
         .withServerCustomizers(List.of(bindHost), Server.class)
         .build();
