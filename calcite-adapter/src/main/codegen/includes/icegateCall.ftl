@@ -1,6 +1,7 @@
 <#--
   Iceberg's CALL statement, as Iceberg's Spark SQL extensions define it:
     CALL [catalog.]system.procedure(value, ...)  or  CALL [catalog.]system.procedure(name => value, ...)
+  and Icegate's EXPLAIN CALL ..., which shows what such a call would do without running it.
   Registered first among the statement methods, so it wins over Calcite's own CALL (a routine call).
 -->
 
@@ -27,6 +28,20 @@ SqlNode SqlIcebergCall() :
     <RPAREN>
     {
         return SqlIcebergCall.create(s.end(this), procedure, arguments);
+    }
+}
+
+/** Parses {@code EXPLAIN CALL ...} into a {@link SqlExplainIcebergCall}. */
+SqlNode SqlExplainIcebergCall() :
+{
+    final Span s;
+    final SqlNode call;
+}
+{
+    <EXPLAIN> { s = span(); }
+    call = SqlIcebergCall()
+    {
+        return new SqlExplainIcebergCall(s.end(this), (SqlIcebergCall) call);
     }
 }
 

@@ -18,7 +18,8 @@ import org.apache.calcite.sql.validate.SqlConformanceEnum;
  *
  * <p>What it reads: the SQL that Calcite's grammar reads (queries, DML), with Spark's lexical rules, plus
  * <ul>
- *   <li>{@code CALL [catalog.]system.procedure(...)} as a {@link SqlIcebergCall};</li>
+ *   <li>{@code CALL [catalog.]system.procedure(...)} as a {@link SqlIcebergCall}, and {@code EXPLAIN CALL ...}
+ *       as a {@link SqlExplainIcebergCall};</li>
  *   <li>{@code VERSION AS OF}, {@code TIMESTAMP AS OF}, {@code FOR SYSTEM_VERSION AS OF} and
  *       {@code FOR SYSTEM_TIME AS OF} after a table name as a {@link SqlTimeTravel};</li>
  *   <li>metadata tables ({@code prod.db.table.snapshots}), map subscripts ({@code summary['spark.app.id']})
