@@ -14,6 +14,13 @@ public enum ErrorCode {
   STATEMENT_CLOSED(1010, "HY010", Kind.USER),
   NOT_SUPPORTED(1011, "0A000", Kind.USER),
   CANCELLED(1012, "57014", Kind.USER),
+  UNKNOWN_PROCEDURE(1013, "42883", Kind.USER),
+  WRONG_OBJECT_TYPE(1014, "42809", Kind.USER),
+  MISSING_PARAMETER_VALUE(1015, "07001", Kind.USER),
+  DATATYPE_MISMATCH(1016, "42804", Kind.USER),
+  INVALID_NAME(1017, "42602", Kind.USER),
+  INVALID_ARGUMENT_COMBINATION(1018, "42613", Kind.USER),
+  UNDEFINED_OBJECT(1019, "42704", Kind.USER),
   COMMIT_CONFLICT(2001, "40001", Kind.EXTERNAL),
   EXECUTION_FAILED(2002, "58000", Kind.EXTERNAL),
   INTERNAL_ERROR(3001, "XX000", Kind.INTERNAL);
@@ -31,6 +38,16 @@ public enum ErrorCode {
     this.code = code;
     this.sqlState = sqlState;
     this.kind = kind;
+  }
+
+  /** The user error with {@code sqlState} (for failures found by modules that know SQLStates, not this enum). */
+  public static ErrorCode forUserSqlState(String sqlState) {
+    for (ErrorCode code : values()) {
+      if (code.kind == Kind.USER && code.sqlState.equals(sqlState)) {
+        return code;
+      }
+    }
+    throw new IllegalArgumentException("No user error has SQLState " + sqlState);
   }
 
   public int code() {

@@ -1,6 +1,10 @@
 package io.icegate.gateway.meta;
 
+import io.icegate.calcite.parser.IcegateSqlParser;
 import io.icegate.gateway.engine.Sessions;
+import io.icegate.gateway.error.ErrorCode;
+import io.icegate.gateway.error.GatewayException;
+import io.icegate.gateway.procedure.ProcedurePath;
 import io.icegate.gateway.metadata.NativeMetadataPath;
 import io.icegate.gateway.result.ColumnTypes;
 import io.icegate.gateway.result.ResultCursor;
@@ -10,9 +14,12 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.function.Supplier;
+import java.util.regex.Pattern;
 import org.apache.calcite.avatica.ColumnMetaData;
 import org.apache.calcite.avatica.Meta;
 import org.apache.calcite.avatica.remote.TypedValue;
+import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.parser.SqlParseException;
 import org.apache.spark.SparkContext;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
@@ -39,6 +46,10 @@ import org.slf4j.LoggerFactory;
 /** Runs one SQL statement in a connection's SparkSession, inside the statement's own Spark job group. */
 final class StatementRunner {
   private static final Logger LOG = LoggerFactory.getLogger(StatementRunner.class);
+  /** A statement that starts with CALL or EXPLAIN CALL (after blanks and comments). */
+  private static final Pattern CALL =
+      Pattern.compile("(?:\\s+|--[^\\n]*\\n|/\\*.*?\\*/)*(?:EXPLAIN\\s+)?CALL\\b",
+          Pattern.CASE_INSENSITIVE | Pattern.DOTALL);
 
   private final ResultRows.StreamSettings streamSettings;
   private final ExecutorService prefetcher;
@@ -67,26 +78,60 @@ final class StatementRunner {
     String jobGroup = statement.nextJobGroup(connection.id());
     return inJobGroup(connection, jobGroup, sql, () -> {
       SparkSession session = connection.session();
-      if (parameters.isEmpty()) {
-        Optional<NativeMetadataPath.Answer> answer = nativePath.tryAnswer(session, sql);
-        if (answer.isPresent()) {
-          StructType schema = answer.get().schema();
-          List<String> warnings = answer.get().warnings();
-          warnings.forEach(w -> LOG.info("Statement on connection {}: {}", connection.id(), w));
-          ResultCursor cursor = new ResultCursor(answer.get().rows(), schema, connection.zone(), maxRows, prefetcher);
-          return new Outcome(ColumnTypes.columns(schema), cursor, -1, warnings);
+      Optional<SqlNode> parsed = parse(sql);
+      String sparkSql = sql;
+      List<TypedValue> sparkParameters = parameters;
+      List<String> warnings = List.of();
+      if (parsed.isPresent()) {
+        Optional<ProcedurePath.Plan> call =
+            ProcedurePath.plan(session, parsed.get(), JdbcParameters.forProcedures(parameters));
+        if (call.isPresent() && call.get() instanceof ProcedurePath.Local local) {
+          return rows(connection, RowSource.of(local.rows().iterator()), local.schema(), maxRows, local.warnings());
+        }
+        if (call.isPresent()) {
+          // Spark runs the CALL rendered from the checked arguments; the parameters are in it already.
+          sparkSql = ((ProcedurePath.OnSpark) call.get()).sql();
+          sparkParameters = List.of();
+          warnings = call.get().warnings();
+        } else if (parameters.isEmpty()) {
+          Optional<NativeMetadataPath.Answer> answer = nativePath.tryAnswer(session, parsed.get());
+          if (answer.isPresent()) {
+            return rows(connection, answer.get().rows(), answer.get().schema(), maxRows, answer.get().warnings());
+          }
         }
       }
-      Dataset<Row> result = parameters.isEmpty()
-          ? session.sql(sql)
-          : session.sql(sql, parameters.stream().map(p -> p.toJdbc(null)).toArray());
+      Dataset<Row> result = sparkParameters.isEmpty()
+          ? session.sql(sparkSql)
+          : session.sql(sparkSql, JdbcParameters.forSpark(sparkParameters).toArray());
       if (result.logicalPlan() instanceof CommandResult command && command.output().isEmpty()) {
-        return new Outcome(List.of(), null, rowsWritten(command.commandPhysicalPlan()), List.of());
+        return new Outcome(List.of(), null, rowsWritten(command.commandPhysicalPlan()), warnings);
       }
-      RowSource rows = ResultRows.open(result, streamSettings);
-      ResultCursor cursor = new ResultCursor(rows, result.schema(), connection.zone(), maxRows, prefetcher);
-      return new Outcome(ColumnTypes.columns(result.schema()), cursor, -1, List.of());
+      return rows(connection, ResultRows.open(result, streamSettings), result.schema(), maxRows, warnings);
     });
+  }
+
+  private Outcome rows(GatewayConnection connection, RowSource rows, StructType schema, long maxRows,
+      List<String> warnings) {
+    warnings.forEach(w -> LOG.info("Statement on connection {}: {}", connection.id(), w));
+    ResultCursor cursor = new ResultCursor(rows, schema, connection.zone(), maxRows, prefetcher);
+    return new Outcome(ColumnTypes.columns(schema), cursor, -1, warnings);
+  }
+
+  /**
+   * The statement as Icegate's parser reads it, or empty for Spark to parse (Spark SQL that Calcite's grammar
+   * lacks). A CALL that Icegate's parser refuses is refused here, with the parser's message: Spark would run the
+   * parts it understands of a call that the bridge has not checked.
+   */
+  private static Optional<SqlNode> parse(String sql) {
+    try {
+      return Optional.of(IcegateSqlParser.parse(sql));
+    } catch (SqlParseException e) {
+      if (CALL.matcher(sql).lookingAt()) {
+        // The first line: Calcite follows it with every token it would have accepted.
+        throw new GatewayException(ErrorCode.SYNTAX_ERROR, e.getMessage().lines().findFirst().orElse(""), e);
+      }
+      return Optional.empty();
+    }
   }
 
   /** Fetches the next frame of a statement's open result, computing its rows in the statement's job group. */

@@ -4,7 +4,6 @@ import io.icegate.calcite.exec.MetadataQueryEngine;
 import io.icegate.calcite.exec.MetadataQueryResult;
 import io.icegate.calcite.exec.NotNativeException;
 import io.icegate.calcite.exec.WarmUp;
-import io.icegate.calcite.parser.IcegateSqlParser;
 import io.icegate.gateway.error.ErrorCode;
 import io.icegate.gateway.error.GatewayException;
 import io.icegate.metadata.MetadataTableException;
@@ -14,7 +13,6 @@ import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlNode;
-import org.apache.calcite.sql.parser.SqlParseException;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.types.StructType;
 import org.slf4j.Logger;
@@ -42,20 +40,12 @@ public final class NativeMetadataPath {
   public record Answer(StructType schema, CatalystRows rows, List<String> warnings) {}
 
   /**
-   * The native answer to {@code sql}, or empty when Spark should run it. A native error the client should see
-   * (an unknown snapshot, a refused time travel) is thrown as a {@link GatewayException}.
+   * The native answer to {@code statement} (parsed by Icegate's parser), or empty when Spark should run it. A
+   * native error the client should see (an unknown snapshot, a refused time travel) is thrown as a
+   * {@link GatewayException}.
    */
-  public Optional<Answer> tryAnswer(SparkSession session, String sql) {
-    if (!enabled(session)) {
-      return Optional.empty();
-    }
-    SqlNode statement;
-    try {
-      statement = IcegateSqlParser.parse(sql);
-    } catch (SqlParseException e) {
-      return Optional.empty();
-    }
-    if (!statement.isA(SqlKind.QUERY)) {
+  public Optional<Answer> tryAnswer(SparkSession session, SqlNode statement) {
+    if (!enabled(session) || !statement.isA(SqlKind.QUERY)) {
       return Optional.empty();
     }
     ZoneId zone = ZoneId.of(session.conf().get("spark.sql.session.timeZone"));

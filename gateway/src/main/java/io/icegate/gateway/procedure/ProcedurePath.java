@@ -1,0 +1,109 @@
+package io.icegate.gateway.procedure;
+
+import io.icegate.calcite.parser.SqlExplainIcebergCall;
+import io.icegate.calcite.parser.SqlIcebergCall;
+import io.icegate.gateway.error.ErrorCode;
+import io.icegate.gateway.error.GatewayException;
+import io.icegate.procedure.Execution;
+import io.icegate.procedure.PreparedCall;
+import io.icegate.procedure.ProcedureBridge;
+import io.icegate.procedure.ProcedureException;
+import io.icegate.procedure.explain.ExplainRow;
+import io.icegate.procedure.manifests.ManifestRewriter;
+import io.icegate.procedure.manifests.RewriteManifestsResult;
+import io.icegate.procedure.spec.OutputColumn;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.apache.calcite.sql.SqlNode;
+import org.apache.iceberg.Table;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.catalyst.CatalystTypeConverters;
+import org.apache.spark.sql.catalyst.InternalRow;
+import org.apache.spark.sql.catalyst.expressions.GenericInternalRow;
+import org.apache.spark.sql.types.DataType;
+import org.apache.spark.sql.types.DataTypes;
+import org.apache.spark.sql.types.Metadata;
+import org.apache.spark.sql.types.StructField;
+import org.apache.spark.sql.types.StructType;
+
+/**
+ * Iceberg's {@code CALL} and Icegate's {@code EXPLAIN CALL}, checked by the procedure bridge before anything
+ * runs. A valid call becomes the CALL Spark runs, rendered from the typed arguments; what Spark 3.5's runtime
+ * lacks (rewrite_manifests with sort_by) and EXPLAIN CALL are answered by the gateway itself.
+ */
+public final class ProcedurePath {
+  /** What a statement becomes. */
+  public sealed interface Plan {
+    /** Warnings for the client (an argument the chosen execution ignores, say). */
+    List<String> warnings();
+  }
+
+  /** Spark runs {@code sql}, a CALL rendered from the checked arguments. */
+  public record OnSpark(String sql, List<String> warnings) implements Plan {}
+
+  /** Rows the gateway computed: a handful (EXPLAIN CALL's description, a procedure's one-row output). */
+  public record Local(StructType schema, List<InternalRow> rows, List<String> warnings) implements Plan {}
+
+  private static final StructType EXPLAIN_SCHEMA = strings(ExplainRow.COLUMNS);
+
+  private ProcedurePath() {}
+
+  /**
+   * The plan for {@code statement} when it is a CALL or an EXPLAIN CALL, else empty. Running a native
+   * execution happens here, inside the caller's job group.
+   *
+   * @param parameters the statement's JDBC parameter values, in order
+   * @throws GatewayException with the bridge's SQLState when the call is refused
+   */
+  public static Optional<Plan> plan(SparkSession session, SqlNode statement, List<?> parameters) {
+    if (!(statement instanceof SqlIcebergCall) && !(statement instanceof SqlExplainIcebergCall)) {
+      return Optional.empty();
+    }
+    SparkProcedureCatalogs catalogs = new SparkProcedureCatalogs(session);
+    ProcedureBridge bridge = new ProcedureBridge(catalogs, catalogs);
+    try {
+      if (statement instanceof SqlExplainIcebergCall explain) {
+        List<InternalRow> rows = new ArrayList<>();
+        for (ExplainRow row : bridge.explain(explain, parameters)) {
+          rows.add(row(row.values()));
+        }
+        return Optional.of(new Local(EXPLAIN_SCHEMA, rows, List.of()));
+      }
+      PreparedCall call = bridge.prepare((SqlIcebergCall) statement, parameters);
+      if (call.execution() instanceof Execution.OnSpark onSpark) {
+        return Optional.of(new OnSpark(onSpark.sql(), call.warnings()));
+      }
+      Execution.RewriteManifests rewrite = (Execution.RewriteManifests) call.execution();
+      Table table = catalogs.loadIcebergTable(rewrite.table()).orElseThrow(() -> new GatewayException(
+          ErrorCode.TABLE_NOT_FOUND, "Cannot call rewrite_manifests: table " + rewrite.table() + " not found"));
+      RewriteManifestsResult result = ManifestRewriter.rewrite(table, rewrite.request());
+      return Optional.of(new Local(schema(call.outputColumns()), List.of(row(result.row())), call.warnings()));
+    } catch (ProcedureException e) {
+      throw new GatewayException(ErrorCode.forUserSqlState(e.sqlState()), e.getMessage(), e);
+    }
+  }
+
+  private static StructType schema(List<OutputColumn> columns) {
+    List<StructField> fields = new ArrayList<>();
+    for (OutputColumn column : columns) {
+      fields.add(new StructField(column.name(), DataType.fromDDL(column.sparkType()), column.nullable(),
+          Metadata.empty()));
+    }
+    return new StructType(fields.toArray(StructField[]::new));
+  }
+
+  private static StructType strings(List<String> names) {
+    return new StructType(names.stream()
+        .map(name -> new StructField(name, DataTypes.StringType, true, Metadata.empty()))
+        .toArray(StructField[]::new));
+  }
+
+  private static InternalRow row(List<?> values) {
+    Object[] converted = new Object[values.size()];
+    for (int i = 0; i < converted.length; i++) {
+      converted[i] = CatalystTypeConverters.convertToCatalyst(values.get(i));
+    }
+    return new GenericInternalRow(converted);
+  }
+}
