@@ -35,7 +35,7 @@ final class SqlCommand implements Callable<Integer> {
   @Override
   public Integer call() throws IOException {
     List<String> args = new ArrayList<>(List.of("-d", "io.icegate.jdbc.IcegateDriver", "-u", url, "-n", user,
-        "-p", password, "--maxWidth=" + terminalWidth(), "--showWarnings=false",
+        "-p", password, "--maxWidth=" + terminalWidth(), "--showWarnings=true",
         "--isolation=TRANSACTION_NONE"));
     boolean batch = execute != null || file != null;
     if (batch) {
