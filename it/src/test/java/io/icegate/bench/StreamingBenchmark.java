@@ -22,7 +22,8 @@ import org.apache.spark.sql.SparkSession;
  * rows per second from Spark's {@code toLocalIterator} in the gateway's own process, and the round trip of a
  * trivial statement. Prints a Markdown table for docs/PERFORMANCE.md.
  *
- * <p>Run: {@code mvn -B -Pbench -pl it -am verify -DskipTests} (add {@code -Dbench.rows=N} to change the size).
+ * <p>Run: {@code mvn -B -Pbench -pl it -am verify -DskipTests -Dbench.metadata.skip=true} (add
+ * {@code -Dbench.rows=N} to change the size; without the skip, {@link MetadataBenchmark} runs after it).
  */
 public final class StreamingBenchmark {
   private StreamingBenchmark() {}
