@@ -165,6 +165,21 @@ class NativeMetadataIT {
   }
 
   @Test
+  void commitsShowAtOnceThoughTablesAreKeptBetweenStatements() throws Exception {
+    try (Connection reader = gateway.connect(); Connection writer = gateway.connect()) {
+      execute(writer, "CREATE TABLE demo.meta_it.fresh (id int) USING iceberg",
+          "INSERT INTO demo.meta_it.fresh VALUES (1)");
+      assertThat(query(reader, "SELECT count(*) FROM demo.meta_it.fresh.snapshots")).containsExactly(row(1L));
+
+      execute(writer, "INSERT INTO demo.meta_it.fresh VALUES (2)");
+      assertThat(query(reader, "SELECT count(*) FROM demo.meta_it.fresh.snapshots")).containsExactly(row(2L));
+
+      execute(writer, "DROP TABLE demo.meta_it.fresh", "CREATE TABLE demo.meta_it.fresh (id int) USING iceberg");
+      assertThat(query(reader, "SELECT count(*) FROM demo.meta_it.fresh.snapshots")).containsExactly(row(0L));
+    }
+  }
+
+  @Test
   void anUnknownMetadataTableListsTheValidOnes() {
     assertFails("SELECT * FROM demo.meta_it.rich.snapshotz", "42P01", "snapshotz", "history", "all_manifests",
         "refs");

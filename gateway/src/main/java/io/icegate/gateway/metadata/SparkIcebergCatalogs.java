@@ -2,12 +2,12 @@ package io.icegate.gateway.metadata;
 
 import io.icegate.calcite.schema.IcebergCatalogs;
 import io.icegate.gateway.engine.Sessions;
-import io.icegate.gateway.engine.Sessions;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.TreeSet;
+import java.util.function.BiFunction;
 import java.util.function.Supplier;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.catalog.Catalog;
@@ -88,15 +88,26 @@ public final class SparkIcebergCatalogs implements IcebergCatalogs {
     }
   }
 
+  /** The table's current version, read-only (see {@link TableCache}): for reading metadata. */
   @Override
   public Optional<Table> loadTable(String catalog, List<String> namespace, String name) {
+    return load(catalog, namespace, name, TableCache::load);
+  }
+
+  /** The table, loaded afresh from the catalog, to commit changes to. */
+  public Optional<Table> loadTableToChange(String catalog, List<String> namespace, String name) {
+    return load(catalog, namespace, name, Catalog::loadTable);
+  }
+
+  private Optional<Table> load(String catalog, List<String> namespace, String name,
+      BiFunction<Catalog, TableIdentifier, Table> loader) {
     Optional<Catalog> iceberg = iceberg(catalog);
     if (iceberg.isEmpty()) {
       return Optional.empty();
     }
     try {
-      return Optional.of(iceberg.get().loadTable(TableIdentifier.of(Namespace.of(namespace.toArray(String[]::new)),
-          name)));
+      return Optional.of(loader.apply(iceberg.get(),
+          TableIdentifier.of(Namespace.of(namespace.toArray(String[]::new)), name)));
     } catch (NoSuchTableException | NoSuchNamespaceException e) {
       return Optional.empty();
     }

@@ -75,7 +75,7 @@ public final class ProcedurePath {
         return Optional.of(new OnSpark(onSpark.sql(), call.warnings()));
       }
       Execution.RewriteManifests rewrite = (Execution.RewriteManifests) call.execution();
-      Table table = catalogs.loadIcebergTable(rewrite.table()).orElseThrow(() -> new GatewayException(
+      Table table = catalogs.loadTableToChange(rewrite.table()).orElseThrow(() -> new GatewayException(
           ErrorCode.TABLE_NOT_FOUND, "Cannot call rewrite_manifests: table " + rewrite.table() + " not found"));
       RewriteManifestsResult result = ManifestRewriter.rewrite(table, rewrite.request());
       return Optional.of(new Local(schema(call.outputColumns()), List.of(row(result.row())), call.warnings()));

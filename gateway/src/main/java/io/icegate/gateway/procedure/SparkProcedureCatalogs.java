@@ -70,6 +70,11 @@ final class SparkProcedureCatalogs implements SessionCatalogs, ProcedureTables {
     return iceberg.loadTable(name.catalog(), name.namespace(), name.name());
   }
 
+  /** The table, loaded afresh, for a procedure that the gateway runs itself and that commits. */
+  Optional<Table> loadTableToChange(TableName name) {
+    return iceberg.loadTableToChange(name.catalog(), name.namespace(), name.name());
+  }
+
   @Override
   public boolean exists(TableName name) {
     if (name.isFileReference()) {
