@@ -4,7 +4,9 @@ import io.icegate.calcite.schema.IcebergCatalogs;
 import io.icegate.gateway.engine.Sessions;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.TreeSet;
 import java.util.function.BiFunction;
@@ -27,7 +29,11 @@ import org.apache.spark.sql.connector.catalog.CatalogPlugin;
  */
 public final class SparkIcebergCatalogs implements IcebergCatalogs {
   private final SparkSession session;
+  /** Read once per statement: Spark lists them from every setting of the session. */
+  private TreeSet<String> configuredCatalogs;
+  private final Map<String, Optional<Catalog>> icebergCatalogs = new HashMap<>();
 
+  /** The catalogs of {@code session}, as they are now; use one per statement (it remembers what it looked up). */
   public SparkIcebergCatalogs(SparkSession session) {
     this.session = session;
   }
@@ -125,15 +131,22 @@ public final class SparkIcebergCatalogs implements IcebergCatalogs {
 
   /** The Iceberg catalog behind a Spark catalog, or empty when it is not Iceberg's or does not exist. */
   private Optional<Catalog> iceberg(String name) {
-    if (!isCatalog(name)) {
-      return Optional.empty();
-    }
-    CatalogPlugin plugin = withActive(() -> catalogManager().catalog(name));
-    return plugin instanceof HasIcebergCatalog hasIceberg ? Optional.of(hasIceberg.icebergCatalog()) : Optional.empty();
+    return icebergCatalogs.computeIfAbsent(name, catalog -> {
+      if (!isCatalog(catalog)) {
+        return Optional.empty();
+      }
+      CatalogPlugin plugin = withActive(() -> catalogManager().catalog(catalog));
+      return plugin instanceof HasIcebergCatalog hasIceberg
+          ? Optional.of(hasIceberg.icebergCatalog())
+          : Optional.empty();
+    });
   }
 
   private TreeSet<String> configuredCatalogs() {
-    return Sessions.catalogNames(session);
+    if (configuredCatalogs == null) {
+      configuredCatalogs = Sessions.catalogNames(session);
+    }
+    return configuredCatalogs;
   }
 
   private CatalogManager catalogManager() {
