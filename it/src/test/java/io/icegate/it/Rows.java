@@ -9,15 +9,15 @@ import java.util.Arrays;
 import java.util.List;
 
 /** Small helpers that read like the behaviour under test. */
-final class Rows {
+public final class Rows {
   private Rows() {}
 
-  static List<Object> row(Object... values) {
+  public static List<Object> row(Object... values) {
     return Arrays.asList(values);
   }
 
   /** Every row of a query, each as the list of its {@code getObject} values. */
-  static List<List<Object>> query(Connection connection, String sql) throws SQLException {
+  public static List<List<Object>> query(Connection connection, String sql) throws SQLException {
     try (Statement statement = connection.createStatement(); ResultSet rs = statement.executeQuery(sql)) {
       List<List<Object>> rows = new ArrayList<>();
       int columns = rs.getMetaData().getColumnCount();
@@ -32,7 +32,7 @@ final class Rows {
     }
   }
 
-  static void execute(Connection connection, String... statements) throws SQLException {
+  public static void execute(Connection connection, String... statements) throws SQLException {
     try (Statement statement = connection.createStatement()) {
       for (String sql : statements) {
         statement.execute(sql);

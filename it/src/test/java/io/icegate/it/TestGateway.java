@@ -17,7 +17,7 @@ import java.util.Properties;
  * The test JVM's one SparkEngine (on a fresh warehouse under target/) and a gateway on a free port per test
  * class.
  */
-final class TestGateway implements AutoCloseable {
+public final class TestGateway implements AutoCloseable {
   private static SparkEngine engine;
 
   private final GatewayServer server;
@@ -26,7 +26,7 @@ final class TestGateway implements AutoCloseable {
     this.server = server;
   }
 
-  static synchronized SparkEngine engine() {
+  public static synchronized SparkEngine engine() {
     if (engine == null) {
       try {
         Path warehouse = Files.createTempDirectory(Path.of("target"), "warehouse-");
@@ -43,19 +43,19 @@ final class TestGateway implements AutoCloseable {
     return engine;
   }
 
-  static TestGateway start() {
+  public static TestGateway start() {
     return new TestGateway(GatewayServer.start(engine(), false));
   }
 
-  String jdbcUrl() {
+  public String jdbcUrl() {
     return "jdbc:icegate://127.0.0.1:" + server.port();
   }
 
-  Connection connect() throws SQLException {
+  public Connection connect() throws SQLException {
     return DriverManager.getConnection(jdbcUrl(), new Properties());
   }
 
-  GatewayServer server() {
+  public GatewayServer server() {
     return server;
   }
 

@@ -1,8 +1,12 @@
 package io.icegate.jdbc;
 
+import java.sql.Array;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.SQLWarning;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
 import org.apache.calcite.avatica.AvaticaConnection;
 import org.apache.calcite.avatica.AvaticaPreparedStatement;
 import org.apache.calcite.avatica.Meta;
@@ -28,6 +32,37 @@ public class IcegatePreparedStatement extends AvaticaPreparedStatement {
       int resultSetHoldability) throws SQLException {
     super(connection, handle, signature, resultSetType, resultSetConcurrency,
         resultSetHoldability);
+  }
+
+  /**
+   * As Avatica's, and a {@link Map} too, which JDBC and Avatica's wire have no type for: it is sent as an array of
+   * its keys and values in turn, as strings (how Iceberg procedures take their map arguments; the gateway reads
+   * it back as a map for a map argument).
+   */
+  @Override public void setObject(int parameterIndex, Object x) throws SQLException {
+    if (x instanceof Map<?, ?> map) {
+      setArray(parameterIndex, keysAndValues(map));
+    } else {
+      super.setObject(parameterIndex, x);
+    }
+  }
+
+  /** As {@link #setObject(int, Object)}, for a map whatever {@code targetSqlType} says. */
+  @Override public void setObject(int parameterIndex, Object x, int targetSqlType) throws SQLException {
+    if (x instanceof Map<?, ?> map) {
+      setArray(parameterIndex, keysAndValues(map));
+    } else {
+      super.setObject(parameterIndex, x, targetSqlType);
+    }
+  }
+
+  private Array keysAndValues(Map<?, ?> map) throws SQLException {
+    List<String> keysAndValues = new ArrayList<>();
+    for (Map.Entry<?, ?> entry : map.entrySet()) {
+      keysAndValues.add(entry.getKey() == null ? null : entry.getKey().toString());
+      keysAndValues.add(entry.getValue() == null ? null : entry.getValue().toString());
+    }
+    return getConnection().createArrayOf("VARCHAR", keysAndValues.toArray());
   }
 
   @Override public boolean execute() throws SQLException {

@@ -44,7 +44,9 @@ public enum Reason {
   /** A snapshot id that is not one of the table's snapshots. */
   UNKNOWN_SNAPSHOT("42704"),
   /** A branch or tag name that the table does not have (or a tag where a branch is needed). */
-  UNKNOWN_REF("42704");
+  UNKNOWN_REF("42704"),
+  /** A documented form that Spark 3.5's Iceberg runtime cannot run; the message says what to use instead. */
+  NOT_SUPPORTED_BY_RUNTIME("0A000");
 
   private final String sqlState;
 

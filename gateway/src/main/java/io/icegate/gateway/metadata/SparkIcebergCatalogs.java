@@ -22,12 +22,16 @@ import org.apache.iceberg.spark.source.HasIcebergCatalog;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.connector.catalog.CatalogManager;
 import org.apache.spark.sql.connector.catalog.CatalogPlugin;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The Iceberg catalogs of one connection's SparkSession, read through the very Iceberg catalog objects Spark uses
  * (same configuration, same credentials), without running any Spark job.
  */
 public final class SparkIcebergCatalogs implements IcebergCatalogs {
+  private static final Logger LOG = LoggerFactory.getLogger(SparkIcebergCatalogs.class);
+
   private final SparkSession session;
   /** Read once per statement: Spark lists them from every setting of the session. */
   private TreeSet<String> configuredCatalogs;
@@ -135,11 +139,24 @@ public final class SparkIcebergCatalogs implements IcebergCatalogs {
       if (!isCatalog(catalog)) {
         return Optional.empty();
       }
-      CatalogPlugin plugin = withActive(() -> catalogManager().catalog(catalog));
+      CatalogPlugin plugin;
+      try {
+        plugin = withActive(() -> catalogManager().catalog(catalog));
+      } catch (RuntimeException e) {
+        // A configured catalog that cannot start (Iceberg's Spark source configures default_iceberg as a Hive
+        // catalog when it reads a table by path) is none the native path can read; Spark reports it if used.
+        LOG.debug("Catalog {} cannot start: {}", catalog, e.toString());
+        return Optional.empty();
+      }
       return plugin instanceof HasIcebergCatalog hasIceberg
           ? Optional.of(hasIceberg.icebergCatalog())
           : Optional.empty();
     });
+  }
+
+  /** Whether {@code name} is a catalog of Iceberg tables, starting no other catalog. */
+  public boolean isIcebergCatalog(String name) {
+    return iceberg(name).isPresent();
   }
 
   private TreeSet<String> configuredCatalogs() {

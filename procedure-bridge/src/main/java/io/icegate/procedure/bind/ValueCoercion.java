@@ -120,6 +120,10 @@ final class ValueCoercion {
   }
 
   private static Map<String, String> map(ArgumentType type, Object value) {
+    if (value instanceof List<?> keysAndValues && keysAndValues.size() % 2 == 0) {
+      // JDBC has no map type: the Icegate driver sends a java.util.Map parameter as its keys and values in turn.
+      value = pairs(keysAndValues);
+    }
     if (!(value instanceof Map<?, ?> entries)) {
       throw wrongType(type, value);
     }
@@ -135,6 +139,14 @@ final class ValueCoercion {
       }
     }
     return Collections.unmodifiableMap(map);
+  }
+
+  private static Map<Object, Object> pairs(List<?> keysAndValues) {
+    Map<Object, Object> map = new LinkedHashMap<>();
+    for (int i = 0; i < keysAndValues.size(); i += 2) {
+      map.put(keysAndValues.get(i), keysAndValues.get(i + 1));
+    }
+    return map;
   }
 
   private static String element(ArgumentType type, String what, Object value) {

@@ -72,6 +72,13 @@ public final class TableChecks {
   }
 
   private void checkOtherTable(BoundCall call, String argument, Role role, TableName name) {
+    if (role == Role.SPARK_TABLE && name.isFileReference()) {
+      String files = "`" + name.namespace().get(0) + "`.`" + name.name() + "`";
+      throw failure(call, Reason.NOT_SUPPORTED_BY_RUNTIME, argument, argument + " " + files + " names files, which"
+          + " Spark 3.5's Iceberg runtime cannot " + call.procedure().name() + "; register them as a table first"
+          + " (CREATE TABLE ... USING " + name.namespace().get(0) + " LOCATION '" + name.name() + "'), or add them"
+          + " to an Iceberg table with add_files");
+    }
     boolean exists = role == Role.FILES_OR_TABLE && name.isFileReference() || tables.exists(name);
     boolean isNew = role == Role.NEW_ICEBERG_TABLE || role == Role.NEW_TABLE;
     if (isNew && exists) {
@@ -121,8 +128,8 @@ public final class TableChecks {
 
   private static void snapshot(BoundCall call, Target target, String argument, long id) {
     if (target.table().snapshot(id) == null) {
-      throw failure(call, Reason.UNKNOWN_SNAPSHOT, argument, "table " + target.name() + " has no snapshot " + id
-          + " " + SnapshotListing.snapshots(target.table(), id));
+      throw failure(call, Reason.UNKNOWN_SNAPSHOT, argument, argument + " " + id + " is not a snapshot of table "
+          + target.name() + " " + SnapshotListing.snapshots(target.table(), id));
     }
   }
 
@@ -131,8 +138,8 @@ public final class TableChecks {
     SnapshotRef ref = refs.get(name);
     if (ref == null) {
       String suggestion = Suggestions.didYouMean(name, refs.keySet());
-      throw failure(call, Reason.UNKNOWN_REF, argument, "table " + target.name() + " has no branch or tag '" + name
-          + "' " + (suggestion.isEmpty() ? SnapshotListing.refs(refs) : suggestion.strip()));
+      throw failure(call, Reason.UNKNOWN_REF, argument, argument + " '" + name + "' is not a branch or tag of table "
+          + target.name() + " " + (suggestion.isEmpty() ? SnapshotListing.refs(refs) : suggestion.strip()));
     }
     return ref;
   }

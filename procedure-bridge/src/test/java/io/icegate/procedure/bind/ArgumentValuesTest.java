@@ -117,6 +117,18 @@ class ArgumentValuesTest {
         .contains("7");
   }
 
+  @Test
+  void readsAMapParameterSentAsKeysAndValuesInTurn() {
+    BoundCall call = bridge.call("CALL demo.system.rewrite_data_files(table => 'db.sample', options => ?)",
+        (Object) new Object[] {"min-input-files", "2", "target-file-size-bytes", 1024L}).bound();
+
+    assertThat(call.value("options")).contains(Map.of("min-input-files", "2", "target-file-size-bytes", "1024"));
+    bridge.call("CALL demo.system.rewrite_data_files(table => 'db.sample', options => ?)",
+        (Object) new Object[] {"min-input-files"}).fails(Reason.WRONG_TYPE,
+            "Cannot call rewrite_data_files: argument 'options' must be a map of strings, for example "
+                + "map('key', 'value'), not an array");
+  }
+
   private void wrongType(String call, String message) {
     bridge.call("CALL demo.system." + call).fails(Reason.WRONG_TYPE, message);
   }

@@ -52,14 +52,22 @@ class TableChecksTest {
   }
 
   @Test
+  void saysWhatToDoInsteadOfSnapshottingFiles() {
+    bridge.call("CALL demo.system.snapshot('`parquet`.`/data/events`', 'db.events_snapshot')")
+        .fails(Reason.NOT_SUPPORTED_BY_RUNTIME, "Cannot call snapshot: source_table `parquet`.`/data/events` names"
+            + " files, which Spark 3.5's Iceberg runtime cannot snapshot; register them as a table first (CREATE"
+            + " TABLE ... USING parquet LOCATION '/data/events'), or add them to an Iceberg table with add_files");
+  }
+
+  @Test
   void refusesAnUnknownSnapshotListingTheTables() {
     bridge.call("CALL demo.system.rollback_to_snapshot('db.sample', 7)").fails(Reason.UNKNOWN_SNAPSHOT,
-        "Cannot call rollback_to_snapshot: table demo.db.sample has no snapshot 7 (its snapshots: 1, 2, 123)");
+        "Cannot call rollback_to_snapshot: snapshot_id 7 is not a snapshot of table demo.db.sample (its snapshots: 1, 2, 123)");
     bridge.call("CALL demo.system.expire_snapshots(table => 'db.sample', snapshot_ids => array(1, 99))")
         .fails(Reason.UNKNOWN_SNAPSHOT,
-            "Cannot call expire_snapshots: table demo.db.sample has no snapshot 99 (its snapshots: 1, 2, 123)");
+            "Cannot call expire_snapshots: snapshot_ids 99 is not a snapshot of table demo.db.sample (its snapshots: 1, 2, 123)");
     bridge.call("CALL spark_catalog.system.ancestors_of('db.tbl', 2)").fails(Reason.UNKNOWN_SNAPSHOT,
-        "Cannot call ancestors_of: table spark_catalog.db.tbl has no snapshot 2 (its snapshots: 1)");
+        "Cannot call ancestors_of: snapshot_id 2 is not a snapshot of table spark_catalog.db.tbl (its snapshots: 1)");
   }
 
   @Test
@@ -71,23 +79,23 @@ class TableChecksTest {
     }
 
     bridge.call("CALL demo.system.cherrypick_snapshot('db.long', 33)").fails(Reason.UNKNOWN_SNAPSHOT,
-        "Cannot call cherrypick_snapshot: table demo.db.long has no snapshot 33 (the closest of its 8 snapshots: "
+        "Cannot call cherrypick_snapshot: snapshot_id 33 is not a snapshot of table demo.db.long (the closest of its 8 snapshots: "
             + "20, 30, 40; current: 80)");
     TestSession empty = new TestSession().iceberg("demo");
     empty.create("demo", "db.empty", PartitionSpec.unpartitioned());
     new Bridge(empty).call("CALL demo.system.rollback_to_snapshot('db.empty', 1)").fails(Reason.UNKNOWN_SNAPSHOT,
-        "Cannot call rollback_to_snapshot: table demo.db.empty has no snapshot 1 (it has no snapshots)");
+        "Cannot call rollback_to_snapshot: snapshot_id 1 is not a snapshot of table demo.db.empty (it has no snapshots)");
   }
 
   @Test
   void refusesUnknownRefs() {
     bridge.call("CALL demo.system.set_current_snapshot(table => 'db.sample', ref => 's2')").fails(Reason.UNKNOWN_REF,
-        "Cannot call set_current_snapshot: table demo.db.sample has no branch or tag 's2' (did you mean 's1'?)");
+        "Cannot call set_current_snapshot: ref 's2' is not a branch or tag of table demo.db.sample (did you mean 's1'?)");
     bridge.call("CALL demo.system.fast_forward('db.sample', 'main', 'release')").fails(Reason.UNKNOWN_REF,
-        "Cannot call fast_forward: table demo.db.sample has no branch or tag 'release' "
+        "Cannot call fast_forward: to 'release' is not a branch or tag of table demo.db.sample "
             + "(branches and tags: audit-branch, main, s1)");
     bridge.call("CALL demo.system.rewrite_data_files(table => 'db.sample', branch => 'dev')").fails(Reason.UNKNOWN_REF,
-        "Cannot call rewrite_data_files: table demo.db.sample has no branch or tag 'dev' "
+        "Cannot call rewrite_data_files: branch 'dev' is not a branch or tag of table demo.db.sample "
             + "(branches and tags: audit-branch, main, s1)");
   }
 
@@ -119,11 +127,11 @@ class TableChecksTest {
 
     assertThat(branch.call().argument("snapshot_id").note()).isEqualTo("the snapshot of branch 'audit-branch'");
     bridge.call("CALL demo.system.compute_table_stats(table => 'my_table', snapshot_id => 'snap2')")
-        .fails(Reason.UNKNOWN_REF, "Cannot call compute_table_stats: table demo.default.my_table has no branch or tag "
-            + "'snap2' (did you mean 'snap1'?)");
+        .fails(Reason.UNKNOWN_REF, "Cannot call compute_table_stats: snapshot_id 'snap2' is not a branch or tag of "
+            + "table demo.default.my_table (did you mean 'snap1'?)");
     bridge.call("CALL demo.system.compute_table_stats(table => 'my_table', snapshot_id => '5')")
-        .fails(Reason.UNKNOWN_SNAPSHOT, "Cannot call compute_table_stats: table demo.default.my_table has no "
-            + "snapshot 5 (its snapshots: 1, 2)");
+        .fails(Reason.UNKNOWN_SNAPSHOT, "Cannot call compute_table_stats: snapshot_id 5 is not a snapshot of "
+            + "table demo.default.my_table (its snapshots: 1, 2)");
   }
 
   @Test
