@@ -79,30 +79,24 @@ final class StatementRunner {
     return inJobGroup(connection, jobGroup, sql, () -> {
       SparkSession session = connection.session();
       Optional<SqlNode> parsed = parse(sql);
-      String sparkSql = sql;
-      List<TypedValue> sparkParameters = parameters;
-      List<String> warnings = List.of();
-      if (parsed.isPresent()) {
-        Optional<ProcedurePath.Plan> call =
-            ProcedurePath.plan(session, parsed.get(), JdbcParameters.forProcedures(parameters));
-        if (call.isPresent() && call.get() instanceof ProcedurePath.Local local) {
-          return rows(connection, RowSource.of(local.rows().iterator()), local.schema(), maxRows, local.warnings());
-        }
-        if (call.isPresent()) {
-          // Spark runs the CALL rendered from the checked arguments; the parameters are in it already.
-          sparkSql = ((ProcedurePath.OnSpark) call.get()).sql();
-          sparkParameters = List.of();
-          warnings = call.get().warnings();
-        } else if (parameters.isEmpty()) {
-          Optional<NativeMetadataPath.Answer> answer = nativePath.tryAnswer(session, parsed.get());
-          if (answer.isPresent()) {
-            return rows(connection, answer.get().rows(), answer.get().schema(), maxRows, answer.get().warnings());
-          }
+      Optional<ProcedurePath.Plan> call = parsed.flatMap(
+          node -> ProcedurePath.plan(session, node, JdbcParameters.forProcedures(parameters)));
+      if (call.isPresent() && call.get() instanceof ProcedurePath.Local local) {
+        return rows(connection, RowSource.of(local.rows().iterator()), local.schema(), maxRows, local.warnings());
+      }
+      if (call.isEmpty() && parsed.isPresent() && parameters.isEmpty()) {
+        Optional<NativeMetadataPath.Answer> answer = nativePath.tryAnswer(session, parsed.get());
+        if (answer.isPresent()) {
+          return rows(connection, answer.get().rows(), answer.get().schema(), maxRows, answer.get().warnings());
         }
       }
-      Dataset<Row> result = sparkParameters.isEmpty()
-          ? session.sql(sparkSql)
-          : session.sql(sparkSql, JdbcParameters.forSpark(sparkParameters).toArray());
+      List<String> warnings = call.map(ProcedurePath.Plan::warnings).orElse(List.of());
+      // A CALL runs as rendered from its checked arguments (the parameters are in it); the rest as written.
+      Dataset<Row> result = call.isPresent()
+          ? ((ProcedurePath.OnSpark) call.get()).run(session)
+          : parameters.isEmpty()
+              ? session.sql(sql)
+              : session.sql(sql, JdbcParameters.forSpark(parameters).toArray());
       if (result.logicalPlan() instanceof CommandResult command && command.output().isEmpty()) {
         return new Outcome(List.of(), null, rowsWritten(command.commandPhysicalPlan()), warnings);
       }

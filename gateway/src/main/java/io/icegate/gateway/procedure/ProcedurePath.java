@@ -17,6 +17,8 @@ import java.util.List;
 import java.util.Optional;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.iceberg.Table;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.catalyst.CatalystTypeConverters;
 import org.apache.spark.sql.catalyst.InternalRow;
@@ -40,11 +42,30 @@ public final class ProcedurePath {
   }
 
   /** Spark runs {@code sql}, a CALL rendered from the checked arguments. */
-  public record OnSpark(String sql, List<String> warnings) implements Plan {}
+  public record OnSpark(String sql, List<String> warnings) implements Plan {
+    /**
+     * Runs the CALL in {@code session}. It is written for Spark's default string literals (backslash escapes
+     * processed), so a session that turned {@code spark.sql.parser.escapedStringLiterals} on reads it with the
+     * default for this statement.
+     */
+    public Dataset<Row> run(SparkSession session) {
+      String previous = session.conf().get(ESCAPED_STRING_LITERALS, "false");
+      if (!Boolean.parseBoolean(previous)) {
+        return session.sql(sql);
+      }
+      session.conf().set(ESCAPED_STRING_LITERALS, "false");
+      try {
+        return session.sql(sql);
+      } finally {
+        session.conf().set(ESCAPED_STRING_LITERALS, previous);
+      }
+    }
+  }
 
   /** Rows the gateway computed: a handful (EXPLAIN CALL's description, a procedure's one-row output). */
   public record Local(StructType schema, List<InternalRow> rows, List<String> warnings) implements Plan {}
 
+  private static final String ESCAPED_STRING_LITERALS = "spark.sql.parser.escapedStringLiterals";
   private static final StructType EXPLAIN_SCHEMA = strings(ExplainRow.COLUMNS);
 
   private ProcedurePath() {}

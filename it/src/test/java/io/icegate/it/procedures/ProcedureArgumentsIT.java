@@ -116,6 +116,26 @@ class ProcedureArgumentsIT {
   }
 
   @Test
+  void aValueWithBackslashesAndDollarsArrivesUnchangedWhateverTheSessionsLiteralSettings() throws Exception {
+    String table = "demo.args.wap_escapes";
+    String wapId = "C:\\staging\\${user}\\n'\\u0041";
+    stage(table, wapId);
+
+    try (Connection raw = gateway.connect();
+        PreparedStatement statement = raw.prepareStatement(
+            "CALL demo.system.publish_changes(table => 'args.wap_escapes', wap_id => ?)")) {
+      // The session reads string literals without escapes; the CALL the gateway renders still arrives intact.
+      execute(raw, "SET spark.sql.parser.escapedStringLiterals=true");
+      statement.setString(1, wapId);
+      assertThat(call(statement).rows()).hasSize(1);
+      assertThat(query(raw, "SET spark.sql.parser.escapedStringLiterals"))
+          .as("the session's own setting, after the CALL")
+          .containsExactly(row("spark.sql.parser.escapedStringLiterals", "true"));
+    }
+    assertPublished(table, wapId);
+  }
+
+  @Test
   void aHostileLocationReachesRemoveOrphanFilesUnchanged() throws Exception {
     String table = "demo.args.odd_location";
     execute(c, "CREATE TABLE " + table + " (id int) USING iceberg", "INSERT INTO " + table + " VALUES (1)");
