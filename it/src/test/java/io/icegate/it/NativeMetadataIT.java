@@ -1,5 +1,6 @@
 package io.icegate.it;
 
+import static io.icegate.it.SparkJobs.sparkJobsDuring;
 import static io.icegate.it.Rows.execute;
 import static io.icegate.it.Rows.query;
 import static io.icegate.it.Rows.row;
@@ -219,7 +220,7 @@ class NativeMetadataIT {
 
   @Test
   void nativeQueriesStartNoSparkJob() throws Exception {
-    int nativeJobs = NativeVsSpark.sparkJobsDuring(() -> {
+    int nativeJobs = sparkJobsDuring(() -> {
       try (Connection c = gateway.connect()) {
         for (String metadata : NATIVE_TABLES) {
           query(c, "SELECT * FROM demo.meta_it.rich." + metadata);
@@ -229,7 +230,7 @@ class NativeMetadataIT {
     });
     assertThat(nativeJobs).as("Spark jobs started by native metadata queries (on by default)").isZero();
 
-    int sparkJobs = NativeVsSpark.sparkJobsDuring(() -> {
+    int sparkJobs = sparkJobsDuring(() -> {
       try (Connection c = gateway.connect()) {
         execute(c, "SET icegate.metadata.native=false");
         query(c, "SELECT * FROM demo.meta_it.rich.files");

@@ -12,10 +12,6 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicInteger;
-import org.apache.spark.SparkContext;
-import org.apache.spark.scheduler.SparkListener;
-import org.apache.spark.scheduler.SparkListenerJobStart;
 
 /**
  * Assertions comparing the native metadata path with Spark over JDBC: the same statement on two connections,
@@ -26,12 +22,6 @@ final class NativeVsSpark {
   @FunctionalInterface
   interface Connections {
     Connection open() throws SQLException;
-  }
-
-  /** Work that talks to the gateway. */
-  @FunctionalInterface
-  interface Work {
-    void run() throws Exception;
   }
 
   private NativeVsSpark() {}
@@ -67,27 +57,6 @@ final class NativeVsSpark {
           assertThat(failure.getMessage()).contains(messageParts);
           assertThat(failure.getMessage()).doesNotContain("Exception", "\tat ", "org.apache", "scala.");
         });
-  }
-
-  /** How many Spark jobs started while {@code work} ran (the gateway runs in this JVM). */
-  static int sparkJobsDuring(Work work) throws Exception {
-    AtomicInteger jobs = new AtomicInteger();
-    SparkListener counter = new SparkListener() {
-      @Override
-      public void onJobStart(SparkListenerJobStart jobStart) {
-        jobs.incrementAndGet();
-      }
-    };
-    SparkContext context = TestGateway.engine().rootSession().sparkContext();
-    context.listenerBus().waitUntilEmpty();
-    context.addSparkListener(counter);
-    try {
-      work.run();
-      context.listenerBus().waitUntilEmpty();
-      return jobs.get();
-    } finally {
-      context.removeSparkListener(counter);
-    }
   }
 
   private record Result(List<String> columns, List<List<String>> rows) {}

@@ -1,5 +1,6 @@
 package io.icegate.it;
 
+import static io.icegate.it.SparkJobs.sparkJobsDuring;
 import static io.icegate.it.Rows.execute;
 import static io.icegate.it.Rows.query;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -82,7 +83,7 @@ class SeedMetadataQueriesIT {
         seedQueries().filter(sql -> SPARK_COMPUTED.stream().noneMatch(sql::contains)).toList();
     assertThat(nativeQueries).hasSizeGreaterThanOrEqualTo(13);
 
-    int jobs = NativeVsSpark.sparkJobsDuring(() -> {
+    int jobs = sparkJobsDuring(() -> {
       try (Connection c = connect()) {
         for (String sql : nativeQueries) {
           assertThat(query(c, sql)).as("rows of %s", sql).isNotEmpty();

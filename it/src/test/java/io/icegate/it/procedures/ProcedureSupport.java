@@ -26,11 +26,7 @@ import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
-import org.apache.spark.SparkContext;
-import org.apache.spark.scheduler.SparkListener;
-import org.apache.spark.scheduler.SparkListenerJobStart;
 import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
 
 /** What the procedure tests share: calling through JDBC, reading a table's state, files on disk, Spark jobs. */
@@ -221,33 +217,6 @@ final class ProcedureSupport {
       return Files.createTempDirectory(Path.of("target").toAbsolutePath(), prefix);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
-    }
-  }
-
-  /** Work that talks to the gateway. */
-  @FunctionalInterface
-  interface Work {
-    void run() throws Exception;
-  }
-
-  /** How many Spark jobs started while {@code work} ran (the gateway runs in this JVM). */
-  static int sparkJobsDuring(Work work) throws Exception {
-    AtomicInteger jobs = new AtomicInteger();
-    SparkListener counter = new SparkListener() {
-      @Override
-      public void onJobStart(SparkListenerJobStart jobStart) {
-        jobs.incrementAndGet();
-      }
-    };
-    SparkContext context = TestGateway.engine().rootSession().sparkContext();
-    context.listenerBus().waitUntilEmpty();
-    context.addSparkListener(counter);
-    try {
-      work.run();
-      context.listenerBus().waitUntilEmpty();
-      return jobs.get();
-    } finally {
-      context.removeSparkListener(counter);
     }
   }
 

@@ -8,7 +8,7 @@ import static io.icegate.it.procedures.ProcedureSupport.localPath;
 import static io.icegate.it.procedures.ProcedureSupport.location;
 import static io.icegate.it.procedures.ProcedureSupport.plantOrphan;
 import static io.icegate.it.procedures.ProcedureSupport.snapshots;
-import static io.icegate.it.procedures.ProcedureSupport.sparkJobsDuring;
+import static io.icegate.it.SparkJobs.sparkJobsDuring;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

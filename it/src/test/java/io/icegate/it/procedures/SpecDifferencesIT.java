@@ -12,7 +12,7 @@ import static io.icegate.it.procedures.ProcedureSupport.location;
 import static io.icegate.it.procedures.ProcedureSupport.plantOrphan;
 import static io.icegate.it.procedures.ProcedureSupport.refSnapshot;
 import static io.icegate.it.procedures.ProcedureSupport.snapshots;
-import static io.icegate.it.procedures.ProcedureSupport.sparkJobsDuring;
+import static io.icegate.it.SparkJobs.sparkJobsDuring;
 import static io.icegate.it.procedures.ProcedureSupport.tempDir;
 import static io.icegate.it.procedures.ProcedureSupport.timestampText;
 import static io.icegate.it.procedures.StatisticsIT.blobFields;
