@@ -17,15 +17,14 @@ import org.apache.calcite.avatica.remote.Service;
  * Avatica's protobuf translation, except for the responses that carry rows, which is where a client
  * streaming a large result spends its time.
  *
- * <p>A fetch (every frame after the first) is read straight from its bytes by
- * {@link FetchResponseReader}, without building protobuf messages for its rows and cells.
- *
- * <p>The first frames, in execute and result set responses, are parsed by protobuf and decoded by
- * {@link FrameDecoder}; everything else in those responses (rpc metadata, the missingStatement
- * flag, signatures, update counts) is still read by Avatica: the response, minus its frames, is
- * handed to {@link ProtobufTranslationImpl} and the decoded frames are put back in. That costs
- * re-encoding a message of a few dozen bytes per response. A first frame also takes along the
- * gateway's warnings for the execution, sent in the signature, if any ({@link WarnedFrame}).
+ * <p>Frames are read straight from the bytes, without building protobuf messages for their rows
+ * and cells: a fetch (every frame after the first) whole by {@link FetchResponseReader}, and the
+ * first frames of execute and result set responses by {@link FirstFrameReader}, which hands
+ * everything else in those responses (rpc metadata, the missingStatement flag, signatures, update
+ * counts) to Avatica: the response, minus its frames, goes to {@link ProtobufTranslationImpl} and
+ * the decoded frames are put back in. That costs re-encoding a message of a few dozen bytes per
+ * response. A first frame also takes along the gateway's warnings for the execution, sent in the
+ * signature, if any ({@link WarnedFrame}).
  */
 final class FrameDecodingTranslation implements ProtobufTranslation {
 
@@ -57,41 +56,37 @@ final class FrameDecodingTranslation implements ProtobufTranslation {
       return FetchResponseReader.read(wire.getWrappedMessage());
     }
     if (EXECUTE.equals(name)) {
-      return execute(Responses.ExecuteResponse.parseFrom(wire.getWrappedMessage()));
+      return execute(FirstFrameReader.execute(wire.getWrappedMessage()));
     }
     if (RESULT_SET.equals(name)) {
-      return resultSet(Responses.ResultSetResponse.parseFrom(wire.getWrappedMessage()));
+      return resultSet(FirstFrameReader.resultSet(wire.getWrappedMessage()));
     }
     return avatica.parseResponse(bytes);
   }
 
-  private Service.ExecuteResponse execute(Responses.ExecuteResponse message) throws IOException {
-    Responses.ExecuteResponse.Builder withoutFrames = message.toBuilder();
-    for (Responses.ResultSetResponse.Builder result : withoutFrames.getResultsBuilderList()) {
-      result.clearFirstFrame();
-    }
-    Service.ExecuteResponse rest = (Service.ExecuteResponse) avaticaParse(withoutFrames.build());
+  private Service.ExecuteResponse execute(FirstFrameReader.Execute response) throws IOException {
+    Service.ExecuteResponse rest = (Service.ExecuteResponse) avaticaParse(response.rest());
     List<Service.ResultSetResponse> results = new ArrayList<>(rest.results.size());
     for (int i = 0; i < rest.results.size(); i++) {
-      results.add(withFirstFrame(rest.results.get(i), message.getResults(i)));
+      results.add(withFirstFrame(rest.results.get(i), response.rest().getResults(i),
+          response.firstFrames().get(i)));
     }
     return new Service.ExecuteResponse(results, rest.missingStatement, rest.rpcMetadata);
   }
 
-  private Service.ResultSetResponse resultSet(Responses.ResultSetResponse message)
+  private Service.ResultSetResponse resultSet(FirstFrameReader.ResultSet response)
       throws IOException {
-    Service.ResultSetResponse rest =
-        (Service.ResultSetResponse) avaticaParse(message.toBuilder().clearFirstFrame().build());
-    return withFirstFrame(rest, message);
+    return withFirstFrame((Service.ResultSetResponse) avaticaParse(response.rest()),
+        response.rest(), response.firstFrame());
   }
 
+  /** The frame's values are decoded (or fail) only now, after Avatica has read the rest. */
   private static Service.ResultSetResponse withFirstFrame(Service.ResultSetResponse rest,
-      Responses.ResultSetResponse message) {
-    if (!message.hasFirstFrame()) {
+      Responses.ResultSetResponse message, FrameReader firstFrame) {
+    if (firstFrame == null) {
       return rest;
     }
-    Meta.Frame frame = WarnedFrame.of(FrameDecoder.decode(message.getFirstFrame()),
-        message.getSignature());
+    Meta.Frame frame = WarnedFrame.of(firstFrame.frame(), message.getSignature());
     return new Service.ResultSetResponse(rest.connectionId, rest.statementId, rest.ownStatement,
         rest.signature, frame, rest.updateCount, rest.rpcMetadata);
   }

@@ -36,7 +36,7 @@ final class NestedColumnAccessor implements Cursor.Accessor {
   private final Cursor.Accessor avatica;
   private final Cursor.Accessor raw;
   private final SparkType type;
-  private final NestedValueConverter converter;
+  private final NestedValueConverter.Conversion conversion;
 
   /**
    * @param avatica the accessor Avatica made for the column; it still serves {@code getArray}
@@ -49,7 +49,7 @@ final class NestedColumnAccessor implements Cursor.Accessor {
     this.avatica = avatica;
     this.raw = raw;
     this.type = type;
-    this.converter = converter;
+    this.conversion = converter.forType(type);
   }
 
   @Override public boolean wasNull() throws SQLException {
@@ -59,7 +59,7 @@ final class NestedColumnAccessor implements Cursor.Accessor {
   @Override public Object getObject() throws SQLException {
     Object value = raw.getObject();
     try {
-      return converter.toJava(value, type);
+      return conversion.toJava(value);
     } catch (WireValueException e) {
       throw new SQLDataException(e.getMessage(), SqlStates.DATA_EXCEPTION, e);
     }

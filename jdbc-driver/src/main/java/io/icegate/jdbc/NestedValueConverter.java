@@ -14,8 +14,24 @@ import org.apache.calcite.avatica.util.DateTimeUtils;
  *
  * <p>Dates and timestamps are read in the connection's time zone, the same way Avatica reads top-level
  * date and timestamp columns, so a value looks the same at any depth.
+ *
+ * <p>What depends only on the type (a struct's type name, how each atomic type is read) is worked
+ * out once, in {@link #forType}, not for every value: metadata tables carry a struct or a map in
+ * nearly every row.
  */
 final class NestedValueConverter {
+
+  /** Converts the raw values of one type. */
+  @FunctionalInterface
+  interface Conversion {
+
+    /**
+     * Converts one raw value; null is null.
+     *
+     * @throws WireValueException if the value does not have the shape of the type
+     */
+    Object toJava(Object raw);
+  }
 
   private final Calendar calendar;
 
@@ -30,43 +46,65 @@ final class NestedValueConverter {
    * @throws WireValueException if the value does not have the shape of {@code type}
    */
   Object toJava(Object raw, SparkType type) {
-    if (raw == null) {
-      return null;
-    }
-    if (type instanceof SparkType.ArrayType array) {
-      List<Object> elements = new ArrayList<>();
-      for (Object element : WireValues.elements(raw, array)) {
-        elements.add(toJava(element, array.element()));
-      }
-      return elements;
-    }
-    if (type instanceof SparkType.MapType map) {
-      Map<Object, Object> entries = new SparkMap();
-      for (Object entry : WireValues.entries(raw, map)) {
-        List<?> pair = WireValues.entry(entry, map);
-        entries.put(toJava(pair.get(0), map.key()), toJava(pair.get(1), map.value()));
-      }
-      return entries;
-    }
-    if (type instanceof SparkType.StructType struct) {
-      List<?> values = WireValues.fields(raw, struct);
-      List<Object> attributes = new ArrayList<>(values.size());
-      for (int i = 0; i < values.size(); i++) {
-        attributes.add(toJava(values.get(i), struct.fields().get(i).type()));
-      }
-      return new IcegateStruct(struct.toString(), attributes);
-    }
-    return atomic(raw, (SparkType.AtomicType) type);
+    return forType(type).toJava(raw);
   }
 
-  private Object atomic(Object raw, SparkType.AtomicType type) {
-    return switch (type.kind()) {
-      case DATE -> raw instanceof java.sql.Date date
+  /** The conversion of values of {@code type}: made once per column, used for each of its values. */
+  Conversion forType(SparkType type) {
+    Conversion present = present(type);
+    return raw -> raw == null ? null : present.toJava(raw);
+  }
+
+  /** Converts values that are not null. */
+  private Conversion present(SparkType type) {
+    if (type instanceof SparkType.ArrayType array) {
+      Conversion element = forType(array.element());
+      return raw -> {
+        List<?> values = WireValues.elements(raw, array);
+        List<Object> elements = new ArrayList<>(values.size());
+        for (Object value : values) {
+          elements.add(element.toJava(value));
+        }
+        return elements;
+      };
+    }
+    if (type instanceof SparkType.MapType map) {
+      Conversion key = forType(map.key());
+      Conversion value = forType(map.value());
+      return raw -> {
+        Map<Object, Object> entries = new SparkMap();
+        for (Object entry : WireValues.entries(raw, map)) {
+          List<?> pair = WireValues.entry(entry, map);
+          entries.put(key.toJava(pair.get(0)), value.toJava(pair.get(1)));
+        }
+        return entries;
+      };
+    }
+    if (type instanceof SparkType.StructType struct) {
+      String typeName = struct.toString();
+      Conversion[] fields = struct.fields().stream()
+          .map(field -> forType(field.type())).toArray(Conversion[]::new);
+      return raw -> {
+        List<?> values = WireValues.fields(raw, struct);
+        List<Object> attributes = new ArrayList<>(values.size());
+        for (int i = 0; i < values.size(); i++) {
+          attributes.add(fields[i].toJava(values.get(i)));
+        }
+        return new IcegateStruct(typeName, attributes);
+      };
+    }
+    return atomic((SparkType.AtomicType) type);
+  }
+
+  private Conversion atomic(SparkType.AtomicType type) {
+    SparkType.AtomicKind kind = type.kind();
+    return switch (kind) {
+      case DATE -> raw -> raw instanceof java.sql.Date date
           ? date : DateTimeUtils.unixDateToSqlDate(WireValues.days(raw, type), calendar);
-      case TIMESTAMP -> raw instanceof java.sql.Timestamp timestamp
+      case TIMESTAMP -> raw -> raw instanceof java.sql.Timestamp timestamp
           ? timestamp
           : DateTimeUtils.unixTimestampToSqlTimestamp(WireValues.millis(raw, type), calendar);
-      default -> WireValues.normalize(raw, type);
+      default -> raw -> WireValues.normalize(raw, type, kind);
     };
   }
 }

@@ -2,7 +2,9 @@ package io.icegate.jdbc;
 
 import com.google.protobuf.ByteString;
 import com.google.protobuf.CodedInputStream;
+import com.google.protobuf.ExtensionRegistryLite;
 import com.google.protobuf.InvalidProtocolBufferException;
+import com.google.protobuf.MessageLite;
 import com.google.protobuf.Parser;
 import com.google.protobuf.WireFormat;
 import java.io.IOException;
@@ -53,6 +55,21 @@ final class WireCursor {
   void leave(int outerLimit) throws InvalidProtocolBufferException {
     in.checkLastTagWas(0);
     in.popLimit(outerLimit);
+  }
+
+  /**
+   * Reads a message field whose tag was just read, in a message at {@code depth}, into
+   * {@code builder} with its generated parser, as the generated parser of the message holding it
+   * would ({@code readMessage}, merging into what an earlier occurrence left). The stream's counter
+   * has not seen the messages around it, so its limit is lowered by {@code depth} meanwhile.
+   */
+  void readMessage(MessageLite.Builder builder, int depth) throws IOException {
+    int limit = in.setRecursionLimit(RECURSION_LIMIT - depth);
+    try {
+      in.readMessage(builder, ExtensionRegistryLite.getEmptyRegistry());
+    } finally {
+      in.setRecursionLimit(limit);
+    }
   }
 
   /**

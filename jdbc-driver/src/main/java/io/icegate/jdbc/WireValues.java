@@ -74,7 +74,12 @@ final class WireValues {
 
   /** Brings a value to the Java class of its Spark type; non-numeric values pass through. */
   static Object normalize(Object raw, SparkType.AtomicType type) {
-    return switch (type.kind()) {
+    return normalize(raw, type, type.kind());
+  }
+
+  /** As {@link #normalize(Object, SparkType.AtomicType)}, with the type's kind already known. */
+  static Object normalize(Object raw, SparkType.AtomicType type, SparkType.AtomicKind kind) {
+    return switch (kind) {
       case BYTE -> number(raw, type, "a number").byteValue();
       case SHORT -> number(raw, type, "a number").shortValue();
       case INT -> number(raw, type, "a number").intValue();

@@ -17,9 +17,10 @@ import org.apache.calcite.avatica.proto.Common;
 import org.apache.calcite.avatica.proto.Responses;
 
 /**
- * Re-encodes a serialized fetch response with the liberties protobuf's wire format allows and
- * encoders other than Avatica's may take, at every level down to the values, so that a reader
- * walking the bytes must handle what protobuf's parser handles:
+ * Re-encodes a serialized response that carries rows (fetch, execute, result set) with the
+ * liberties protobuf's wire format allows and encoders other than Avatica's may take, at every
+ * level down to the values, so that a reader walking the bytes must handle what protobuf's parser
+ * handles:
  * <ul>
  *   <li>fields in any order (the order among repeats of one field is kept, since it means
  *       something: list order, and the last value of a singular field winning);</li>
@@ -34,15 +35,25 @@ import org.apache.calcite.avatica.proto.Responses;
  */
 final class WireScrambler {
 
-  /** The messages of a fetch response, with their nested message fields. */
+  /**
+   * The messages of fetch, execute and result set responses, with their nested message fields
+   * (a signature is kept as it is).
+   */
   enum Kind {
-    FETCH_RESPONSE, RPC_METADATA, FRAME, ROW, COLUMN_VALUE, TYPED_VALUE;
+    FETCH_RESPONSE, EXECUTE_RESPONSE, RESULT_SET_RESPONSE, RPC_METADATA, FRAME, ROW, COLUMN_VALUE,
+    TYPED_VALUE;
 
     Kind nested(int field) {
       switch (this) {
       case FETCH_RESPONSE:
         return field == Responses.FetchResponse.FRAME_FIELD_NUMBER ? FRAME
             : field == Responses.FetchResponse.METADATA_FIELD_NUMBER ? RPC_METADATA : null;
+      case EXECUTE_RESPONSE:
+        return field == Responses.ExecuteResponse.RESULTS_FIELD_NUMBER ? RESULT_SET_RESPONSE
+            : field == Responses.ExecuteResponse.METADATA_FIELD_NUMBER ? RPC_METADATA : null;
+      case RESULT_SET_RESPONSE:
+        return field == Responses.ResultSetResponse.FIRST_FRAME_FIELD_NUMBER ? FRAME
+            : field == Responses.ResultSetResponse.METADATA_FIELD_NUMBER ? RPC_METADATA : null;
       case FRAME:
         return field == Common.Frame.ROWS_FIELD_NUMBER ? ROW : null;
       case ROW:
@@ -62,6 +73,10 @@ final class WireScrambler {
     boolean isSingularMessage(int field) {
       return this == FETCH_RESPONSE && (field == Responses.FetchResponse.FRAME_FIELD_NUMBER
           || field == Responses.FetchResponse.METADATA_FIELD_NUMBER)
+          || this == EXECUTE_RESPONSE && field == Responses.ExecuteResponse.METADATA_FIELD_NUMBER
+          || this == RESULT_SET_RESPONSE
+              && (field == Responses.ResultSetResponse.FIRST_FRAME_FIELD_NUMBER
+                  || field == Responses.ResultSetResponse.METADATA_FIELD_NUMBER)
           || this == COLUMN_VALUE && field == Common.ColumnValue.SCALAR_VALUE_FIELD_NUMBER;
     }
 
@@ -72,6 +87,15 @@ final class WireScrambler {
       case FETCH_RESPONSE:
         fields.put(Responses.FetchResponse.MISSING_STATEMENT_FIELD_NUMBER, VARINT);
         fields.put(Responses.FetchResponse.MISSING_RESULTS_FIELD_NUMBER, VARINT);
+        break;
+      case EXECUTE_RESPONSE:
+        fields.put(Responses.ExecuteResponse.MISSING_STATEMENT_FIELD_NUMBER, VARINT);
+        break;
+      case RESULT_SET_RESPONSE:
+        fields.put(Responses.ResultSetResponse.CONNECTION_ID_FIELD_NUMBER, STRING);
+        fields.put(Responses.ResultSetResponse.STATEMENT_ID_FIELD_NUMBER, VARINT);
+        fields.put(Responses.ResultSetResponse.OWN_STATEMENT_FIELD_NUMBER, VARINT);
+        fields.put(Responses.ResultSetResponse.UPDATE_COUNT_FIELD_NUMBER, VARINT);
         break;
       case RPC_METADATA:
         fields.put(Responses.RpcMetadata.SERVER_ADDRESS_FIELD_NUMBER, STRING);

@@ -28,8 +28,9 @@ public final class WireFrame extends Meta.Frame {
   private static Common.Frame encode(long offset, boolean done, List<Object> rows) {
     // Rows go in as pre-encoded field-3 entries of the frame: on the wire they are exactly a repeated Row field.
     UnknownFieldSet.Field.Builder encodedRows = UnknownFieldSet.Field.newBuilder();
+    RowEncoder encoder = new RowEncoder(WireFrame::avaticaValue);
     for (Object row : rows) {
-      encodedRows.addLengthDelimited(RowEncoder.encode((List<?>) row, WireFrame::column));
+      encodedRows.addLengthDelimited(encoder.encode((List<?>) row));
     }
     return Common.Frame.newBuilder()
         .setOffset(offset)
@@ -40,23 +41,10 @@ public final class WireFrame extends Meta.Frame {
         .build();
   }
 
-  /** One cell as a column message: the path for lists and the rarer scalar types. */
-  static Common.ColumnValue column(Object cell) {
-    Common.ColumnValue.Builder column = Common.ColumnValue.newBuilder();
-    if (cell instanceof List<?> list) {
-      column.setHasArrayValue(true);
-      for (Object element : list) {
-        Common.TypedValue.Builder nested = Common.TypedValue.newBuilder();
-        // Nested values are rare; Avatica's own encoder handles every shape of them.
-        TypedValue.toProto(nested, element);
-        column.addArrayValue(nested);
-      }
-    } else {
-      // RowEncoder writes the common scalars itself; Avatica's own encoder handles the rest (binary among them).
-      Common.TypedValue.Builder value = Common.TypedValue.newBuilder();
-      TypedValue.toProto(value, cell);
-      column.setScalarValue(value);
-    }
-    return column.build();
+  /** A value {@link RowEncoder} does not write itself (none that {@link WireValues} makes), as Avatica encodes it. */
+  private static Common.TypedValue avaticaValue(Object value) {
+    Common.TypedValue.Builder builder = Common.TypedValue.newBuilder();
+    TypedValue.toProto(builder, value);
+    return builder.build();
   }
 }
