@@ -3,16 +3,17 @@ package io.icegate.it.procedures;
 import static io.icegate.it.Rows.execute;
 import static io.icegate.it.Rows.query;
 import static io.icegate.it.Rows.row;
+import static io.icegate.it.SparkJobs.sparkJobsDuring;
 import static io.icegate.it.procedures.ProcedureSupport.assertFails;
 import static io.icegate.it.procedures.ProcedureSupport.call;
 import static io.icegate.it.procedures.ProcedureSupport.count;
+import static io.icegate.it.procedures.ProcedureSupport.currentSnapshot;
 import static io.icegate.it.procedures.ProcedureSupport.filesUnder;
 import static io.icegate.it.procedures.ProcedureSupport.localPath;
 import static io.icegate.it.procedures.ProcedureSupport.location;
 import static io.icegate.it.procedures.ProcedureSupport.plantOrphan;
 import static io.icegate.it.procedures.ProcedureSupport.refSnapshot;
 import static io.icegate.it.procedures.ProcedureSupport.snapshots;
-import static io.icegate.it.SparkJobs.sparkJobsDuring;
 import static io.icegate.it.procedures.ProcedureSupport.tempDir;
 import static io.icegate.it.procedures.ProcedureSupport.timestampText;
 import static io.icegate.it.procedures.StatisticsIT.blobFields;
@@ -163,6 +164,27 @@ class SpecDifferencesIT {
 
       assertThat(jobs).as("Spark jobs started").isZero();
     }
+  }
+
+  @Test
+  void aChangelogOverDeleteFilesIsRefusedBeforeAnythingRunsAndARangeBeforeThemWorks() throws Exception {
+    String table = "demo.differences.cdc_deletes";
+    execute(c, "CREATE TABLE " + table + " (id int, data string) USING iceberg"
+        + " TBLPROPERTIES ('format-version'='2', 'write.delete.mode'='merge-on-read')",
+        // One data file for both rows, so that deleting one writes a position delete file.
+        "INSERT INTO " + table + " SELECT /*+ REPARTITION(1) */ * FROM VALUES (1, 'a'), (2, 'b') AS v(id, data)");
+    long beforeDelete = currentSnapshot(c, table);
+    execute(c, "DELETE FROM " + table + " WHERE id = 1");
+
+    int jobs = sparkJobsDuring(() -> assertFails(() -> call(c, "CALL demo.system.create_changelog_view(table =>"
+        + " 'differences.cdc_deletes')"), "0A000", "create_changelog_view", "delete files", "Spark 3.5",
+        "start-snapshot-id", "end-snapshot-id"));
+    assertThat(jobs).as("Spark jobs started").isZero();
+
+    call(c, "CALL demo.system.create_changelog_view(table => 'differences.cdc_deletes', changelog_view =>"
+        + " 'cdc_before_deletes', options => map('end-snapshot-id', '" + beforeDelete + "'))");
+    assertThat(query(c, "SELECT id, _change_type FROM cdc_before_deletes ORDER BY id"))
+        .containsExactly(row(1, "INSERT"), row(2, "INSERT"));
   }
 
   @Test

@@ -54,6 +54,9 @@ public final class TableChecks {
             argument));
       }
     }
+    if (target != null) {
+      ChangelogRange.check(checked, target.table());
+    }
     return checked;
   }
 
