@@ -188,13 +188,13 @@ class NativeMetadataIT {
 
   @Test
   void anUnknownSnapshotNamesTheTableAndTheValidSnapshots() throws Exception {
-    assertFails("SELECT * FROM demo.meta_it.rich.files VERSION AS OF 12345", "22023", "demo.meta_it.rich", "12345",
+    assertFails("SELECT * FROM demo.meta_it.rich.files VERSION AS OF 12345", "42704", "demo.meta_it.rich", "12345",
         "valid: ");
   }
 
   @Test
   void anUnknownRefNamesTheTableAndItsRefs() {
-    assertFails("SELECT * FROM demo.meta_it.rich.manifests VERSION AS OF 'nope'", "22023", "demo.meta_it.rich",
+    assertFails("SELECT * FROM demo.meta_it.rich.manifests VERSION AS OF 'nope'", "42704", "demo.meta_it.rich",
         "'nope'", "audit", "first_five", "main");
   }
 

@@ -103,7 +103,7 @@ class SeedMetadataQueriesIT {
   @Test
   void seedTimeTravelToAnotherTablesSnapshotListsTheValidOnes() {
     String sql = seedQuery(FIXED_SNAPSHOT);
-    NativeVsSpark.assertFails(SeedMetadataQueriesIT::connect, sql, "22023", "prod.db.table", "10963874102873",
+    NativeVsSpark.assertFails(SeedMetadataQueriesIT::connect, sql, "42704", "prod.db.table", "10963874102873",
         "valid: ");
   }
 

@@ -97,6 +97,8 @@ public final class NativeMetadataPath {
   private static ErrorCode errorCode(MetadataTableException.Reason reason) {
     return switch (reason) {
       case UNKNOWN_METADATA_TABLE -> ErrorCode.TABLE_NOT_FOUND;
+      // As the procedure bridge reports an unknown snapshot id or ref.
+      case UNKNOWN_SNAPSHOT, UNKNOWN_REF -> ErrorCode.UNDEFINED_OBJECT;
       case TIME_TRAVEL_NOT_SUPPORTED -> ErrorCode.NOT_SUPPORTED;
       default -> ErrorCode.INVALID_ARGUMENT;
     };
