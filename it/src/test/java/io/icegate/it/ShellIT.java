@@ -47,6 +47,8 @@ class ShellIT {
     Result result = shell("-f", script.toString());
     assertThat(result.exitCode()).as(result.output()).isNotZero();
     assertThat(result.output()).contains("no_such_table");
+    // One line per failure, as interactively: no Java stack trace, no terminal warning.
+    assertThat(result.output()).doesNotContain("\tat ", "Exception", "Unable to create a system terminal");
     try (Connection c = gateway.connect()) {
       assertThat(query(c, "SELECT n FROM demo.shell_it.steps")).containsExactly(row(1));
     }

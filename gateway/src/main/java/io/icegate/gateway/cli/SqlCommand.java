@@ -1,6 +1,7 @@
 package io.icegate.gateway.cli;
 
 import java.io.IOException;
+import java.lang.reflect.Field;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -48,8 +49,29 @@ final class SqlCommand implements Callable<Integer> {
     if (file != null) {
       args.addAll(List.of("-f", file.toString()));
     }
-    SqlLine.Status status = new SqlLine().begin(args.toArray(String[]::new), null, !batch);
+    SqlLine sqlLine = new SqlLine();
+    if (batch) {
+      reportInOneLine(sqlLine);
+      // A script needs no terminal; asking for a plain one keeps jline from warning that it found none.
+      System.setProperty("org.jline.terminal.dumb", "true");
+    }
+    SqlLine.Status status = sqlLine.begin(args.toArray(String[]::new), null, !batch);
     return status == SqlLine.Status.OK ? 0 : 1;
+  }
+
+  /**
+   * sqlline runs {@code -e} and {@code -f} while it starts up, and reports every failure and warning of its start-up
+   * with a Java stack trace. Marking the start-up done beforehand makes it report them in one line, as it does
+   * interactively ({@code Error: <message> (state=42P01,code=1003)}). sqlline has no option for this.
+   */
+  private static void reportInOneLine(SqlLine sqlLine) {
+    try {
+      Field initComplete = SqlLine.class.getDeclaredField("initComplete");
+      initComplete.setAccessible(true);
+      initComplete.setBoolean(sqlLine, true);
+    } catch (ReflectiveOperationException | RuntimeException e) {
+      // Another sqlline version: failures are still reported, with stack traces.
+    }
   }
 
   private static int terminalWidth() {
