@@ -19,7 +19,9 @@ public final class MetadataTableException extends IllegalArgumentException {
     /** The metadata table does not accept time travel at all. */
     TIME_TRAVEL_NOT_SUPPORTED,
     /** The metadata table needs data readers; Spark computes it. */
-    COMPUTED_BY_SPARK
+    COMPUTED_BY_SPARK,
+    /** Two ways of time travel on one table: a branch, tag, snapshot or time in its name and an AS OF clause. */
+    CONFLICTING_TIME_TRAVEL
   }
 
   private final Reason reason;

@@ -74,6 +74,19 @@ public final class MetadataTables {
     };
   }
 
+  /**
+   * The snapshot of data table {@code table} that {@code travel} selects, with Spark's rules.
+   *
+   * @throws MetadataTableException naming the table and what exists when {@code travel} selects no snapshot
+   */
+  public static long snapshotOf(Table table, TimeTravel travel) {
+    requireNonNull(table, "table is null");
+    if (requireNonNull(travel, "travel is null").isNone()) {
+      throw new IllegalArgumentException("Cannot resolve a snapshot without time travel");
+    }
+    return SnapshotResolver.resolve(table, travel);
+  }
+
   /** The columns of any of the metadata tables of {@code table}, as Iceberg (and so Spark) defines them. */
   public static Schema schema(Table table, MetadataTableKind kind) {
     requireNonNull(table, "table is null");

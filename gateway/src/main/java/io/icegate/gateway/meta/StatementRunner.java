@@ -90,6 +90,9 @@ final class StatementRunner {
           return rows(connection, answer.get().rows(), answer.get().schema(), maxRows, answer.get().warnings());
         }
       }
+      if (call.isEmpty() && parsed.isPresent()) {
+        nativePath.checkDataTimeTravel(session, parsed.get());
+      }
       List<String> warnings = call.map(ProcedurePath.Plan::warnings).orElse(List.of());
       // A CALL runs as rendered from its checked arguments (the parameters are in it); the rest as written.
       Dataset<Row> result = call.isPresent()

@@ -1,5 +1,6 @@
 package io.icegate.gateway.metadata;
 
+import io.icegate.calcite.exec.DataTimeTravel;
 import io.icegate.calcite.exec.MetadataQueryEngine;
 import io.icegate.calcite.exec.MetadataQueryResult;
 import io.icegate.calcite.exec.NotNativeException;
@@ -90,6 +91,19 @@ public final class NativeMetadataPath {
     thread.start();
   }
 
+  /**
+   * Checks time travel on Iceberg data tables in {@code statement} before Spark runs it (see
+   * {@link DataTimeTravel}); a clause that selects no snapshot is thrown as a {@link GatewayException}.
+   */
+  public void checkDataTimeTravel(SparkSession session, SqlNode statement) {
+    ZoneId zone = ZoneId.of(session.conf().get("spark.sql.session.timeZone"));
+    try {
+      DataTimeTravel.check(new SparkIcebergCatalogs(session), zone, statement);
+    } catch (MetadataTableException e) {
+      throw new GatewayException(errorCode(e.reason()), e.getMessage(), e);
+    }
+  }
+
   private boolean enabled(SparkSession session) {
     return Boolean.parseBoolean(session.conf().get(SWITCH, Boolean.toString(enabledByDefault)).trim());
   }
@@ -100,6 +114,7 @@ public final class NativeMetadataPath {
       // As the procedure bridge reports an unknown snapshot id or ref.
       case UNKNOWN_SNAPSHOT, UNKNOWN_REF -> ErrorCode.UNDEFINED_OBJECT;
       case TIME_TRAVEL_NOT_SUPPORTED -> ErrorCode.NOT_SUPPORTED;
+      case CONFLICTING_TIME_TRAVEL -> ErrorCode.INVALID_ARGUMENT_COMBINATION;
       default -> ErrorCode.INVALID_ARGUMENT;
     };
   }
