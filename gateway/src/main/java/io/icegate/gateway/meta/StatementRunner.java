@@ -1,6 +1,7 @@
 package io.icegate.gateway.meta;
 
 import io.icegate.calcite.parser.IcegateSqlParser;
+import io.icegate.gateway.ddl.DdlTranslations;
 import io.icegate.gateway.engine.Sessions;
 import io.icegate.gateway.error.ErrorCode;
 import io.icegate.gateway.error.GatewayException;
@@ -79,6 +80,9 @@ final class StatementRunner {
     return inJobGroup(connection, jobGroup, sql, () -> {
       SparkSession session = connection.session();
       Optional<SqlNode> parsed = parse(sql);
+      if (parsed.isEmpty() && parameters.isEmpty() && DdlTranslations.tryRun(session, sql)) {
+        return new Outcome(List.of(), null, 0, List.of());
+      }
       Optional<ProcedurePath.Plan> call = parsed.flatMap(
           node -> ProcedurePath.plan(session, node, JdbcParameters.forProcedures(parameters)));
       if (call.isPresent() && call.get() instanceof ProcedurePath.Local local) {
