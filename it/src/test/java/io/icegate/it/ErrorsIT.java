@@ -37,6 +37,13 @@ class ErrorsIT {
   }
 
   @Test
+  void syntaxErrorInIcebergsOwnStatementsIsOneToo() {
+    // Iceberg's SQL extensions parse ALTER TABLE ... PARTITION FIELD and report their own parse failure.
+    assertFails(() -> query(connection, "ALTER TABLE demo.default.no_such ADD PARTITION FIELD bucket(16,)"), "42601",
+        "no viable alternative at input ')'", "line 1");
+  }
+
+  @Test
   void unknownTableIsNamed() {
     assertFails(() -> query(connection, "SELECT * FROM demo.default.no_such_table"), "42P01",
         "`demo`.`default`.`no_such_table` cannot be found");

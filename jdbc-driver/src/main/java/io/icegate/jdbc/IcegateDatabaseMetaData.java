@@ -2,6 +2,7 @@ package io.icegate.jdbc;
 
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Statement;
 import org.apache.calcite.avatica.AvaticaConnection;
 import org.apache.calcite.avatica.AvaticaDatabaseMetaData;
 
@@ -9,19 +10,194 @@ import org.apache.calcite.avatica.AvaticaDatabaseMetaData;
  * Database metadata of an Icegate connection: Avatica's, except that every method that calls the
  * gateway reports the gateway's own error (see {@link GatewayErrors}).
  *
- * <p>Overridden are the catalog queries, the properties Avatica asks the gateway for
- * (keywords, function lists, default isolation) and {@code unwrap(Properties.class)}, which reads
- * them all; everything else is answered by the driver. {@code getSchemas()} delegates to
+ * <p>Overridden are how Spark SQL names things (back-tick quotes, catalogs and namespaces) and
+ * what it supports; the catalog queries, the properties Avatica asks the gateway for (keywords,
+ * function lists, default isolation) and {@code unwrap(Properties.class)}, which reads them all;
+ * everything else is answered by the driver. Primary keys, procedures and functions, for which
+ * Avatica's protocol has no request, are asked with a statement of their own
+ * ({@link #METADATA_CALL}). {@code getSchemas()} delegates to
  * {@code getSchemas(String, String)}. Avatica's own {@code getRemoteAvaticaProperties()} and
  * {@code getAvaticaServerVersion()} declare no SQLException, so they let the unchecked
  * {@link GatewayError} out, which carries the same message.
  */
 public class IcegateDatabaseMetaData extends AvaticaDatabaseMetaData {
 
+  /**
+   * Starts the text of a statement that asks the gateway a metadata question Avatica's protocol has
+   * no request for (primary keys, procedures, functions): {@code METADATA_CALL}, then the method's
+   * name and each argument, each after a {@link #METADATA_CALL_SEPARATOR}, a null argument written
+   * {@link #METADATA_CALL_NULL}. It starts with a NUL character, so no SQL statement looks like it.
+   */
+  public static final String METADATA_CALL = "\u0000icegate-metadata";
+  /** Separates the method name and arguments of a {@link #METADATA_CALL}. */
+  public static final char METADATA_CALL_SEPARATOR = '\u0000';
+  /** A null argument of a {@link #METADATA_CALL}. */
+  public static final String METADATA_CALL_NULL = "\u0001";
+
   /** Creates the metadata; called by the driver's factory. */
   IcegateDatabaseMetaData(AvaticaConnection connection) {
     super(connection);
   }
+
+  // ---- what the driver answers itself: how Spark SQL names things and what it supports ----
+
+  /** Spark quotes identifiers with back-ticks. */
+  @Override public String getIdentifierQuoteString() {
+    return "`";
+  }
+
+  /** Names in patterns escape {@code %} and {@code _} with a backslash. */
+  @Override public String getSearchStringEscape() {
+    return "\\";
+  }
+
+  /** JDBC catalogs are Spark catalogs. */
+  @Override public String getCatalogTerm() {
+    return "catalog";
+  }
+
+  /** JDBC schemas are Spark namespaces; nested ones are dotted names. */
+  @Override public String getSchemaTerm() {
+    return "namespace";
+  }
+
+  /** JDBC procedures are Iceberg's procedures, run with {@code CALL}. */
+  @Override public String getProcedureTerm() {
+    return "procedure";
+  }
+
+  /** Names are written {@code catalog.namespace.table}. */
+  @Override public String getCatalogSeparator() {
+    return ".";
+  }
+
+  @Override public boolean isCatalogAtStart() {
+    return true;
+  }
+
+  @Override public boolean supportsCatalogsInDataManipulation() {
+    return true;
+  }
+
+  @Override public boolean supportsCatalogsInTableDefinitions() {
+    return true;
+  }
+
+  @Override public boolean supportsCatalogsInProcedureCalls() {
+    return true;
+  }
+
+  @Override public boolean supportsCatalogsInIndexDefinitions() {
+    return false;
+  }
+
+  @Override public boolean supportsCatalogsInPrivilegeDefinitions() {
+    return false;
+  }
+
+  @Override public boolean supportsSchemasInDataManipulation() {
+    return true;
+  }
+
+  @Override public boolean supportsSchemasInTableDefinitions() {
+    return true;
+  }
+
+  @Override public boolean supportsSchemasInProcedureCalls() {
+    return true;
+  }
+
+  @Override public boolean supportsSchemasInIndexDefinitions() {
+    return false;
+  }
+
+  @Override public boolean supportsSchemasInPrivilegeDefinitions() {
+    return false;
+  }
+
+  /** Iceberg's procedures, through {@code CALL}. */
+  @Override public boolean supportsStoredProcedures() {
+    return true;
+  }
+
+  /** Spark sorts nulls first in ascending order and last in descending order. */
+  @Override public boolean nullsAreSortedLow() {
+    return true;
+  }
+
+  @Override public boolean nullsAreSortedHigh() {
+    return false;
+  }
+
+  @Override public boolean nullsAreSortedAtStart() {
+    return false;
+  }
+
+  @Override public boolean nullsAreSortedAtEnd() {
+    return false;
+  }
+
+  @Override public boolean supportsOuterJoins() {
+    return true;
+  }
+
+  @Override public boolean supportsFullOuterJoins() {
+    return true;
+  }
+
+  @Override public boolean supportsLimitedOuterJoins() {
+    return true;
+  }
+
+  @Override public boolean supportsUnion() {
+    return true;
+  }
+
+  @Override public boolean supportsUnionAll() {
+    return true;
+  }
+
+  @Override public boolean supportsGroupBy() {
+    return true;
+  }
+
+  @Override public boolean supportsBatchUpdates() {
+    return true;
+  }
+
+  /**
+   * Iceberg commits every statement on its own: there are no multi-statement transactions, and
+   * {@code commit} and {@code rollback} do nothing.
+   */
+  @Override public boolean supportsTransactions() {
+    return false;
+  }
+
+  @Override public boolean supportsSavepoints() {
+    return false;
+  }
+
+  @Override public boolean supportsGetGeneratedKeys() {
+    return false;
+  }
+
+  @Override public boolean supportsMultipleResultSets() {
+    return false;
+  }
+
+  @Override public boolean isReadOnly() {
+    return false;
+  }
+
+  @Override public boolean allTablesAreSelectable() {
+    return true;
+  }
+
+  @Override public boolean allProceduresAreCallable() {
+    return true;
+  }
+
+  // ---- what the gateway answers ----
 
   @Override public String getSQLKeywords() throws SQLException {
     return GatewayErrors.call(super::getSQLKeywords);
@@ -53,14 +229,13 @@ public class IcegateDatabaseMetaData extends AvaticaDatabaseMetaData {
 
   @Override public ResultSet getProcedures(String catalog, String schemaPattern,
       String procedureNamePattern) throws SQLException {
-    return GatewayErrors.call(() ->
-        super.getProcedures(catalog, schemaPattern, procedureNamePattern));
+    return gatewayCall("getProcedures", catalog, schemaPattern, procedureNamePattern);
   }
 
   @Override public ResultSet getProcedureColumns(String catalog, String schemaPattern,
       String procedureNamePattern, String columnNamePattern) throws SQLException {
-    return GatewayErrors.call(() -> super.getProcedureColumns(catalog, schemaPattern,
-        procedureNamePattern, columnNamePattern));
+    return gatewayCall("getProcedureColumns", catalog, schemaPattern, procedureNamePattern,
+        columnNamePattern);
   }
 
   @Override public ResultSet getTables(String catalog, String schemaPattern,
@@ -113,7 +288,7 @@ public class IcegateDatabaseMetaData extends AvaticaDatabaseMetaData {
 
   @Override public ResultSet getPrimaryKeys(String catalog, String schema, String table)
       throws SQLException {
-    return GatewayErrors.call(() -> super.getPrimaryKeys(catalog, schema, table));
+    return gatewayCall("getPrimaryKeys", catalog, schema, table);
   }
 
   @Override public ResultSet getImportedKeys(String catalog, String schema, String table)
@@ -172,8 +347,7 @@ public class IcegateDatabaseMetaData extends AvaticaDatabaseMetaData {
 
   @Override public ResultSet getFunctions(String catalog, String schemaPattern,
       String functionNamePattern) throws SQLException {
-    return GatewayErrors.call(() ->
-        super.getFunctions(catalog, schemaPattern, functionNamePattern));
+    return gatewayCall("getFunctions", catalog, schemaPattern, functionNamePattern);
   }
 
   @Override public ResultSet getFunctionColumns(String catalog, String schemaPattern,
@@ -186,5 +360,28 @@ public class IcegateDatabaseMetaData extends AvaticaDatabaseMetaData {
       String tableNamePattern, String columnNamePattern) throws SQLException {
     return GatewayErrors.call(() -> super.getPseudoColumns(catalog, schemaPattern,
         tableNamePattern, columnNamePattern));
+  }
+
+  /**
+   * Asks the gateway through a statement (see {@link #METADATA_CALL}): Avatica's client answers
+   * these calls itself, with no rows, and its protocol has no request for them. The statement
+   * closes with its result set.
+   */
+  private ResultSet gatewayCall(String method, String... arguments) throws SQLException {
+    StringBuilder sql = new StringBuilder(METADATA_CALL)
+        .append(METADATA_CALL_SEPARATOR)
+        .append(method);
+    for (String argument : arguments) {
+      sql.append(METADATA_CALL_SEPARATOR).append(argument == null ? METADATA_CALL_NULL : argument);
+    }
+    Statement statement = getConnection().createStatement();
+    try {
+      ResultSet result = statement.executeQuery(sql.toString());
+      statement.closeOnCompletion();
+      return result;
+    } catch (SQLException | RuntimeException e) {
+      statement.close();
+      throw e;
+    }
   }
 }

@@ -85,6 +85,10 @@ public final class ClientErrors {
   }
 
   private static ErrorCode analysisCode(AnalysisException a) {
+    if (a.getClass().getSimpleName().equals("IcebergParseException")) {
+      // Iceberg's SQL extensions (ALTER TABLE ... PARTITION FIELD, BRANCH, TAG, CALL) report parse failures so.
+      return ErrorCode.SYNTAX_ERROR;
+    }
     String errorClass = a.getErrorClass() == null ? "" : a.getErrorClass();
     if (errorClass.startsWith("TABLE_OR_VIEW_NOT_FOUND") || a.getClass().getSimpleName().equals("NoSuchTableException")) {
       return ErrorCode.TABLE_NOT_FOUND;

@@ -5,7 +5,6 @@ import java.util.List;
 import java.util.regex.Pattern;
 import io.icegate.gateway.engine.Sessions;
 import org.apache.calcite.avatica.Meta;
-import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 
 /** Answers catalog and schema listings from the session's catalogs, without running a Spark job. */
@@ -18,17 +17,16 @@ final class CatalogMetadata {
     return rows;
   }
 
+  /** Namespaces matching the pattern, nested ones as dotted names (as Spark's {@code SHOW NAMESPACES} writes them). */
   List<List<Object>> schemas(SparkSession session, String catalog, Meta.Pat schemaPattern) {
     Pattern pattern = like(schemaPattern);
+    CatalogObjects objects = new CatalogObjects(session);
     List<List<Object>> rows = new ArrayList<>();
-    for (String name : Sessions.catalogNames(session)) {
-      if (catalog != null && !catalog.equals(name)) {
-        continue;
-      }
-      for (Row row : session.sql("SHOW NAMESPACES IN " + SessionSetup.quote(name)).collectAsList()) {
-        String namespace = row.getString(0);
-        if (pattern.matcher(namespace).matches()) {
-          rows.add(List.of(namespace, name));
+    for (String name : objects.catalogs(catalog)) {
+      for (List<String> namespace : objects.namespaces(name)) {
+        String dotted = String.join(".", namespace);
+        if (pattern.matcher(dotted).matches()) {
+          rows.add(List.of(dotted, name));
         }
       }
     }

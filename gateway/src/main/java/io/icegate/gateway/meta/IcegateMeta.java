@@ -21,6 +21,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
 import java.util.function.Supplier;
 import org.apache.calcite.avatica.AvaticaParameter;
 import org.apache.calcite.avatica.ConnectionPropertiesImpl;
@@ -30,6 +31,7 @@ import org.apache.calcite.avatica.proto.Common;
 import org.apache.calcite.avatica.proto.Requests;
 import org.apache.calcite.avatica.remote.ProtobufMeta;
 import org.apache.calcite.avatica.remote.TypedValue;
+import org.apache.spark.sql.SparkSession;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -45,6 +47,9 @@ public final class IcegateMeta implements ProtobufMeta {
   private final StatementRunner runner;
   private final SessionSetup sessionSetup;
   private final CatalogMetadata catalogMetadata = new CatalogMetadata();
+  private final TableMetadata tableMetadata = new TableMetadata();
+  private final RoutineMetadata routineMetadata = new RoutineMetadata();
+  private final MetadataCalls metadataCalls = new MetadataCalls(tableMetadata, routineMetadata);
   private final ConcurrentMap<String, GatewayConnection> connections = new ConcurrentHashMap<>();
   /** Computes the next frame of open results while the client reads the current one. */
   private final ExecutorService prefetcher = Executors.newCachedThreadPool(daemonThreads("icegate-prefetch-"));
@@ -168,6 +173,9 @@ public final class IcegateMeta implements ProtobufMeta {
       GatewayConnection connection = connection(h.connectionId);
       GatewayStatement statement = connection.statement(h.id);
       statement.prepare(null, maxRowCount);
+      if (MetadataCalls.isCall(sql)) {
+        return metadataCall(connection, statement, h, sql);
+      }
       return execute(connection, statement, h, sql, List.of(), maxRowCount, maxRowsInFirstFrame);
     });
   }
@@ -205,6 +213,18 @@ public final class IcegateMeta implements ProtobufMeta {
     h.signature = signature;
     Frame first = runner.fetch(connection, statement, cursor, 0, frameRows(maxRowsInFirstFrame));
     return new ExecuteResult(List.of(MetaResultSet.create(connection.id(), statement.id(), false, signature, first)));
+  }
+
+  /** A DatabaseMetaData call the driver sends as a statement (see {@link MetadataCalls}): answered in one frame. */
+  private ExecuteResult metadataCall(GatewayConnection connection, GatewayStatement statement, StatementHandle h,
+      String sql) {
+    statement.closeResult();
+    MetadataCalls.Answer answer = metadataCalls.answer(connection.session(), sql);
+    MetaResultSet result = MetadataResults.of(connection.id(), statement.id(), answer.columns(), answer.rows());
+    h.signature = result.signature;
+    // The client's own statement, not one made for the result as with Avatica's metadata requests.
+    return new ExecuteResult(List.of(MetaResultSet.create(connection.id(), statement.id(), false, result.signature,
+        result.firstFrame)));
   }
 
   @Override
@@ -292,52 +312,50 @@ public final class IcegateMeta implements ProtobufMeta {
   @Override
   public MetaResultSet getTables(ConnectionHandle ch, String catalog, Pat schemaPattern, Pat tableNamePattern,
       List<String> typeList) {
-    return metadata(ch, MetadataResults.TABLES);
+    return metadata(ch, MetadataResults.TABLES,
+        session -> tableMetadata.tables(session, catalog, schemaPattern, tableNamePattern, typeList));
   }
 
   @Override
   public MetaResultSet getColumns(ConnectionHandle ch, String catalog, Pat schemaPattern, Pat tableNamePattern,
       Pat columnNamePattern) {
-    return metadata(ch, MetadataResults.COLUMNS);
+    return metadata(ch, MetadataResults.COLUMNS,
+        session -> tableMetadata.columns(session, catalog, schemaPattern, tableNamePattern, columnNamePattern));
   }
 
   @Override
   public MetaResultSet getSchemas(ConnectionHandle ch, String catalog, Pat schemaPattern) {
-    return guard(() -> MetadataResults.of(ch.id, connection(ch.id).newStatement().id(), MetadataResults.SCHEMAS,
-        catalogMetadata.schemas(connection(ch.id).session(), catalog, schemaPattern)));
+    return metadata(ch, MetadataResults.SCHEMAS, session -> catalogMetadata.schemas(session, catalog, schemaPattern));
   }
 
   @Override
   public MetaResultSet getCatalogs(ConnectionHandle ch) {
-    return guard(() -> MetadataResults.of(ch.id, connection(ch.id).newStatement().id(), MetadataResults.CATALOGS,
-        catalogMetadata.catalogs(connection(ch.id).session())));
+    return metadata(ch, MetadataResults.CATALOGS, catalogMetadata::catalogs);
   }
 
   @Override
   public MetaResultSet getTableTypes(ConnectionHandle ch) {
-    return guard(() -> MetadataResults.of(ch.id, connection(ch.id).newStatement().id(), MetadataResults.TABLE_TYPES,
-        List.of(List.of("TABLE"), List.of("VIEW"))));
+    return metadata(ch, MetadataResults.TABLE_TYPES, session -> TableMetadata.tableTypes());
   }
 
   @Override
   public MetaResultSet getPrimaryKeys(ConnectionHandle ch, String catalog, String schema, String table) {
-    return metadata(ch, MetadataResults.PRIMARY_KEYS);
+    return metadata(ch, MetadataResults.PRIMARY_KEYS,
+        session -> tableMetadata.primaryKeys(session, catalog, schema, table));
   }
 
   @Override
   public MetaResultSet getProcedures(ConnectionHandle ch, String catalog, Pat schemaPattern,
       Pat procedureNamePattern) {
-    return metadata(ch, List.of("PROCEDURE_CAT", "PROCEDURE_SCHEM", "PROCEDURE_NAME", "RESERVED1", "RESERVED2",
-        "RESERVED3", "REMARKS", "PROCEDURE_TYPE:short", "SPECIFIC_NAME"));
+    return metadata(ch, MetadataResults.PROCEDURES,
+        session -> routineMetadata.procedures(session, catalog, schemaPattern, procedureNamePattern));
   }
 
   @Override
   public MetaResultSet getProcedureColumns(ConnectionHandle ch, String catalog, Pat schemaPattern,
       Pat procedureNamePattern, Pat columnNamePattern) {
-    return metadata(ch, List.of("PROCEDURE_CAT", "PROCEDURE_SCHEM", "PROCEDURE_NAME", "COLUMN_NAME",
-        "COLUMN_TYPE:short", "DATA_TYPE:int", "TYPE_NAME", "PRECISION:int", "LENGTH:int", "SCALE:short",
-        "RADIX:short", "NULLABLE:short", "REMARKS", "COLUMN_DEF", "SQL_DATA_TYPE:int", "SQL_DATETIME_SUB:int",
-        "CHAR_OCTET_LENGTH:int", "ORDINAL_POSITION:int", "IS_NULLABLE", "SPECIFIC_NAME"));
+    return metadata(ch, MetadataResults.PROCEDURE_COLUMNS, session -> routineMetadata.procedureColumns(session,
+        catalog, schemaPattern, procedureNamePattern, columnNamePattern));
   }
 
   @Override
@@ -385,16 +403,13 @@ public final class IcegateMeta implements ProtobufMeta {
 
   @Override
   public MetaResultSet getTypeInfo(ConnectionHandle ch) {
-    return metadata(ch, List.of("TYPE_NAME", "DATA_TYPE:int", "PRECISION:int", "LITERAL_PREFIX", "LITERAL_SUFFIX",
-        "CREATE_PARAMS", "NULLABLE:short", "CASE_SENSITIVE", "SEARCHABLE:short", "UNSIGNED_ATTRIBUTE",
-        "FIXED_PREC_SCALE", "AUTO_INCREMENT", "LOCAL_TYPE_NAME", "MINIMUM_SCALE:short", "MAXIMUM_SCALE:short",
-        "SQL_DATA_TYPE:int", "SQL_DATETIME_SUB:int", "NUM_PREC_RADIX:int"));
+    return metadata(ch, MetadataResults.TYPE_INFO, session -> SparkTypeInfo.rows());
   }
 
   @Override
   public MetaResultSet getIndexInfo(ConnectionHandle ch, String catalog, String schema, String table, boolean unique,
       boolean approximate) {
-    return metadata(ch, List.of("TABLE_CAT", "TABLE_SCHEM", "TABLE_NAME", "NON_UNIQUE", "INDEX_QUALIFIER",
+    return metadata(ch, List.of("TABLE_CAT", "TABLE_SCHEM", "TABLE_NAME", "NON_UNIQUE:boolean", "INDEX_QUALIFIER",
         "INDEX_NAME", "TYPE:short", "ORDINAL_POSITION:short", "COLUMN_NAME", "ASC_OR_DESC", "CARDINALITY:int",
         "PAGES:int", "FILTER_CONDITION"));
   }
@@ -433,8 +448,8 @@ public final class IcegateMeta implements ProtobufMeta {
 
   @Override
   public MetaResultSet getFunctions(ConnectionHandle ch, String catalog, Pat schemaPattern, Pat functionNamePattern) {
-    return metadata(ch, List.of("FUNCTION_CAT", "FUNCTION_SCHEM", "FUNCTION_NAME", "REMARKS", "FUNCTION_TYPE:short",
-        "SPECIFIC_NAME"));
+    return metadata(ch, MetadataResults.FUNCTIONS,
+        session -> routineMetadata.functions(session, catalog, schemaPattern, functionNamePattern));
   }
 
   @Override
@@ -456,7 +471,16 @@ public final class IcegateMeta implements ProtobufMeta {
 
   /** An empty result with the standard columns: what the gateway does not answer yet it answers with no rows. */
   private MetaResultSet metadata(ConnectionHandle ch, List<String> columns) {
-    return guard(() -> MetadataResults.of(ch.id, connection(ch.id).newStatement().id(), columns, List.of()));
+    return metadata(ch, columns, session -> List.of());
+  }
+
+  /** A metadata result with the standard columns and the rows {@code rows} reads from the connection's session. */
+  private MetaResultSet metadata(ConnectionHandle ch, List<String> columns,
+      Function<SparkSession, List<List<Object>>> rows) {
+    return guard(() -> {
+      GatewayConnection connection = connection(ch.id);
+      return MetadataResults.of(ch.id, connection.newStatement().id(), columns, rows.apply(connection.session()));
+    });
   }
 
   // ---- helpers ----

@@ -26,9 +26,23 @@ final class MetadataResults {
       "PKCOLUMN_NAME", "FKTABLE_CAT", "FKTABLE_SCHEM", "FKTABLE_NAME", "FKCOLUMN_NAME", "KEY_SEQ:short",
       "UPDATE_RULE:short", "DELETE_RULE:short", "FK_NAME", "PK_NAME", "DEFERRABILITY:short");
 
+  static final List<String> PROCEDURES = List.of("PROCEDURE_CAT", "PROCEDURE_SCHEM", "PROCEDURE_NAME", "RESERVED1",
+      "RESERVED2", "RESERVED3", "REMARKS", "PROCEDURE_TYPE:short", "SPECIFIC_NAME");
+  static final List<String> PROCEDURE_COLUMNS = List.of("PROCEDURE_CAT", "PROCEDURE_SCHEM", "PROCEDURE_NAME",
+      "COLUMN_NAME", "COLUMN_TYPE:short", "DATA_TYPE:int", "TYPE_NAME", "PRECISION:int", "LENGTH:int", "SCALE:short",
+      "RADIX:short", "NULLABLE:short", "REMARKS", "COLUMN_DEF", "SQL_DATA_TYPE:int", "SQL_DATETIME_SUB:int",
+      "CHAR_OCTET_LENGTH:int", "ORDINAL_POSITION:int", "IS_NULLABLE", "SPECIFIC_NAME");
+  static final List<String> FUNCTIONS = List.of("FUNCTION_CAT", "FUNCTION_SCHEM", "FUNCTION_NAME", "REMARKS",
+      "FUNCTION_TYPE:short", "SPECIFIC_NAME");
+  static final List<String> TYPE_INFO = List.of("TYPE_NAME", "DATA_TYPE:int", "PRECISION:int", "LITERAL_PREFIX",
+      "LITERAL_SUFFIX", "CREATE_PARAMS", "NULLABLE:short", "CASE_SENSITIVE:boolean", "SEARCHABLE:short",
+      "UNSIGNED_ATTRIBUTE:boolean", "FIXED_PREC_SCALE:boolean", "AUTO_INCREMENT:boolean", "LOCAL_TYPE_NAME",
+      "MINIMUM_SCALE:short", "MAXIMUM_SCALE:short", "SQL_DATA_TYPE:int", "SQL_DATETIME_SUB:int",
+      "NUM_PREC_RADIX:int");
+
   private MetadataResults() {}
 
-  /** A finished result with the given columns ({@code NAME} or {@code NAME:int|short}) and rows. */
+  /** A finished result with the given columns ({@code NAME} or {@code NAME:int|short|boolean}) and rows. */
   static Meta.MetaResultSet of(String connectionId, int statementId, List<String> columns, List<List<Object>> rows) {
     List<ColumnMetaData> metadata = new ArrayList<>();
     for (int i = 0; i < columns.size(); i++) {
@@ -36,6 +50,7 @@ final class MetadataResults {
       ColumnMetaData.AvaticaType type = switch (spec.length > 1 ? spec[1] : "string") {
         case "int" -> ColumnMetaData.scalar(Types.INTEGER, "int", ColumnMetaData.Rep.INTEGER);
         case "short" -> ColumnMetaData.scalar(Types.SMALLINT, "smallint", ColumnMetaData.Rep.SHORT);
+        case "boolean" -> ColumnMetaData.scalar(Types.BOOLEAN, "boolean", ColumnMetaData.Rep.BOOLEAN);
         default -> ColumnMetaData.scalar(Types.VARCHAR, "string", ColumnMetaData.Rep.STRING);
       };
       metadata.add(new ColumnMetaData(i, false, true, false, false, DatabaseMetaData.columnNullable, false, 128,

@@ -1,0 +1,66 @@
+package io.icegate.gateway.meta;
+
+import static io.icegate.jdbc.IcegateDatabaseMetaData.METADATA_CALL;
+import static io.icegate.jdbc.IcegateDatabaseMetaData.METADATA_CALL_NULL;
+import static io.icegate.jdbc.IcegateDatabaseMetaData.METADATA_CALL_SEPARATOR;
+
+import io.icegate.gateway.error.ErrorCode;
+import io.icegate.gateway.error.GatewayException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Pattern;
+import org.apache.calcite.avatica.Meta;
+import org.apache.spark.sql.SparkSession;
+
+/**
+ * The DatabaseMetaData calls Avatica's protocol has no request for (primary keys, procedures, functions), which the
+ * Icegate driver sends as a statement of their own (see {@code IcegateDatabaseMetaData.METADATA_CALL}).
+ */
+final class MetadataCalls {
+  /** A call's result: the standard columns (as {@link MetadataResults#of} takes them) and rows. */
+  record Answer(List<String> columns, List<List<Object>> rows) {}
+
+  private final TableMetadata tables;
+  private final RoutineMetadata routines;
+
+  MetadataCalls(TableMetadata tables, RoutineMetadata routines) {
+    this.tables = tables;
+    this.routines = routines;
+  }
+
+  static boolean isCall(String sql) {
+    return sql != null && sql.startsWith(METADATA_CALL + METADATA_CALL_SEPARATOR);
+  }
+
+  Answer answer(SparkSession session, String sql) {
+    List<String> parts = decode(sql);
+    String method = parts.get(0);
+    List<String> args = parts.subList(1, parts.size());
+    return switch (method + "/" + args.size()) {
+      case "getPrimaryKeys/3" -> new Answer(MetadataResults.PRIMARY_KEYS,
+          tables.primaryKeys(session, args.get(0), args.get(1), args.get(2)));
+      case "getProcedures/3" -> new Answer(MetadataResults.PROCEDURES,
+          routines.procedures(session, args.get(0), pat(args.get(1)), pat(args.get(2))));
+      case "getProcedureColumns/4" -> new Answer(MetadataResults.PROCEDURE_COLUMNS,
+          routines.procedureColumns(session, args.get(0), pat(args.get(1)), pat(args.get(2)), pat(args.get(3))));
+      case "getFunctions/3" -> new Answer(MetadataResults.FUNCTIONS,
+          routines.functions(session, args.get(0), pat(args.get(1)), pat(args.get(2))));
+      default -> throw new GatewayException(ErrorCode.INVALID_ARGUMENT, "Cannot answer metadata call " + method
+          + " with " + args.size() + " arguments: the gateway does not know it (a newer driver?)");
+    };
+  }
+
+  private static Meta.Pat pat(String pattern) {
+    return Meta.Pat.of(pattern);
+  }
+
+  /** The method name, then each argument, null where the driver sent {@code METADATA_CALL_NULL}. */
+  private static List<String> decode(String sql) {
+    String body = sql.substring(METADATA_CALL.length() + 1);
+    List<String> parts = new ArrayList<>();
+    for (String part : body.split(Pattern.quote(String.valueOf(METADATA_CALL_SEPARATOR)), -1)) {
+      parts.add(METADATA_CALL_NULL.equals(part) ? null : part);
+    }
+    return parts;
+  }
+}
