@@ -1,5 +1,6 @@
 package io.icegate.jdbc;
 
+import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -368,13 +369,19 @@ public class IcegateDatabaseMetaData extends AvaticaDatabaseMetaData {
    * closes with its result set.
    */
   private ResultSet gatewayCall(String method, String... arguments) throws SQLException {
+    return gatewayCall(getConnection(), method, arguments);
+  }
+
+  /** {@link #gatewayCall(String, String...)} on {@code connection}. */
+  static ResultSet gatewayCall(Connection connection, String method, String... arguments)
+      throws SQLException {
     StringBuilder sql = new StringBuilder(METADATA_CALL)
         .append(METADATA_CALL_SEPARATOR)
         .append(method);
     for (String argument : arguments) {
       sql.append(METADATA_CALL_SEPARATOR).append(argument == null ? METADATA_CALL_NULL : argument);
     }
-    Statement statement = getConnection().createStatement();
+    Statement statement = connection.createStatement();
     try {
       ResultSet result = statement.executeQuery(sql.toString());
       statement.closeOnCompletion();

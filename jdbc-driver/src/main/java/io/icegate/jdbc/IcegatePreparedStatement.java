@@ -67,22 +67,34 @@ public class IcegatePreparedStatement extends AvaticaPreparedStatement {
 
   @Override public boolean execute() throws SQLException {
     warnings.clear();
-    return GatewayErrors.call(super::execute);
+    return GatewayCancel.withTimeout(this, handle.id, () -> GatewayErrors.call(super::execute));
   }
 
   @Override public ResultSet executeQuery() throws SQLException {
     warnings.clear();
-    return GatewayErrors.call(super::executeQuery);
+    return GatewayCancel.withTimeout(this, handle.id, () -> GatewayErrors.call(super::executeQuery));
   }
 
   @Override public long executeLargeUpdate() throws SQLException {
     warnings.clear();
-    return GatewayErrors.call(super::executeLargeUpdate);
+    return GatewayCancel.withTimeout(this, handle.id, () -> GatewayErrors.call(super::executeLargeUpdate));
   }
 
   @Override public long[] executeLargeBatch() throws SQLException {
     warnings.clear();
     return GatewayErrors.call(super::executeLargeBatch);
+  }
+
+  /**
+   * Stops this statement's running execution on the gateway, from any thread: its Spark jobs are cancelled and
+   * the execution fails with SQLState {@code 57014}. Avatica's own cancel only sets a flag the gateway never sees
+   * (see {@link GatewayCancel}); unlike it, this does not wait for the execution to return.
+   */
+  @Override public void cancel() throws SQLException {
+    if (isClosed()) {
+      throw new SQLException("Statement is closed", SqlStates.STATEMENT_CLOSED);
+    }
+    GatewayCancel.cancel(getConnection(), handle.id);
   }
 
   /**

@@ -34,20 +34,33 @@ public class IcegateStatement extends AvaticaStatement {
   }
 
   @Override public boolean execute(String sql) throws SQLException {
-    return GatewayErrors.call(() -> super.execute(sql));
+    return GatewayCancel.withTimeout(this, handle.id, () -> GatewayErrors.call(() -> super.execute(sql)));
   }
 
   @Override public ResultSet executeQuery(String sql) throws SQLException {
-    return GatewayErrors.call(() -> super.executeQuery(sql));
+    return GatewayCancel.withTimeout(this, handle.id, () -> GatewayErrors.call(() -> super.executeQuery(sql)));
   }
 
   @Override public long executeLargeUpdate(String sql) throws SQLException {
-    return GatewayErrors.call(() -> super.executeLargeUpdate(sql));
+    return GatewayCancel.withTimeout(this, handle.id,
+        () -> GatewayErrors.call(() -> super.executeLargeUpdate(sql)));
   }
 
   @Override public long[] executeLargeBatch() throws SQLException {
     warnings.clear();
     return GatewayErrors.call(super::executeLargeBatch);
+  }
+
+  /**
+   * Stops this statement's running execution on the gateway, from any thread: its Spark jobs are cancelled and
+   * the execution fails with SQLState {@code 57014}. Avatica's own cancel only sets a flag the gateway never sees
+   * (see {@link GatewayCancel}); unlike it, this does not wait for the execution to return.
+   */
+  @Override public void cancel() throws SQLException {
+    if (isClosed()) {
+      throw new SQLException("Statement is closed", SqlStates.STATEMENT_CLOSED);
+    }
+    GatewayCancel.cancel(getConnection(), handle.id);
   }
 
   /**

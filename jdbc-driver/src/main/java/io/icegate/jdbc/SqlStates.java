@@ -27,6 +27,9 @@ final class SqlStates {
    */
   static final String WARNING = "01000";
 
+  /** A statement used after it was closed. */
+  static final String STATEMENT_CLOSED = "HY010";
+
   /** The JDBC feature is not implemented. */
   static final String NOT_SUPPORTED = "0A000";
 

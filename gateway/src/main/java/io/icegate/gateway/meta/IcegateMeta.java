@@ -13,6 +13,7 @@ import java.sql.Connection;
 import java.sql.Types;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.OptionalInt;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -215,11 +216,29 @@ public final class IcegateMeta implements ProtobufMeta {
     return new ExecuteResult(List.of(MetaResultSet.create(connection.id(), statement.id(), false, signature, first)));
   }
 
+  /**
+   * Stops the running execution of a statement of {@code connection}: its Spark job group is cancelled, so the
+   * execution (or the fetch computing its next frame) fails as cancelled. Nothing happens if none is running.
+   */
+  private static void cancel(GatewayConnection connection, int statementId) {
+    String jobGroup = connection.statement(statementId).jobGroup();
+    if (jobGroup != null) {
+      LOG.info("Cancelling statement {} of connection {} (job group {})", statementId, connection.id(), jobGroup);
+      connection.session().sparkContext().cancelJobGroup(jobGroup);
+    }
+  }
+
   /** A DatabaseMetaData call the driver sends as a statement (see {@link MetadataCalls}): answered in one frame. */
   private ExecuteResult metadataCall(GatewayConnection connection, GatewayStatement statement, StatementHandle h,
       String sql) {
     statement.closeResult();
-    MetadataCalls.Answer answer = metadataCalls.answer(connection.session(), sql);
+    OptionalInt cancelled = MetadataCalls.cancelledStatement(sql);
+    if (cancelled.isPresent()) {
+      cancel(connection, cancelled.getAsInt());
+    }
+    MetadataCalls.Answer answer = cancelled.isPresent()
+        ? new MetadataCalls.Answer(List.of(), List.of())
+        : metadataCalls.answer(connection.session(), sql);
     MetaResultSet result = MetadataResults.of(connection.id(), statement.id(), answer.columns(), answer.rows());
     h.signature = result.signature;
     // The client's own statement, not one made for the result as with Avatica's metadata requests.

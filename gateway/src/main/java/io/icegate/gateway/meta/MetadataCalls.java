@@ -8,6 +8,7 @@ import io.icegate.gateway.error.ErrorCode;
 import io.icegate.gateway.error.GatewayException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.OptionalInt;
 import java.util.regex.Pattern;
 import org.apache.calcite.avatica.Meta;
 import org.apache.spark.sql.SparkSession;
@@ -17,6 +18,9 @@ import org.apache.spark.sql.SparkSession;
  * Icegate driver sends as a statement of their own (see {@code IcegateDatabaseMetaData.METADATA_CALL}).
  */
 final class MetadataCalls {
+  /** The call that {@code Statement.cancel()} sends (the driver's {@code GatewayCancel}). */
+  static final String CANCEL_STATEMENT = "cancelStatement";
+
   /** A call's result: the standard columns (as {@link MetadataResults#of} takes them) and rows. */
   record Answer(List<String> columns, List<List<Object>> rows) {}
 
@@ -30,6 +34,23 @@ final class MetadataCalls {
 
   static boolean isCall(String sql) {
     return sql != null && sql.startsWith(METADATA_CALL + METADATA_CALL_SEPARATOR);
+  }
+
+  /**
+   * The statement a {@code cancelStatement} call names (the driver's {@code Statement.cancel()}, which Avatica's
+   * protocol has no request for), or empty for any other call.
+   */
+  static OptionalInt cancelledStatement(String sql) {
+    List<String> parts = decode(sql);
+    if (parts.size() != 2 || !CANCEL_STATEMENT.equals(parts.get(0)) || parts.get(1) == null) {
+      return OptionalInt.empty();
+    }
+    try {
+      return OptionalInt.of(Integer.parseInt(parts.get(1)));
+    } catch (NumberFormatException e) {
+      throw new GatewayException(ErrorCode.INVALID_ARGUMENT, "Cannot cancel statement '" + parts.get(1)
+          + "': not a statement id");
+    }
   }
 
   Answer answer(SparkSession session, String sql) {
