@@ -7,10 +7,13 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.SQLTimeoutException;
 import java.sql.Statement;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.apache.spark.SparkContext;
@@ -21,6 +24,7 @@ import org.junit.jupiter.api.Test;
 /**
  * {@code Statement.cancel()} from another thread, or a query timeout, stops the statement's Spark work within
  * seconds: the execution fails with SQLState 57014, no job of it keeps running, and the connection goes on working.
+ * A maximum row count stops the Spark work behind the result too, not only the client's reading.
  */
 class CancelIT {
   /** A query that keeps two cores busy for minutes. */
@@ -65,6 +69,28 @@ class CancelIT {
       assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(Duration.ofSeconds(40));
       statement.setQueryTimeout(0);
       assertThat(query(c, "SELECT 3")).containsExactly(row(3));
+    }
+  }
+
+  @Test
+  void maxRowsStopsTheSparkWorkBehindTheResult() throws Exception {
+    SparkContext spark = TestGateway.engine().rootSession().sparkContext();
+    try (Connection c = gateway.connect(); Statement statement = c.createStatement()) {
+      statement.setMaxRows(5);
+      long started = System.nanoTime();
+      List<Long> ids = new ArrayList<>();
+      try (ResultSet rs = statement.executeQuery("SELECT id FROM range(0, 100000000000, 1, 4)")) {
+        while (rs.next()) {
+          ids.add(rs.getLong(1));
+        }
+      }
+      assertThat(ids).hasSize(5);
+      long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+      while (spark.statusTracker().getActiveJobIds().length > 0 && System.nanoTime() < deadline) {
+        Thread.sleep(100);
+      }
+      assertThat(spark.statusTracker().getActiveJobIds()).as("Spark jobs still running").isEmpty();
+      assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(Duration.ofSeconds(60));
     }
   }
 
