@@ -13,17 +13,43 @@ import org.apache.iceberg.exceptions.CommitFailedException;
 import org.apache.iceberg.spark.SparkSchemaUtil;
 import org.apache.iceberg.types.Type;
 import org.apache.iceberg.types.Types;
+import org.apache.iceberg.catalog.Catalog;
+import org.apache.iceberg.catalog.SupportsNamespaces;
+import org.apache.iceberg.catalog.ViewCatalog;
 import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.catalyst.InternalRow;
+import org.apache.spark.sql.types.StructType;
 import org.apache.spark.sql.types.DataType;
 
 /**
  * DDL forms of the specification that Spark 3.5 refuses or misreads, done as the equivalent work: {@code ALTER
  * COLUMN c TYPE t COMMENT 'doc'} as one Iceberg schema update (type and doc in one commit), {@code RENAME TO}
  * a name that starts with the catalog as the same rename without it, and an ALTER TABLE ended by semicolons
- * (refused by Iceberg's extensions) without them.
+ * (refused by Iceberg's extensions) without them; and {@code SHOW VIEWS IN <catalog>}, which Spark reads as the
+ * catalog's empty namespace, answered with the views of every namespace (see {@link ShowViewsInCatalog}).
  */
 public final class DdlTranslations {
   private DdlTranslations() {}
+
+  /** Rows the gateway answers a statement with itself, in Spark's columns. */
+  public record Rows(StructType schema, List<InternalRow> rows) {}
+
+  /**
+   * The answer to {@code sql} when it is a translated form that returns rows ({@code SHOW VIEWS IN <catalog>}),
+   * else empty for Spark to run it as written.
+   */
+  public static Optional<Rows> tryAnswer(SparkSession session, String sql) {
+    Optional<String> catalogName = ShowViewsInCatalog.recognise(sql);
+    if (catalogName.isEmpty()) {
+      return Optional.empty();
+    }
+    Optional<Catalog> catalog = new SparkIcebergCatalogs(session).icebergCatalog(catalogName.get());
+    if (catalog.isEmpty() || !(catalog.get() instanceof ViewCatalog) || !(catalog.get() instanceof SupportsNamespaces)) {
+      // A namespace of the current catalog, or a catalog that is not Iceberg's: Spark answers.
+      return Optional.empty();
+    }
+    return Optional.of(new Rows(ShowViewsInCatalog.COLUMNS, ShowViewsInCatalog.rows(session, catalog.get())));
+  }
 
   /** Runs {@code sql} here when it is a translated form and returns true; false sends it to Spark as written. */
   public static boolean tryRun(SparkSession session, String sql) {

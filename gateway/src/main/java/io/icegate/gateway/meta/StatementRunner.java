@@ -80,8 +80,15 @@ final class StatementRunner {
     return inJobGroup(connection, jobGroup, sql, () -> {
       SparkSession session = connection.session();
       Optional<SqlNode> parsed = parse(sql);
-      if (parsed.isEmpty() && parameters.isEmpty() && DdlTranslations.tryRun(session, sql)) {
-        return new Outcome(List.of(), null, 0, List.of());
+      if (parsed.isEmpty() && parameters.isEmpty()) {
+        Optional<DdlTranslations.Rows> answer = DdlTranslations.tryAnswer(session, sql);
+        if (answer.isPresent()) {
+          return rows(connection, RowSource.of(answer.get().rows().iterator()), answer.get().schema(), maxRows,
+              List.of());
+        }
+        if (DdlTranslations.tryRun(session, sql)) {
+          return new Outcome(List.of(), null, 0, List.of());
+        }
       }
       Optional<ProcedurePath.Plan> call = parsed.flatMap(
           node -> ProcedurePath.plan(session, node, JdbcParameters.forProcedures(parameters)));

@@ -159,6 +159,11 @@ public final class SparkIcebergCatalogs implements IcebergCatalogs {
     return iceberg(name).isPresent();
   }
 
+  /** The Iceberg catalog Spark's catalog {@code name} uses, if it is Iceberg's. */
+  public Optional<Catalog> icebergCatalog(String name) {
+    return iceberg(name);
+  }
+
   private TreeSet<String> configuredCatalogs() {
     if (configuredCatalogs == null) {
       configuredCatalogs = Sessions.catalogNames(session);
