@@ -3,12 +3,12 @@ package io.icegate.it;
 import static io.icegate.it.Rows.query;
 import static io.icegate.it.Rows.row;
 import static org.assertj.core.api.Assertions.assertThat;
+import static io.icegate.it.SqlFailures.assertFails;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
-import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -83,14 +83,4 @@ class ErrorsIT {
     assertThat(query(connection, "SELECT 1")).containsExactly(row(1));
   }
 
-  private static void assertFails(ThrowingCallable call, String sqlState, String... messageParts) {
-    assertThatThrownBy(call)
-        .isInstanceOf(SQLException.class)
-        .satisfies(e -> {
-          SQLException sql = (SQLException) e;
-          assertThat(sql.getSQLState()).as("SQLState of: %s", sql.getMessage()).isEqualTo(sqlState);
-          assertThat(sql.getMessage()).contains(messageParts);
-          assertThat(sql.getMessage()).doesNotContain("Exception", "\tat ", "org.apache", "scala.");
-        });
-  }
 }

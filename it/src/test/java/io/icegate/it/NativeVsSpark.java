@@ -3,7 +3,6 @@ package io.icegate.it;
 import static io.icegate.it.Rows.execute;
 import static io.icegate.it.Rows.query;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -44,20 +43,14 @@ final class NativeVsSpark {
 
   /** {@code sql} fails natively with {@code sqlState} and a message holding every part and no Java internals. */
   static void assertFails(Connections connections, String sql, String sqlState, String... messageParts) {
-    assertThatThrownBy(() -> {
+    SqlFailures.assertFails(() -> {
       try (Connection c = connections.open()) {
         execute(c, "SET icegate.metadata.native=true");
         query(c, sql);
       }
-    })
-        .isInstanceOf(SQLException.class)
-        .satisfies(e -> {
-          SQLException failure = (SQLException) e;
-          assertThat(failure.getSQLState()).as("SQLState of: %s", failure.getMessage()).isEqualTo(sqlState);
-          assertThat(failure.getMessage()).contains(messageParts);
-          assertThat(failure.getMessage()).doesNotContain("Exception", "\tat ", "org.apache", "scala.");
-        });
+    }, sqlState, messageParts);
   }
+
 
   private record Result(List<String> columns, List<List<String>> rows) {}
 

@@ -5,10 +5,8 @@ import static io.icegate.it.Rows.query;
 import static io.icegate.it.Rows.row;
 import static io.icegate.it.SparkJobs.sparkJobsDuring;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.sql.Connection;
-import java.sql.SQLException;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -85,14 +83,8 @@ class TimeTravelErrorsIT {
   }
 
   private static void assertRefused(String sql, String sqlState, String... messageParts) throws Exception {
-    int jobs = sparkJobsDuring(() -> assertThatThrownBy(() -> query(c, sql))
-        .isInstanceOf(SQLException.class)
-        .satisfies(e -> {
-          SQLException failure = (SQLException) e;
-          assertThat(failure.getSQLState()).as("SQLState of: %s", failure.getMessage()).isEqualTo(sqlState);
-          assertThat(failure.getMessage()).contains(messageParts);
-          assertThat(failure.getMessage()).doesNotContain("Exception", "\tat ", "org.apache", "scala.");
-        }));
+    int jobs = sparkJobsDuring(() -> SqlFailures.assertFails(() -> query(c, sql), sqlState, messageParts));
     assertThat(jobs).as("Spark jobs started by: %s", sql).isZero();
   }
+
 }

@@ -65,7 +65,7 @@ public final class DdlTranslations {
     }
     SparkIcebergCatalogs catalogs = new SparkIcebergCatalogs(session);
     List<String> name = resolve(catalogs, alter.get().table());
-    if (!catalogs.isIcebergCatalog(name.get(0))) {
+    if (catalogs.icebergCatalog(name.get(0)).isEmpty()) {
       // Not Iceberg's: Spark reports what it makes of the statement.
       return false;
     }

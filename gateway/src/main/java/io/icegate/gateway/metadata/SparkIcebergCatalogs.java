@@ -154,12 +154,7 @@ public final class SparkIcebergCatalogs implements IcebergCatalogs {
     });
   }
 
-  /** Whether {@code name} is a catalog of Iceberg tables, starting no other catalog. */
-  public boolean isIcebergCatalog(String name) {
-    return iceberg(name).isPresent();
-  }
-
-  /** The Iceberg catalog Spark's catalog {@code name} uses, if it is Iceberg's. */
+  /** The Iceberg catalog Spark's catalog {@code name} uses, if it is Iceberg's; starts no other catalog. */
   public Optional<Catalog> icebergCatalog(String name) {
     return iceberg(name);
   }

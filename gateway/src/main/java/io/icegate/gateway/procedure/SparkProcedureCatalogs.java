@@ -49,7 +49,7 @@ final class SparkProcedureCatalogs implements SessionCatalogs, ProcedureTables {
 
   @Override
   public boolean isIceberg(String catalog) {
-    return iceberg.isIcebergCatalog(catalog);
+    return iceberg.icebergCatalog(catalog).isPresent();
   }
 
   @Override

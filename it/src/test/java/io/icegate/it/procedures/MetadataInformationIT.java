@@ -3,7 +3,7 @@ package io.icegate.it.procedures;
 import static io.icegate.it.Rows.execute;
 import static io.icegate.it.Rows.query;
 import static io.icegate.it.Rows.row;
-import static io.icegate.it.procedures.ProcedureSupport.assertFails;
+import static io.icegate.it.SqlFailures.assertFails;
 import static io.icegate.it.procedures.ProcedureSupport.call;
 import static io.icegate.it.procedures.ProcedureSupport.committedAt;
 import static io.icegate.it.procedures.ProcedureSupport.latestSnapshot;

@@ -2,7 +2,6 @@ package io.icegate.it.procedures;
 
 import static io.icegate.it.Rows.query;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -27,7 +26,6 @@ import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
-import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
 
 /** What the procedure tests share: calling through JDBC, reading a table's state, files on disk, Spark jobs. */
 final class ProcedureSupport {
@@ -220,15 +218,4 @@ final class ProcedureSupport {
     }
   }
 
-  /** {@code call} fails with {@code sqlState} and a message holding every part and no Java internals. */
-  static void assertFails(ThrowingCallable call, String sqlState, String... messageParts) {
-    assertThatThrownBy(call)
-        .isInstanceOf(SQLException.class)
-        .satisfies(e -> {
-          SQLException failure = (SQLException) e;
-          assertThat(failure.getSQLState()).as("SQLState of: %s", failure.getMessage()).isEqualTo(sqlState);
-          assertThat(failure.getMessage()).contains(messageParts);
-          assertThat(failure.getMessage()).doesNotContain("Exception", "\tat ", "org.apache", "scala.");
-        });
-  }
 }

@@ -4,7 +4,7 @@ import static io.icegate.it.Rows.execute;
 import static io.icegate.it.Rows.query;
 import static io.icegate.it.Rows.row;
 import static io.icegate.it.SparkJobs.sparkJobsDuring;
-import static io.icegate.it.procedures.ProcedureSupport.assertFails;
+import static io.icegate.it.SqlFailures.assertFails;
 import static io.icegate.it.procedures.ProcedureSupport.call;
 import static io.icegate.it.procedures.ProcedureSupport.count;
 import static io.icegate.it.procedures.ProcedureSupport.currentSnapshot;
