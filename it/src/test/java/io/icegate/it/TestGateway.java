@@ -47,6 +47,15 @@ public final class TestGateway implements AutoCloseable {
     return new TestGateway(GatewayServer.start(engine(), false));
   }
 
+  /** A gateway on the shared engine with some gateway settings ({@code icegate.*}) changed. */
+  public static TestGateway start(Map<String, String> settings) {
+    GatewayConfig config = engine().config();
+    for (Map.Entry<String, String> setting : settings.entrySet()) {
+      config = config.with(setting.getKey(), setting.getValue());
+    }
+    return new TestGateway(GatewayServer.start(engine(), config, false));
+  }
+
   public String jdbcUrl() {
     return "jdbc:icegate://127.0.0.1:" + server.port();
   }

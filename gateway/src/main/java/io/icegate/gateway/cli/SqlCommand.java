@@ -2,7 +2,9 @@ package io.icegate.gateway.cli;
 
 import java.io.IOException;
 import java.lang.reflect.Field;
+import java.lang.reflect.Method;
 import java.nio.file.Path;
+import java.sql.Connection;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -33,6 +35,13 @@ final class SqlCommand implements Callable<Integer> {
   @Option(names = {"-p", "--password"}, description = "Password.")
   String password = "";
 
+  /** When to draw the progress bar of long statements. */
+  enum Progress { auto, on, off }
+
+  @Option(names = "--progress", paramLabel = "WHEN", description = "Show a progress bar (on standard error) while a"
+      + " statement runs for more than a second: auto (when a terminal is attached), on, off. Default: auto.")
+  Progress progress = Progress.auto;
+
   @Override
   public Integer call() throws IOException {
     List<String> args = new ArrayList<>(List.of("-d", "io.icegate.jdbc.IcegateDriver", "-u", url, "-n", user,
@@ -55,6 +64,9 @@ final class SqlCommand implements Callable<Integer> {
       // A script needs no terminal; asking for a plain one keeps jline from warning that it found none.
       System.setProperty("org.jline.terminal.dumb", "true");
     }
+    if (progress == Progress.on || (progress == Progress.auto && System.console() != null)) {
+      new ProgressBar(() -> currentConnection(sqlLine), System.err).start();
+    }
     SqlLine.Status status = sqlLine.begin(args.toArray(String[]::new), null, !batch);
     return status == SqlLine.Status.OK ? 0 : 1;
   }
@@ -71,6 +83,20 @@ final class SqlCommand implements Callable<Integer> {
       initComplete.setBoolean(sqlLine, true);
     } catch (ReflectiveOperationException | RuntimeException e) {
       // Another sqlline version: failures are still reported, with stack traces.
+    }
+  }
+
+  /**
+   * sqlline's current connection, or null before it connects. sqlline keeps it to itself; the progress bar reads its
+   * statements' progress on it (a second connection would not know which statement is the shell's).
+   */
+  private static Connection currentConnection(SqlLine sqlLine) {
+    try {
+      Method getConnection = SqlLine.class.getDeclaredMethod("getConnection");
+      getConnection.setAccessible(true);
+      return (Connection) getConnection.invoke(sqlLine);
+    } catch (ReflectiveOperationException | RuntimeException e) {
+      return null;
     }
   }
 

@@ -2,6 +2,7 @@ package io.icegate.gateway.config;
 
 import static java.util.Objects.requireNonNull;
 
+import io.icegate.gateway.activity.SystemCatalog;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -24,6 +25,7 @@ public record GatewayConfig(
     long streamBatchBytes,
     int streamQueueBatches,
     boolean metadataNative,
+    int idleTimeoutSeconds,
     Map<String, String> sparkConf) {
 
   public GatewayConfig {
@@ -58,17 +60,23 @@ public record GatewayConfig(
       throw new IllegalArgumentException("Cannot configure Icegate: " + Setting.SERIALIZATION.key()
           + " must be protobuf or json, not '" + serialization + "'");
     }
+    String catalog = value(values, Setting.CATALOG);
+    if (catalog.equalsIgnoreCase(SystemCatalog.NAME)) {
+      throw new IllegalArgumentException("Cannot configure Icegate: " + Setting.CATALOG.key() + " cannot be '"
+          + catalog + "', the name of the gateway's own system catalog");
+    }
     return new GatewayConfig(
         value(values, Setting.HOST),
         intValue(values, Setting.PORT, 0, 65535),
         Path.of(value(values, Setting.WAREHOUSE)).toAbsolutePath().normalize(),
-        value(values, Setting.CATALOG),
+        catalog,
         serialization,
         intValue(values, Setting.FRAME_ROWS, 1, Integer.MAX_VALUE),
         intValue(values, Setting.PARTITIONS_IN_FLIGHT, 1, 64),
         intValue(values, Setting.STREAM_BATCH_BYTES, 1024, Integer.MAX_VALUE),
         intValue(values, Setting.STREAM_QUEUE_BATCHES, 1, 1024),
         booleanValue(values, Setting.METADATA_NATIVE),
+        intValue(values, Setting.IDLE_TIMEOUT, 1, Integer.MAX_VALUE),
         spark);
   }
 
@@ -92,6 +100,7 @@ public record GatewayConfig(
     entries.put(Setting.STREAM_BATCH_BYTES.key(), Long.toString(streamBatchBytes));
     entries.put(Setting.STREAM_QUEUE_BATCHES.key(), Integer.toString(streamQueueBatches));
     entries.put(Setting.METADATA_NATIVE.key(), Boolean.toString(metadataNative));
+    entries.put(Setting.IDLE_TIMEOUT.key(), Integer.toString(idleTimeoutSeconds));
     entries.putAll(sparkConf);
     return entries;
   }

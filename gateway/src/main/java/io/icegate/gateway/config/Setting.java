@@ -17,7 +17,10 @@ public enum Setting {
       "Batches buffered per partition before the producing Spark task waits."),
   METADATA_NATIVE("icegate.metadata.native", "true",
       "Answer queries over Iceberg metadata tables without Spark; false sends them to Spark (per connection:"
-          + " SET icegate.metadata.native=false), for comparing.");
+          + " SET icegate.metadata.native=false), for comparing."),
+  IDLE_TIMEOUT("icegate.connection.idle-timeout-seconds", "1800",
+      "Seconds a connection may go without a request before the gateway closes it, cancels its work and frees its"
+          + " session (a client that went away costs nothing after this).");
 
   private final String key;
   private final String defaultValue;

@@ -1,5 +1,6 @@
 package io.icegate.gateway.engine;
 
+import io.icegate.gateway.activity.SystemCatalog;
 import io.icegate.gateway.config.GatewayConfig;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -63,6 +64,7 @@ public final class SparkEngine implements AutoCloseable {
     s.put(session, "org.apache.iceberg.spark.SparkSessionCatalog");
     jdbcOnSqlite(s, session, warehouse.resolve("session-catalog.db"), warehouse.resolve("spark_catalog"));
     s.put(session + ".cache-enabled", "false");
+    s.put("spark.sql.catalog." + SystemCatalog.NAME, SystemCatalog.class.getName());
     smallHeapReservation(Runtime.getRuntime().maxMemory()).ifPresent(bytes -> {
       LOG.warn("The heap ({} MB) is below the 450 MB Spark asks for; reserving {} MB for the system instead of 300 MB."
           + " Sorts and joins will spill early: give the gateway more memory with ICEGATE_JAVA_OPTS=-Xmx...",

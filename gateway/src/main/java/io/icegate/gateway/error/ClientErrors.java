@@ -28,7 +28,8 @@ public final class ClientErrors {
       "CommitStateUnknownException", ErrorCode.EXECUTION_FAILED,
       "ValidationException", ErrorCode.INVALID_ARGUMENT,
       "IllegalArgumentException", ErrorCode.INVALID_ARGUMENT,
-      "CatalogNotFoundException", ErrorCode.CATALOG_NOT_FOUND);
+      "CatalogNotFoundException", ErrorCode.CATALOG_NOT_FOUND,
+      "UnsupportedOperationException", ErrorCode.NOT_SUPPORTED);
 
   private ClientErrors() {}
 

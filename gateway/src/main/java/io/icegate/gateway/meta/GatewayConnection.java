@@ -1,5 +1,7 @@
 package io.icegate.gateway.meta;
 
+import io.icegate.gateway.activity.ConnectionActivity;
+import io.icegate.gateway.activity.StatementActivity;
 import io.icegate.gateway.error.ErrorCode;
 import io.icegate.gateway.error.GatewayException;
 import java.time.ZoneId;
@@ -14,13 +16,20 @@ final class GatewayConnection {
   private final String id;
   private final SparkSession session;
   private final ZoneId zone;
+  private final ConnectionActivity activity;
   private final ConcurrentMap<Integer, GatewayStatement> statements = new ConcurrentHashMap<>();
   private final AtomicInteger nextStatementId = new AtomicInteger();
 
-  GatewayConnection(String id, SparkSession session, ZoneId zone) {
+  GatewayConnection(String id, SparkSession session, ZoneId zone, ConnectionActivity activity) {
     this.id = id;
     this.session = session;
     this.zone = zone;
+    this.activity = activity;
+  }
+
+  /** When it was last used and whether a request is in flight on it (for idle expiry and the system tables). */
+  ConnectionActivity activity() {
+    return activity;
   }
 
   String id() {
@@ -62,9 +71,18 @@ final class GatewayConnection {
     return statements.values();
   }
 
-  /** Closes every result; the session itself is dropped with this object (its state is only referenced here). */
+  /**
+   * Cancels what its statements still run and closes every result; the session itself is dropped with this object
+   * (its state is only referenced here).
+   */
   void close() {
-    statements.values().forEach(GatewayStatement::closeResult);
+    for (GatewayStatement statement : statements.values()) {
+      StatementActivity running = statement.activity();
+      if (running != null) {
+        running.cancel();
+      }
+      statement.closeResult();
+    }
     statements.clear();
   }
 }

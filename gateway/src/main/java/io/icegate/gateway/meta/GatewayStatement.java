@@ -1,8 +1,9 @@
 package io.icegate.gateway.meta;
 
+import io.icegate.gateway.activity.StatementActivity;
 import io.icegate.gateway.result.ResultCursor;
 
-/** One JDBC statement of a connection: its prepared SQL, if any, and its open result. */
+/** One JDBC statement of a connection: its prepared SQL, if any, its open result and its current execution. */
 final class GatewayStatement {
   private final int id;
   private String preparedSql;
@@ -10,6 +11,7 @@ final class GatewayStatement {
   private ResultCursor cursor;
   private int executions;
   private String jobGroup;
+  private StatementActivity activity;
 
   GatewayStatement(int id) {
     this.id = id;
@@ -43,10 +45,15 @@ final class GatewayStatement {
     return cursor;
   }
 
-  /** Starts a new execution: its Spark jobs, including those that compute later frames, carry this group. */
-  synchronized String nextJobGroup(String connectionId) {
+  /**
+   * Starts a new execution, tracked by {@code next}: its Spark jobs, including those that compute later frames,
+   * carry the returned job group.
+   */
+  synchronized String nextExecution(String connectionId, StatementActivity next) {
     executions++;
     jobGroup = "icegate-" + connectionId + "-" + id + "-" + executions;
+    activity = next;
+    next.runsIn(jobGroup);
     return jobGroup;
   }
 
@@ -54,10 +61,19 @@ final class GatewayStatement {
     return jobGroup;
   }
 
+  /** The current (or last) execution, or null before the first. */
+  synchronized StatementActivity activity() {
+    return activity;
+  }
+
+  /** Closes the open result; its execution, if still going, has ended (the client is done with it). */
   synchronized void closeResult() {
     if (cursor != null) {
       cursor.close();
       cursor = null;
+    }
+    if (activity != null) {
+      activity.finish();
     }
   }
 }

@@ -1,6 +1,10 @@
 package io.icegate.gateway.meta;
 
+import io.icegate.gateway.activity.ConnectionActivity;
+import io.icegate.gateway.activity.GatewayActivity;
+import io.icegate.gateway.activity.StatementActivity;
 import io.icegate.gateway.config.GatewayConfig;
+import io.icegate.gateway.config.Setting;
 import io.icegate.gateway.engine.SparkEngine;
 import io.icegate.gateway.error.ClientErrors;
 import io.icegate.gateway.error.ErrorCode;
@@ -11,6 +15,7 @@ import io.icegate.gateway.result.ResultRows;
 import io.icegate.gateway.result.WireSignature;
 import java.sql.Connection;
 import java.sql.Types;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalInt;
@@ -20,6 +25,8 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
@@ -52,22 +59,65 @@ public final class IcegateMeta implements ProtobufMeta {
   private final RoutineMetadata routineMetadata = new RoutineMetadata();
   private final MetadataCalls metadataCalls = new MetadataCalls(tableMetadata, routineMetadata);
   private final ConcurrentMap<String, GatewayConnection> connections = new ConcurrentHashMap<>();
+  private final GatewayActivity activity = GatewayActivity.instance();
   /** Computes the next frame of open results while the client reads the current one. */
   private final ExecutorService prefetcher = Executors.newCachedThreadPool(daemonThreads("icegate-prefetch-"));
+  /** Closes connections no request has used for the idle timeout (see {@link #expireIdleConnections}). */
+  private final ScheduledExecutorService expiry =
+      Executors.newSingleThreadScheduledExecutor(daemonThreads("icegate-connection-expiry-"));
+  /** Connections closed for being idle, remembered so that a late request hears why (oldest forgotten first). */
+  private final Map<String, Boolean> expired = java.util.Collections.synchronizedMap(
+      new java.util.LinkedHashMap<>(16, 0.75f, false) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<String, Boolean> eldest) {
+          return size() > 10_000;
+        }
+      });
 
   public IcegateMeta(SparkEngine engine) {
+    this(engine, engine.config());
+  }
+
+  /** A gateway on {@code engine} with the gateway settings of {@code config}. */
+  public IcegateMeta(SparkEngine engine, GatewayConfig config) {
     this.engine = engine;
-    this.config = engine.config();
+    this.config = config;
     this.runner = new StatementRunner(new ResultRows.StreamSettings(config.partitionsInFlight(),
         config.streamBatchBytes(), config.streamQueueBatches()), prefetcher,
         new NativeMetadataPath(config.metadataNative()));
     this.sessionSetup = new SessionSetup();
+    long checkMillis = Math.max(250, Math.min(15_000, config.idleTimeoutSeconds() * 1000L / 4));
+    expiry.scheduleWithFixedDelay(this::expireIdleConnections, checkMillis, checkMillis, TimeUnit.MILLISECONDS);
   }
 
-  /** Closes every connection and stops the prefetch threads. */
+  /** Closes every connection and stops the prefetch and expiry threads. */
   public void close() {
+    expiry.shutdownNow();
     connections.keySet().forEach(id -> closeConnection(new ConnectionHandle(id)));
     prefetcher.shutdownNow();
+  }
+
+  /**
+   * Closes every connection that no request has used for {@code icegate.connection.idle-timeout-seconds}: its
+   * running Spark work is cancelled, its open results closed and its session released. A client that was killed or
+   * lost its network costs the gateway nothing after that. A request in flight (a long execution) keeps its
+   * connection alive.
+   */
+  private void expireIdleConnections() {
+    Duration timeout = Duration.ofSeconds(config.idleTimeoutSeconds());
+    for (GatewayConnection connection : connections.values()) {
+      try {
+        if (connection.activity().idle().compareTo(timeout) >= 0) {
+          LOG.info("Connection {} was idle for {} s or more: closing it and cancelling its work", connection.id(),
+              timeout.toSeconds());
+          expired.put(connection.id(), Boolean.TRUE);
+          closeConnection(new ConnectionHandle(connection.id()));
+        }
+      } catch (RuntimeException e) {
+        // One connection's failure to close must not stop the expiry of the others (or this thread).
+        LOG.warn("Could not expire connection {}: {}", connection.id(), e.toString());
+      }
+    }
   }
 
   private static ThreadFactory daemonThreads(String prefix) {
@@ -93,7 +143,15 @@ public final class IcegateMeta implements ProtobufMeta {
         throw new GatewayException(ErrorCode.INVALID_CONNECTION_PROPERTY,
             "Cannot open connection " + ch.id + ": a connection with this id is already open");
       }
-      GatewayConnection connection = sessionSetup.open(ch.id, engine.newSession(), info == null ? Map.of() : info);
+      Map<String, String> properties = info == null ? Map.of() : info;
+      ConnectionActivity connectionActivity = activity.connectionOpened(ch.id, properties.get("user"));
+      GatewayConnection connection;
+      try {
+        connection = sessionSetup.open(ch.id, engine.newSession(), properties, connectionActivity);
+      } catch (RuntimeException e) {
+        activity.connectionClosed(ch.id);
+        throw e;
+      }
       connections.put(ch.id, connection);
       LOG.debug("Opened connection {} with properties {}", ch.id,
           info == null ? Set.of() : info.keySet());
@@ -105,7 +163,11 @@ public final class IcegateMeta implements ProtobufMeta {
   public void closeConnection(ConnectionHandle ch) {
     GatewayConnection connection = connections.remove(ch.id);
     if (connection != null) {
-      connection.close();
+      try {
+        connection.close();
+      } finally {
+        activity.connectionClosed(ch.id);
+      }
       LOG.debug("Closed connection {}", ch.id);
     }
   }
@@ -201,19 +263,62 @@ public final class IcegateMeta implements ProtobufMeta {
   private ExecuteResult execute(GatewayConnection connection, GatewayStatement statement, StatementHandle h,
       String sql, List<TypedValue> parameters, long maxRows, int maxRowsInFirstFrame) {
     statement.closeResult();
-    StatementRunner.Outcome outcome = runner.run(connection, statement, sql, parameters, maxRows);
-    if (!outcome.hasRows()) {
-      return new ExecuteResult(List.of(MetaResultSet.count(connection.id(), statement.id(), outcome.updateCount())));
+    return tracked(connection, statement, sql, query -> {
+      StatementRunner.Outcome outcome = runner.run(connection, statement.jobGroup(), sql, parameters, maxRows);
+      if (!outcome.hasRows()) {
+        query.finish();
+        return new ExecuteResult(List.of(MetaResultSet.count(connection.id(), statement.id(),
+            outcome.updateCount())));
+      }
+      ResultCursor cursor = outcome.cursor();
+      statement.open(cursor);
+      // The signature takes the warnings to the client (see WireSignature). An update count travels without one, so
+      // the warnings of an update would be lost; no update has any today (only native metadata queries warn).
+      Signature signature = new WireSignature(outcome.columns(), sql, List.of(), null, CursorFactory.LIST,
+          StatementType.SELECT, outcome.warnings());
+      h.signature = signature;
+      Frame first = runner.fetch(connection, statement, cursor, 0, frameRows(maxRowsInFirstFrame));
+      delivered(query, first);
+      return new ExecuteResult(List.of(MetaResultSet.create(connection.id(), statement.id(), false, signature,
+          first)));
+    });
+  }
+
+  /**
+   * Runs a new execution of {@code statement}, visible in {@code icegate.system.queries} from now on and
+   * cancellable by id; a failure ends it (as cancelled when it was) and reaches the client unchanged.
+   */
+  private <T> T tracked(GatewayConnection connection, GatewayStatement statement, String sql,
+      Function<StatementActivity, T> body) {
+    StatementActivity query = activity.start(connection.activity(), statement.id(), sql,
+        connection.session().sparkContext());
+    statement.nextExecution(connection.id(), query);
+    return duringRequest(connection, query, () -> body.apply(query));
+  }
+
+  /** Runs a request's work on {@code query}; its connection is not idle meanwhile, and a failure ends the query. */
+  private static <T> T duringRequest(GatewayConnection connection, StatementActivity query, Supplier<T> work) {
+    connection.activity().requestStarted();
+    try {
+      return work.get();
+    } catch (Throwable e) {
+      // Throwable: Spark's Scala code throws checked exceptions (SparkException) without declaring them.
+      ClientErrors.ClientError error = ClientErrors.describe(e);
+      query.fail(error.message(), error.code() == ErrorCode.CANCELLED);
+      throw ClientErrors.toClient(e);
+    } finally {
+      connection.activity().requestEnded();
     }
-    ResultCursor cursor = outcome.cursor();
-    statement.open(cursor);
-    // The signature takes the warnings to the client (see WireSignature). An update count travels without one, so
-    // the warnings of an update would be lost; no update has any today (only native metadata queries warn).
-    Signature signature = new WireSignature(outcome.columns(), sql, List.of(), null, CursorFactory.LIST,
-        StatementType.SELECT, outcome.warnings());
-    h.signature = signature;
-    Frame first = runner.fetch(connection, statement, cursor, 0, frameRows(maxRowsInFirstFrame));
-    return new ExecuteResult(List.of(MetaResultSet.create(connection.id(), statement.id(), false, signature, first)));
+  }
+
+  /** Counts a frame's rows; the last frame ends the query, the first sets it streaming. */
+  private static void delivered(StatementActivity query, Frame frame) {
+    query.addRows(((List<?>) frame.rows).size());
+    if (frame.done) {
+      query.finish();
+    } else {
+      query.streaming();
+    }
   }
 
   /**
@@ -221,10 +326,9 @@ public final class IcegateMeta implements ProtobufMeta {
    * execution (or the fetch computing its next frame) fails as cancelled. Nothing happens if none is running.
    */
   private static void cancel(GatewayConnection connection, int statementId) {
-    String jobGroup = connection.statement(statementId).jobGroup();
-    if (jobGroup != null) {
-      LOG.info("Cancelling statement {} of connection {} (job group {})", statementId, connection.id(), jobGroup);
-      connection.session().sparkContext().cancelJobGroup(jobGroup);
+    StatementActivity query = connection.statement(statementId).activity();
+    if (query != null && query.cancel()) {
+      LOG.info("Cancelled statement {} of connection {} (query {})", statementId, connection.id(), query.id());
     }
   }
 
@@ -238,7 +342,7 @@ public final class IcegateMeta implements ProtobufMeta {
     }
     MetadataCalls.Answer answer = cancelled.isPresent()
         ? new MetadataCalls.Answer(List.of(), List.of())
-        : metadataCalls.answer(connection.session(), sql);
+        : metadataCalls.answer(connection.session(), connection.id(), sql);
     MetaResultSet result = MetadataResults.of(connection.id(), statement.id(), answer.columns(), answer.rows());
     h.signature = result.signature;
     // The client's own statement, not one made for the result as with Avatica's metadata requests.
@@ -255,7 +359,19 @@ public final class IcegateMeta implements ProtobufMeta {
       if (cursor == null) {
         return new Frame(offset, true, List.of());
       }
-      return runner.fetch(connection, statement, cursor, offset, frameRows(fetchMaxRowCount));
+      StatementActivity query = statement.activity();
+      return duringRequest(connection, query, () -> {
+        if (query.cancelRequested()) {
+          // Its Spark work stopped: the rest of the result will not come, and the client must not take the rows it
+          // has for all of them.
+          statement.closeResult();
+          throw new GatewayException(ErrorCode.CANCELLED, "Statement was cancelled (query " + query.id()
+              + "): the rest of its result is not available");
+        }
+        Frame frame = runner.fetch(connection, statement, cursor, offset, frameRows(fetchMaxRowCount));
+        delivered(query, frame);
+        return frame;
+      });
     });
   }
 
@@ -301,13 +417,16 @@ public final class IcegateMeta implements ProtobufMeta {
 
   private long updateCount(GatewayConnection connection, GatewayStatement statement, String sql,
       List<TypedValue> parameters) {
-    StatementRunner.Outcome outcome = runner.run(connection, statement, sql, parameters, 0);
-    if (outcome.hasRows()) {
-      outcome.cursor().close();
-      throw new GatewayException(ErrorCode.INVALID_ARGUMENT,
-          "Cannot run a query in a batch: batches take statements that return no rows");
-    }
-    return outcome.updateCount();
+    return tracked(connection, statement, sql, query -> {
+      StatementRunner.Outcome outcome = runner.run(connection, statement.jobGroup(), sql, parameters, 0);
+      if (outcome.hasRows()) {
+        outcome.cursor().close();
+        throw new GatewayException(ErrorCode.INVALID_ARGUMENT,
+            "Cannot run a query in a batch: batches take statements that return no rows");
+      }
+      query.finish();
+      return outcome.updateCount();
+    });
   }
 
   @Override
@@ -504,12 +623,19 @@ public final class IcegateMeta implements ProtobufMeta {
 
   // ---- helpers ----
 
+  /** The open connection {@code id}, used now (which keeps it from expiring). */
   private GatewayConnection connection(String id) {
     GatewayConnection connection = connections.get(id);
     if (connection == null) {
+      if (expired.containsKey(id)) {
+        throw new GatewayException(ErrorCode.CONNECTION_CLOSED, "Cannot use connection " + id + ": the gateway closed"
+            + " it after " + config.idleTimeoutSeconds() + " s without a request (" + Setting.IDLE_TIMEOUT.key()
+            + "); reconnect");
+      }
       throw new GatewayException(ErrorCode.CONNECTION_CLOSED,
           "Cannot use connection " + id + ": it is closed, expired or the gateway restarted; reconnect");
     }
+    connection.activity().touch();
     return connection;
   }
 

@@ -4,8 +4,13 @@ import static io.icegate.jdbc.IcegateDatabaseMetaData.METADATA_CALL;
 import static io.icegate.jdbc.IcegateDatabaseMetaData.METADATA_CALL_NULL;
 import static io.icegate.jdbc.IcegateDatabaseMetaData.METADATA_CALL_SEPARATOR;
 
+import io.icegate.gateway.activity.GatewayActivity;
+import io.icegate.gateway.activity.SparkProgress;
+import io.icegate.gateway.activity.StatementActivity;
 import io.icegate.gateway.error.ErrorCode;
 import io.icegate.gateway.error.GatewayException;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalInt;
@@ -20,6 +25,10 @@ import org.apache.spark.sql.SparkSession;
 final class MetadataCalls {
   /** The call that {@code Statement.cancel()} sends (the driver's {@code GatewayCancel}). */
   static final String CANCEL_STATEMENT = "cancelStatement";
+  /** The call the driver's {@code GatewayProgress} sends: the calling connection's running statements. */
+  static final String STATEMENT_PROGRESS = "statementProgress";
+  static final List<String> PROGRESS_COLUMNS = List.of("QUERY_ID", "STATEMENT_ID:int", "STATE", "ELAPSED_MS:int",
+      "STAGES_DONE:int", "STAGES_TOTAL:int", "TASKS_DONE:int", "TASKS_TOTAL:int");
 
   /** A call's result: the standard columns (as {@link MetadataResults#of} takes them) and rows. */
   record Answer(List<String> columns, List<List<Object>> rows) {}
@@ -53,11 +62,13 @@ final class MetadataCalls {
     }
   }
 
-  Answer answer(SparkSession session, String sql) {
+  /** Answers a call of connection {@code connectionId}, whose session is {@code session}. */
+  Answer answer(SparkSession session, String connectionId, String sql) {
     List<String> parts = decode(sql);
     String method = parts.get(0);
     List<String> args = parts.subList(1, parts.size());
     return switch (method + "/" + args.size()) {
+      case STATEMENT_PROGRESS + "/0" -> new Answer(PROGRESS_COLUMNS, progress(connectionId));
       case "getPrimaryKeys/3" -> new Answer(MetadataResults.PRIMARY_KEYS,
           tables.primaryKeys(session, args.get(0), args.get(1), args.get(2)));
       case "getProcedures/3" -> new Answer(MetadataResults.PROCEDURES,
@@ -69,6 +80,19 @@ final class MetadataCalls {
       default -> throw new GatewayException(ErrorCode.INVALID_ARGUMENT, "Cannot answer metadata call " + method
           + " with " + args.size() + " arguments: the gateway does not know it (a newer driver?)");
     };
+  }
+
+  /** The connection's statements that have not ended, with their Spark progress. */
+  private static List<List<Object>> progress(String connectionId) {
+    List<List<Object>> rows = new ArrayList<>();
+    Instant now = Instant.now();
+    for (StatementActivity query : GatewayActivity.instance().running(connectionId)) {
+      SparkProgress progress = query.progress();
+      long elapsed = Math.min(Integer.MAX_VALUE, Duration.between(query.started(), now).toMillis());
+      rows.add(List.of(query.id(), query.statementId(), query.state().name(), (int) elapsed, progress.stagesDone(),
+          progress.stagesTotal(), progress.tasksDone(), progress.tasksTotal()));
+    }
+    return rows;
   }
 
   private static Meta.Pat pat(String pattern) {

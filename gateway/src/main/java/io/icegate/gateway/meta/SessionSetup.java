@@ -1,5 +1,6 @@
 package io.icegate.gateway.meta;
 
+import io.icegate.gateway.activity.ConnectionActivity;
 import io.icegate.gateway.engine.Sessions;
 import io.icegate.gateway.error.ErrorCode;
 import io.icegate.gateway.error.GatewayException;
@@ -17,7 +18,7 @@ final class SessionSetup {
   static final String NAMESPACE = "namespace";
   private static final String SESSION_TIME_ZONE = "spark.sql.session.timeZone";
 
-  GatewayConnection open(String id, SparkSession session, Map<String, String> info) {
+  GatewayConnection open(String id, SparkSession session, Map<String, String> info, ConnectionActivity activity) {
     ZoneId zone = zone(info.get(CLIENT_TIME_ZONE));
     session.conf().set(SESSION_TIME_ZONE, zone.getId());
     for (Map.Entry<String, String> e : info.entrySet()) {
@@ -39,7 +40,7 @@ final class SessionSetup {
       }
     }
     use(session, info.get(CATALOG), info.get(NAMESPACE));
-    return new GatewayConnection(id, session, zone);
+    return new GatewayConnection(id, session, zone, activity);
   }
 
   /** Switches the current catalog and/or namespace; null leaves each as it is. */

@@ -1,6 +1,7 @@
 package io.icegate.gateway.meta;
 
 import io.icegate.calcite.parser.IcegateSqlParser;
+import io.icegate.gateway.activity.SystemTableQueries;
 import io.icegate.gateway.ddl.DdlTranslations;
 import io.icegate.gateway.engine.Sessions;
 import io.icegate.gateway.error.ErrorCode;
@@ -74,9 +75,9 @@ final class StatementRunner {
     }
   }
 
-  Outcome run(GatewayConnection connection, GatewayStatement statement, String sql, List<TypedValue> parameters,
+  /** Runs {@code sql}; its Spark jobs carry {@code jobGroup}, so that cancelling the group stops exactly it. */
+  Outcome run(GatewayConnection connection, String jobGroup, String sql, List<TypedValue> parameters,
       long maxRows) {
-    String jobGroup = statement.nextJobGroup(connection.id());
     return inJobGroup(connection, jobGroup, sql, () -> {
       SparkSession session = connection.session();
       Optional<SqlNode> parsed = parse(sql);
@@ -94,6 +95,14 @@ final class StatementRunner {
           node -> ProcedurePath.plan(session, node, JdbcParameters.forProcedures(parameters)));
       if (call.isPresent() && call.get() instanceof ProcedurePath.Local local) {
         return rows(connection, RowSource.of(local.rows().iterator()), local.schema(), maxRows, local.warnings());
+      }
+      if (call.isEmpty() && parsed.isPresent() && parameters.isEmpty()
+          && SystemTableQueries.readsOnlySystemTables(parsed.get())) {
+        Optional<SystemTableQueries.Answer> answer = SystemTableQueries.tryAnswer(sql);
+        if (answer.isPresent()) {
+          return rows(connection, RowSource.of(answer.get().rows().iterator()), answer.get().schema(), maxRows,
+              List.of());
+        }
       }
       if (call.isEmpty() && parsed.isPresent() && parameters.isEmpty()) {
         Optional<NativeMetadataPath.Answer> answer = nativePath.tryAnswer(session, parsed.get());

@@ -81,6 +81,13 @@ public final class ProcedurePath {
     if (!(statement instanceof SqlIcebergCall) && !(statement instanceof SqlExplainIcebergCall)) {
       return Optional.empty();
     }
+    if (statement instanceof SqlIcebergCall call && GatewayProcedures.isGatewayCall(call)) {
+      return Optional.of(GatewayProcedures.run(call, parameters));
+    }
+    if (statement instanceof SqlExplainIcebergCall explain && GatewayProcedures.isGatewayCall(explain.call())) {
+      throw new GatewayException(ErrorCode.NOT_SUPPORTED, "Cannot explain a call of the gateway's own procedure "
+          + explain.call().procedure() + ": EXPLAIN CALL describes Iceberg's procedures");
+    }
     SparkProcedureCatalogs catalogs = new SparkProcedureCatalogs(session);
     ProcedureBridge bridge = new ProcedureBridge(catalogs, catalogs);
     try {

@@ -39,8 +39,16 @@ public final class GatewayServer implements AutoCloseable {
 
   /** Starts an HTTP server on an engine that outlives it (tests share one SparkContext per JVM). */
   public static GatewayServer start(SparkEngine engine, boolean ownsEngine) {
-    GatewayConfig config = engine.config();
-    IcegateMeta meta = new IcegateMeta(engine);
+    return start(engine, engine.config(), ownsEngine);
+  }
+
+  /**
+   * Starts an HTTP server on {@code engine} with the gateway settings of {@code config} (its {@code spark.*} keys
+   * are the engine's business and are not read here): several gateways with different settings can share a JVM's
+   * one SparkContext.
+   */
+  public static GatewayServer start(SparkEngine engine, GatewayConfig config, boolean ownsEngine) {
+    IcegateMeta meta = new IcegateMeta(engine, config);
     Serialization serialization = config.serialization().equals("json") ? Serialization.JSON : Serialization.PROTOBUF;
     ServerCustomizer<Server> bindHost = server -> {
       for (Connector connector : server.getConnectors()) {

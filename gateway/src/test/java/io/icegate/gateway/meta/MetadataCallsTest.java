@@ -23,7 +23,7 @@ class MetadataCallsTest {
   @Test
   void anUnknownCallSaysSo() {
     String sql = METADATA_CALL + METADATA_CALL_SEPARATOR + "getIndexInfo" + METADATA_CALL_SEPARATOR + "demo";
-    assertThatThrownBy(() -> calls.answer(null, sql))
+    assertThatThrownBy(() -> calls.answer(null, "connection-1", sql))
         .isInstanceOf(GatewayException.class)
         .hasMessage("Cannot answer metadata call getIndexInfo with 1 arguments: the gateway does not know it"
             + " (a newer driver?)")

@@ -1,0 +1,92 @@
+package io.icegate.gateway.activity;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.ConcurrentMap;
+import java.util.concurrent.ConcurrentSkipListMap;
+import java.util.concurrent.atomic.AtomicLong;
+import org.apache.spark.SparkContext;
+
+/**
+ * What the gateway is doing: its open connections and the statements they run, with the last ones that ended.
+ * Read by the {@code icegate.system} tables ({@link SystemCatalog}) and by {@code CALL icegate.system.cancel}.
+ *
+ * <p>One per JVM: Spark creates the system catalog by class name, so this is the only way it can reach the
+ * gateway's state; a JVM runs one gateway (tests that start several see them all, and tell them apart by
+ * connection id).
+ */
+public final class GatewayActivity {
+  /** Ended statements kept for {@code icegate.system.queries}; older ones are forgotten. */
+  static final int ENDED_KEPT = 200;
+
+  private static final GatewayActivity INSTANCE = new GatewayActivity();
+
+  private final AtomicLong nextQueryId = new AtomicLong();
+  private final ConcurrentMap<String, ConnectionActivity> connections = new ConcurrentHashMap<>();
+  private final ConcurrentSkipListMap<Long, StatementActivity> queries = new ConcurrentSkipListMap<>();
+  private final ConcurrentLinkedQueue<Long> endedOrder = new ConcurrentLinkedQueue<>();
+
+  private GatewayActivity() {}
+
+  public static GatewayActivity instance() {
+    return INSTANCE;
+  }
+
+  public ConnectionActivity connectionOpened(String connectionId, String user) {
+    ConnectionActivity connection = new ConnectionActivity(connectionId, user);
+    connections.put(connectionId, connection);
+    return connection;
+  }
+
+  public void connectionClosed(String connectionId) {
+    connections.remove(connectionId);
+  }
+
+  /** Registers a new execution of statement {@code statementId} of {@code connection}, running from now. */
+  public StatementActivity start(ConnectionActivity connection, int statementId, String sql, SparkContext spark) {
+    long id = nextQueryId.incrementAndGet();
+    StatementActivity query = new StatementActivity(Long.toString(id), connection, statementId, sql, spark,
+        () -> ended(id));
+    queries.put(id, query);
+    return query;
+  }
+
+  private void ended(long id) {
+    endedOrder.add(id);
+    while (endedOrder.size() > ENDED_KEPT) {
+      Long oldest = endedOrder.poll();
+      if (oldest != null) {
+        queries.remove(oldest);
+      }
+    }
+  }
+
+  /** Running statements and the last ended ones, oldest first. */
+  public List<StatementActivity> queries() {
+    return new ArrayList<>(queries.values());
+  }
+
+  /** The statements of {@code connectionId} that have not ended, oldest first. */
+  public List<StatementActivity> running(String connectionId) {
+    return queries.values().stream()
+        .filter(q -> !q.state().ended() && q.connection().id().equals(connectionId))
+        .toList();
+  }
+
+  public Optional<StatementActivity> query(String queryId) {
+    try {
+      return Optional.ofNullable(queries.get(Long.parseLong(queryId.strip())));
+    } catch (NumberFormatException e) {
+      return Optional.empty();
+    }
+  }
+
+  public List<ConnectionActivity> connections() {
+    return connections.values().stream()
+        .sorted(java.util.Comparator.comparing(ConnectionActivity::opened))
+        .toList();
+  }
+}

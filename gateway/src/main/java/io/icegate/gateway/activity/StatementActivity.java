@@ -1,0 +1,144 @@
+package io.icegate.gateway.activity;
+
+import java.time.Instant;
+import java.util.concurrent.atomic.AtomicLong;
+import org.apache.spark.SparkContext;
+
+/**
+ * One execution of a statement, from the request that starts it until its result is read or closed: what
+ * {@code icegate.system.queries} shows, and the handle to cancel it by id.
+ */
+public final class StatementActivity {
+  private final String id;
+  private final ConnectionActivity connection;
+  private final int statementId;
+  private final String sql;
+  private final SparkContext spark;
+  private final Instant started = Instant.now();
+  private final AtomicLong rows = new AtomicLong();
+  private volatile String jobGroup;
+  private volatile QueryState state = QueryState.RUNNING;
+  private volatile boolean cancelRequested;
+  private volatile Instant ended;
+  private volatile String error;
+  /** The last progress read that knew of tasks: shown once Spark has forgotten the statement's jobs. */
+  private volatile SparkProgress lastKnown;
+  private final Runnable onEnd;
+
+  StatementActivity(String id, ConnectionActivity connection, int statementId, String sql, SparkContext spark,
+      Runnable onEnd) {
+    this.id = id;
+    this.connection = connection;
+    this.statementId = statementId;
+    this.sql = sql;
+    this.spark = spark;
+    this.onEnd = onEnd;
+  }
+
+  public String id() {
+    return id;
+  }
+
+  public ConnectionActivity connection() {
+    return connection;
+  }
+
+  public int statementId() {
+    return statementId;
+  }
+
+  public String sql() {
+    return sql;
+  }
+
+  public Instant started() {
+    return started;
+  }
+
+  public QueryState state() {
+    return state;
+  }
+
+  public Instant ended() {
+    return ended;
+  }
+
+  public String error() {
+    return error;
+  }
+
+  public long rows() {
+    return rows.get();
+  }
+
+  public boolean cancelRequested() {
+    return cancelRequested;
+  }
+
+  /** The Spark job group the execution's jobs run in (known once it starts on Spark). */
+  public void runsIn(String group) {
+    this.jobGroup = group;
+  }
+
+  public void addRows(long count) {
+    rows.addAndGet(count);
+  }
+
+  /** The first frame of the result went to the client. */
+  public void streaming() {
+    if (state == QueryState.RUNNING) {
+      state = QueryState.STREAMING;
+    }
+  }
+
+  /**
+   * Stages and tasks done and in all, read from Spark now. Spark learns of jobs through its listener bus, a moment
+   * after they start and end, and forgets old ones (spark.ui.retainedJobs): what it last knew is kept for then.
+   */
+  public SparkProgress progress() {
+    SparkProgress now = SparkProgress.of(spark.statusTracker(), jobGroup);
+    if (now.tasksTotal() > 0) {
+      lastKnown = now;
+      return now;
+    }
+    SparkProgress kept = lastKnown;
+    return kept != null ? kept : now;
+  }
+
+  /**
+   * Cancels the execution: its Spark job group is cancelled, so running work fails as cancelled, and a result being
+   * read fails at the client's next fetch. False when it had already ended.
+   */
+  public boolean cancel() {
+    if (state.ended()) {
+      return false;
+    }
+    cancelRequested = true;
+    String group = jobGroup;
+    if (group != null) {
+      spark.cancelJobGroup(group);
+    }
+    return true;
+  }
+
+  public void finish() {
+    end(cancelRequested ? QueryState.CANCELLED : QueryState.FINISHED, null);
+  }
+
+  /** Ends with {@code message} (what the client was told); cancelled if a cancel was asked for. */
+  public void fail(String message, boolean cancellation) {
+    end(cancelRequested || cancellation ? QueryState.CANCELLED : QueryState.FAILED, message);
+  }
+
+  private void end(QueryState endState, String message) {
+    synchronized (this) {
+      if (state.ended()) {
+        return;
+      }
+      ended = Instant.now();
+      error = message;
+      state = endState;
+    }
+    onEnd.run();
+  }
+}

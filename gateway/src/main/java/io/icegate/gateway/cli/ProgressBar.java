@@ -1,0 +1,98 @@
+package io.icegate.gateway.cli;
+
+import io.icegate.jdbc.GatewayProgress;
+import java.io.PrintStream;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.Supplier;
+
+/**
+ * Draws, on one line of the terminal, how far the shell's running statement has come (its Spark tasks and stages,
+ * as the gateway reports them): polled from a daemon thread on the shell's own connection while sqlline waits for
+ * the statement. Shown once a statement has run for a second, and erased when its first rows arrive or it ends.
+ */
+final class ProgressBar implements Runnable {
+  private static final long POLL_MILLIS = 300;
+  private static final long SHOW_AFTER_MILLIS = 1_000;
+  private static final int WIDTH = 30;
+
+  private final Supplier<Connection> connection;
+  private final PrintStream out;
+  private int drawnLength;
+
+  ProgressBar(Supplier<Connection> connection, PrintStream out) {
+    this.connection = connection;
+    this.out = out;
+  }
+
+  /** Starts drawing on a daemon thread, for as long as the shell runs. */
+  void start() {
+    Thread thread = new Thread(this, "icegate-shell-progress");
+    thread.setDaemon(true);
+    thread.start();
+  }
+
+  @Override
+  public void run() {
+    while (!Thread.currentThread().isInterrupted()) {
+      try {
+        Thread.sleep(POLL_MILLIS);
+      } catch (InterruptedException e) {
+        return;
+      }
+      draw(runningStatement());
+    }
+  }
+
+  private GatewayProgress.Statement runningStatement() {
+    Connection c = connection.get();
+    if (c == null) {
+      return null;
+    }
+    try {
+      if (c.isClosed()) {
+        return null;
+      }
+      List<GatewayProgress.Statement> running = GatewayProgress.running(c);
+      return running.stream()
+          .filter(s -> s.state().equals("RUNNING") && s.elapsed().toMillis() >= SHOW_AFTER_MILLIS)
+          .findFirst().orElse(null);
+    } catch (SQLException | RuntimeException e) {
+      // The connection went away or the gateway is busy: no bar is better than a broken one.
+      return null;
+    }
+  }
+
+  private synchronized void draw(GatewayProgress.Statement statement) {
+    if (statement == null) {
+      erase();
+      return;
+    }
+    String line = line(statement);
+    out.print("\r" + line + " ".repeat(Math.max(0, drawnLength - line.length())) + "\r");
+    out.flush();
+    drawnLength = line.length();
+  }
+
+  private void erase() {
+    if (drawnLength > 0) {
+      out.print("\r" + " ".repeat(drawnLength) + "\r");
+      out.flush();
+      drawnLength = 0;
+    }
+  }
+
+  /** {@code [#########.....................]  31%  tasks 40/128  stages 1/3  12.4 s  query 17}. */
+  static String line(GatewayProgress.Statement s) {
+    double fraction = s.fraction().orElse(0);
+    int filled = (int) Math.round(fraction * WIDTH);
+    String bar = "#".repeat(filled) + ".".repeat(WIDTH - filled);
+    String percent = s.fraction().isPresent() ? String.format(Locale.ROOT, "%3d%%", Math.round(fraction * 100))
+        : "  ?%";
+    return String.format(Locale.ROOT, "[%s] %s  tasks %d/%d  stages %d/%d  %.1f s  query %s", bar, percent,
+        s.tasksDone(), s.tasksTotal(), s.stagesDone(), s.stagesTotal(), s.elapsed().toMillis() / 1000.0,
+        s.queryId());
+  }
+}

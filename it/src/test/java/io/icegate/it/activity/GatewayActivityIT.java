@@ -1,0 +1,198 @@
+package io.icegate.it.activity;
+
+import static io.icegate.it.Rows.query;
+import static io.icegate.it.Rows.row;
+import static io.icegate.it.SqlFailures.assertFails;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.icegate.it.TestGateway;
+import io.icegate.jdbc.GatewayProgress;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.List;
+import java.util.Properties;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.apache.spark.SparkContext;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The gateway's own tables show what it runs ({@code icegate.system.queries}, with Spark's stages and tasks) and
+ * who is connected ({@code icegate.system.connections}); another connection cancels a statement by its id.
+ */
+class GatewayActivityIT {
+  /** A query that keeps two cores busy for minutes, in 4 tasks. */
+  private static final String LONG_QUERY = "SELECT count(*) FROM range(0, 100000000000, 1, 4) a WHERE a.id % 7 = 3";
+
+  private static TestGateway gateway;
+
+  @BeforeAll
+  static void start() {
+    gateway = TestGateway.start();
+  }
+
+  @AfterAll
+  static void stop() {
+    gateway.close();
+  }
+
+  @Test
+  void queriesShowsARunningStatementWithItsProgressAndAnotherConnectionCancelsItById() throws Exception {
+    try (Connection runner = connect("runner"); Connection watcher = connect("watcher");
+        Statement statement = runner.createStatement()) {
+      CompletableFuture<Throwable> outcome = runAsync(() -> statement.executeQuery(LONG_QUERY));
+      List<Object> running = awaitRow(watcher, "SELECT query_id, user_name, statement, state, stages_total, tasks_total,"
+          + " tasks_done, progress FROM icegate.system.queries WHERE state = 'RUNNING' AND user_name = 'runner'"
+          + " AND tasks_total > 0");
+      String queryId = (String) running.get(0);
+      assertThat(running.subList(1, 5)).containsExactly("runner", LONG_QUERY, "RUNNING", 1);
+      assertThat((Integer) running.get(5)).isEqualTo(4);
+      assertThat((Integer) running.get(6)).isBetween(0, 4);
+      assertThat((Double) running.get(7)).isBetween(0.0, 1.0);
+
+      long cancelledAt = System.nanoTime();
+      assertThat(query(watcher, "CALL icegate.system.cancel('" + queryId + "')"))
+          .containsExactly(row(queryId, true, "RUNNING"));
+      Throwable failure = outcome.get(60, TimeUnit.SECONDS);
+      Duration took = Duration.ofNanos(System.nanoTime() - cancelledAt);
+      assertThat(failure).isInstanceOf(SQLException.class);
+      assertThat(((SQLException) failure).getSQLState()).as(failure.getMessage()).isEqualTo("57014");
+      assertThat(took).as("time from the cancel to the client's error").isLessThan(Duration.ofSeconds(5));
+      assertNoSparkJobRuns();
+
+      assertThat(query(watcher, "SELECT state, error FROM icegate.system.queries WHERE query_id = '" + queryId + "'"))
+          .containsExactly(row("CANCELLED", "Statement was cancelled"));
+      // Cancelling it again changes nothing and says so.
+      try (Statement again = watcher.createStatement();
+          ResultSet rs = again.executeQuery("CALL icegate.system.cancel(query_id => '" + queryId + "')")) {
+        assertThat(rs.next()).isTrue();
+        assertThat(rs.getBoolean("cancelled")).isFalse();
+        assertThat((Object) again.getWarnings()).isNotNull();
+        assertThat(again.getWarnings().getMessage()).contains("already ended (CANCELLED)");
+      }
+      assertThat(query(runner, "SELECT 1")).containsExactly(row(1));
+    }
+  }
+
+  @Test
+  void aFinishedQueryShowsItsRowsAndCompleteProgress() throws Exception {
+    try (Connection c = connect("finisher")) {
+      assertThat(query(c, "SELECT id FROM range(0, 1000, 1, 3)")).hasSize(1000);
+      assertThat(query(c, "SELECT state, row_count, stages_done = stages_total, tasks_done, tasks_total, progress"
+          + " FROM icegate.system.queries WHERE user_name = 'finisher' AND state = 'FINISHED'"
+          + " AND statement LIKE '%range(0, 1000, 1, 3)%'"))
+          .containsExactly(row("FINISHED", 1000L, true, 3, 3, 1.0));
+    }
+  }
+
+  @Test
+  void theDriverReadsTheProgressOfItsOwnRunningStatement() throws Exception {
+    try (Connection c = connect("progress"); Statement statement = c.createStatement()) {
+      CompletableFuture<Throwable> outcome = runAsync(() -> statement.executeQuery(LONG_QUERY));
+      GatewayProgress.Statement seen = null;
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+      while (seen == null && System.nanoTime() < deadline) {
+        seen = GatewayProgress.running(c).stream().filter(s -> s.tasksTotal() > 0).findFirst().orElse(null);
+        Thread.sleep(50);
+      }
+      assertThat(seen).as("the running statement, from the same connection").isNotNull();
+      assertThat(seen.state()).isEqualTo("RUNNING");
+      assertThat(seen.tasksTotal()).isEqualTo(4);
+      assertThat(seen.stagesTotal()).isEqualTo(1);
+      assertThat(seen.fraction()).isPresent();
+      statement.cancel();
+      Throwable failure = outcome.get(60, TimeUnit.SECONDS);
+      assertThat(failure).isInstanceOf(SQLException.class);
+      assertThat(((SQLException) failure).getSQLState()).as(failure.toString()).isEqualTo("57014");
+      assertThat(GatewayProgress.running(c)).isEmpty();
+    }
+  }
+
+  @Test
+  void connectionsListsOpenConnectionsWithTheirUsers() throws Exception {
+    try (Connection watcher = connect("watcher-2")) {
+      String opened;
+      try (Connection other = connect("visitor")) {
+        List<List<Object>> rows = query(watcher, "SELECT connection_id, idle_ms >= 0, running_queries"
+            + " FROM icegate.system.connections WHERE user_name = 'visitor'");
+        assertThat(rows).hasSize(1);
+        assertThat(rows.get(0).subList(1, 3)).containsExactly(true, 0);
+        opened = (String) rows.get(0).get(0);
+      }
+      assertThat(query(watcher, "SELECT count(*) FROM icegate.system.connections WHERE connection_id = '"
+          + opened + "'")).containsExactly(row(0L));
+    }
+  }
+
+  @Test
+  void theSystemTablesAreVisibleToMetadataAndReadOnly() throws Exception {
+    try (Connection c = connect("reader")) {
+      assertThat(query(c, "SHOW TABLES IN icegate.system"))
+          .containsExactlyInAnyOrder(row("system", "connections", false), row("system", "queries", false));
+      assertFails(() -> query(c, "DROP TABLE icegate.system.queries"), "0A000", "icegate", "read-only");
+      assertFails(() -> query(c, "SELECT * FROM icegate.system.no_such"), "42P01", "no_such");
+    }
+  }
+
+  @Test
+  void cancelNamesWhatIsWrongWithItsCall() throws Exception {
+    try (Connection c = connect("caller")) {
+      assertFails(() -> query(c, "CALL icegate.system.cancel('999999')"), "42704", "query '999999'",
+          "no such query", "icegate.system.queries");
+      assertFails(() -> query(c, "CALL icegate.system.cancel()"), "42000", "one argument, query_id");
+      assertFails(() -> query(c, "CALL icegate.system.cancel(id => '1')"), "42000", "unknown argument 'id'",
+          "valid: query_id");
+      assertFails(() -> query(c, "CALL icegate.system.stop('1')"), "42883", "icegate.system.stop",
+          "icegate.system.cancel");
+    }
+  }
+
+  private static Connection connect(String user) throws SQLException {
+    Properties properties = new Properties();
+    properties.setProperty("user", user);
+    return DriverManager.getConnection(gateway.jdbcUrl(), properties);
+  }
+
+  private interface Execution {
+    Object run() throws SQLException;
+  }
+
+  private static CompletableFuture<Throwable> runAsync(Execution execution) {
+    return CompletableFuture.supplyAsync(() -> {
+      try {
+        execution.run();
+        return null;
+      } catch (Throwable t) {
+        return t;
+      }
+    });
+  }
+
+  /** The first row {@code sql} returns, polled until there is one. */
+  private static List<Object> awaitRow(Connection c, String sql) throws Exception {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+    while (System.nanoTime() < deadline) {
+      List<List<Object>> rows = query(c, sql);
+      if (!rows.isEmpty()) {
+        return rows.get(0);
+      }
+      Thread.sleep(100);
+    }
+    throw new AssertionError("No row within 60 s: " + sql);
+  }
+
+  private static void assertNoSparkJobRuns() throws InterruptedException {
+    SparkContext spark = TestGateway.engine().rootSession().sparkContext();
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+    while (spark.statusTracker().getActiveJobIds().length > 0 && System.nanoTime() < deadline) {
+      Thread.sleep(100);
+    }
+    assertThat(spark.statusTracker().getActiveJobIds()).as("Spark jobs still running").isEmpty();
+  }
+}

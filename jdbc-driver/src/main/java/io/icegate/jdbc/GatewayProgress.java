@@ -1,0 +1,51 @@
+package io.icegate.jdbc;
+
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.SQLFeatureNotSupportedException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.OptionalDouble;
+
+/**
+ * How far the statements that a connection runs on the gateway have come, read while they run (from another thread:
+ * the gateway answers at once, without Spark). What {@code bin/icegate sql} draws its progress bar from; the same
+ * numbers, for every connection, are in the gateway's table {@code icegate.system.queries}.
+ */
+public final class GatewayProgress {
+  /** The call's method name, as the gateway knows it. */
+  static final String STATEMENT_PROGRESS = "statementProgress";
+
+  private GatewayProgress() {}
+
+  /**
+   * One statement that has not ended: its query id (for {@code CALL icegate.system.cancel}), its state ({@code
+   * RUNNING} until its first rows reach the client, then {@code STREAMING}) and its Spark stages and tasks.
+   */
+  public record Statement(String queryId, int statementId, String state, Duration elapsed, int stagesDone,
+      int stagesTotal, int tasksDone, int tasksTotal) {
+    /** Done tasks over all tasks, from 0 to 1; empty until Spark has tasks for it. */
+    public OptionalDouble fraction() {
+      return tasksTotal == 0 ? OptionalDouble.empty() : OptionalDouble.of((double) tasksDone / tasksTotal);
+    }
+  }
+
+  /** The statements of {@code connection} (an Icegate connection) that have not ended, oldest first. */
+  public static List<Statement> running(Connection connection) throws SQLException {
+    if (!connection.isWrapperFor(IcegateConnection.class)) {
+      throw new SQLFeatureNotSupportedException("Cannot read statement progress: not a connection of the Icegate"
+          + " driver", "0A000");
+    }
+    List<Statement> statements = new ArrayList<>();
+    try (ResultSet rs = IcegateDatabaseMetaData.gatewayCall(connection, STATEMENT_PROGRESS)) {
+      while (rs.next()) {
+        statements.add(new Statement(rs.getString("QUERY_ID"), rs.getInt("STATEMENT_ID"), rs.getString("STATE"),
+            Duration.ofMillis(rs.getInt("ELAPSED_MS")), rs.getInt("STAGES_DONE"), rs.getInt("STAGES_TOTAL"),
+            rs.getInt("TASKS_DONE"), rs.getInt("TASKS_TOTAL")));
+      }
+    }
+    return statements;
+  }
+}
