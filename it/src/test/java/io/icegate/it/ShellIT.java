@@ -54,6 +54,26 @@ class ShellIT {
     }
   }
 
+  @Test
+  void aLongStatementShowsAProgressBarThatIsErasedWhenItEnds() throws Exception {
+    Result result = shell("--progress=on", "-e",
+        "SELECT count(*) AS matching FROM range(0, 3000000000, 1, 2) a WHERE a.id % 7 = 3");
+    assertThat(result.exitCode()).as(result.output()).isZero();
+    assertThat(result.output()).containsPattern("\\[[#.]{30}\\] +\\d+%  tasks \\d/2  stages [01]/1  \\d+\\.\\d s  query \\d+");
+    assertThat(result.output()).contains("428571429");
+    // Erased: the result table is not on the bar's line.
+    assertThat(result.output().lines().filter(line -> line.contains("tasks ") && line.contains("428571429")))
+        .isEmpty();
+  }
+
+  @Test
+  void noProgressBarWhenSwitchedOff() throws Exception {
+    Result result = shell("--progress=off", "-e",
+        "SELECT count(*) AS matching FROM range(0, 3000000000, 1, 2) a WHERE a.id % 7 = 3");
+    assertThat(result.exitCode()).as(result.output()).isZero();
+    assertThat(result.output()).contains("428571429").doesNotContain("tasks ");
+  }
+
   private static Result shell(String... args) throws Exception {
     Path launcher = Path.of("..", "bin", "icegate").toAbsolutePath().normalize();
     List<String> command = new java.util.ArrayList<>(List.of(launcher.toString(), "sql", gateway.jdbcUrl()));

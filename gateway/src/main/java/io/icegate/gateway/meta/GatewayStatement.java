@@ -37,7 +37,7 @@ final class GatewayStatement {
 
   /** Replaces the open result, closing the previous one (and stopping its Spark work). */
   synchronized void open(ResultCursor next) {
-    closeResult();
+    closeCursor();
     this.cursor = next;
   }
 
@@ -68,12 +68,16 @@ final class GatewayStatement {
 
   /** Closes the open result; its execution, if still going, has ended (the client is done with it). */
   synchronized void closeResult() {
+    closeCursor();
+    if (activity != null) {
+      activity.finish();
+    }
+  }
+
+  private void closeCursor() {
     if (cursor != null) {
       cursor.close();
       cursor = null;
-    }
-    if (activity != null) {
-      activity.finish();
     }
   }
 }

@@ -1,0 +1,161 @@
+package io.icegate.it.activity;
+
+import static io.icegate.it.Rows.query;
+import static io.icegate.it.Rows.row;
+import static io.icegate.it.SqlFailures.assertFails;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.icegate.it.TestGateway;
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.apache.spark.SparkContext;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A client that goes away costs the gateway nothing once its connection has been idle for the expiry window: its
+ * Spark work is cancelled and its session released, as the gateway's system tables and Spark's status tracker show.
+ * A client that comes back to an expired connection is told to reconnect.
+ */
+class ConnectionExpiryIT {
+  private static final int IDLE_TIMEOUT_SECONDS = 3;
+
+  private static TestGateway gateway;
+
+  @BeforeAll
+  static void start() {
+    gateway = TestGateway.start(Map.of("icegate.connection.idle-timeout-seconds",
+        Integer.toString(IDLE_TIMEOUT_SECONDS)));
+  }
+
+  @AfterAll
+  static void stop() {
+    gateway.close();
+  }
+
+  @Test
+  void aKilledClientMidResultLeavesNoSparkJobAndNoSessionAfterTheWindow() throws Exception {
+    Process client = startKilledClient("killed-client");
+    try {
+      awaitLine(client, "READING");
+      try (Connection watcher = connect("watcher")) {
+        assertThat(query(watcher, "SELECT count(*) FROM icegate.system.connections WHERE user_name = 'killed-client'"))
+            .containsExactly(row(1L));
+        assertThat(query(watcher, "SELECT state FROM icegate.system.queries WHERE user_name = 'killed-client'"))
+            .containsExactly(row("STREAMING"));
+        assertThat(sparkJobsRunning()).as("the result's partitions computed ahead").isTrue();
+
+        client.destroyForcibly().waitFor(30, TimeUnit.SECONDS);
+        long killedAt = System.nanoTime();
+        awaitEmpty(watcher, "SELECT connection_id FROM icegate.system.connections WHERE user_name = 'killed-client'");
+        long goneAfterMillis = (System.nanoTime() - killedAt) / 1_000_000;
+        assertThat(goneAfterMillis).as("ms until the session was released")
+            .isGreaterThanOrEqualTo((IDLE_TIMEOUT_SECONDS - 1) * 1000L)
+            .isLessThan((IDLE_TIMEOUT_SECONDS + 10) * 1000L);
+        assertThat(query(watcher, "SELECT state FROM icegate.system.queries WHERE user_name = 'killed-client'"))
+            .containsExactly(row("CANCELLED"));
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (sparkJobsRunning() && System.nanoTime() < deadline) {
+          Thread.sleep(100);
+        }
+        assertThat(sparkJobsRunning()).as("Spark jobs still running for the killed client").isFalse();
+      }
+    } finally {
+      client.destroyForcibly();
+    }
+  }
+
+  @Test
+  void aConnectionUsedAfterItExpiredSaysToReconnect() throws Exception {
+    try (Connection idle = connect("sleeper")) {
+      assertThat(query(idle, "SELECT 1")).containsExactly(row(1));
+      Thread.sleep((IDLE_TIMEOUT_SECONDS + 3) * 1000L);
+      assertFails(() -> query(idle, "SELECT 2"), "08003", "closed it after " + IDLE_TIMEOUT_SECONDS
+          + " s without a request", "icegate.connection.idle-timeout-seconds", "reconnect");
+    }
+    try (Connection again = connect("sleeper")) {
+      assertThat(query(again, "SELECT 3")).containsExactly(row(3));
+    }
+  }
+
+  @Test
+  void aLongStatementKeepsItsConnectionAlive() throws Exception {
+    try (Connection busy = connect("busy")) {
+      // Runs longer than the idle window on the gateway, with no request in between.
+      String slow = "SELECT count(*) FROM range(0, 3000000000, 1, 2) a WHERE a.id % 7 = 3";
+      long started = System.nanoTime();
+      List<List<Object>> rows = query(busy, slow);
+      long tookSeconds = TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - started);
+      assertThat(rows).hasSize(1);
+      assertThat(tookSeconds).as("the statement must outlast the idle window for this test to mean anything")
+          .isGreaterThan(IDLE_TIMEOUT_SECONDS);
+      assertThat(query(busy, "SELECT 4")).containsExactly(row(4));
+    }
+  }
+
+  private static boolean sparkJobsRunning() {
+    SparkContext spark = TestGateway.engine().rootSession().sparkContext();
+    return spark.statusTracker().getActiveJobIds().length > 0;
+  }
+
+  private static Connection connect(String user) throws SQLException {
+    Properties properties = new Properties();
+    properties.setProperty("user", user);
+    return DriverManager.getConnection(gateway.jdbcUrl(), properties);
+  }
+
+  /** The client program, run by the JDK's source launcher with nothing but the shaded driver jar. */
+  private static Process startKilledClient(String user) throws Exception {
+    Path jar;
+    try (var jars = Files.list(Path.of("..", "jdbc-driver", "target"))) {
+      jar = jars.filter(p -> p.getFileName().toString().matches("icegate-jdbc-[^-]+(-SNAPSHOT)?\\.jar"))
+          .findFirst().orElseThrow(() -> new AssertionError("no shaded driver jar in jdbc-driver/target"));
+    }
+    Path java = Path.of(System.getProperty("java.home"), "bin", "java");
+    Path source = Path.of("src", "test", "resources", "activity", "KilledClient.java");
+    return new ProcessBuilder(java.toString(), "-cp", jar.toString(), source.toString(), gateway.jdbcUrl(), user)
+        .redirectErrorStream(true).start();
+  }
+
+  private static void awaitLine(Process process, String expected) throws Exception {
+    BufferedReader output = new BufferedReader(new InputStreamReader(process.getInputStream(),
+        StandardCharsets.UTF_8));
+    StringBuilder seen = new StringBuilder();
+    CompletableFuture<Boolean> found = CompletableFuture.supplyAsync(() -> {
+      try {
+        for (String line = output.readLine(); line != null; line = output.readLine()) {
+          seen.append(line).append('\n');
+          if (line.equals(expected)) {
+            return true;
+          }
+        }
+        return false;
+      } catch (java.io.IOException e) {
+        return false;
+      }
+    });
+    assertThat(found.get(90, TimeUnit.SECONDS)).as("client output:\n" + seen).isTrue();
+  }
+
+  private static void awaitEmpty(Connection c, String sql) throws Exception {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(IDLE_TIMEOUT_SECONDS + 30);
+    while (!query(c, sql).isEmpty()) {
+      if (System.nanoTime() > deadline) {
+        throw new AssertionError("Still rows after " + (IDLE_TIMEOUT_SECONDS + 30) + " s: " + sql);
+      }
+      Thread.sleep(100);
+    }
+  }
+}
