@@ -66,7 +66,8 @@ class CancelIT {
           .isInstanceOf(SQLTimeoutException.class)
           .hasMessageContaining("timed out after 3 s")
           .satisfies(e -> assertThat(((SQLException) e).getSQLState()).isEqualTo("57014"));
-      assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(Duration.ofSeconds(40));
+      // The bound: the error within 5 s of the cancel, which the timeout sends after 3 s.
+      assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(Duration.ofSeconds(3 + 5));
       statement.setQueryTimeout(0);
       assertThat(query(c, "SELECT 3")).containsExactly(row(3));
     }
@@ -128,7 +129,7 @@ class CancelIT {
     Duration took = Duration.ofNanos(System.nanoTime() - cancelledAt);
     assertThat(failure).as("the execution's outcome").isInstanceOf(SQLException.class);
     assertThat(((SQLException) failure).getSQLState()).as(failure.getMessage()).isEqualTo("57014");
-    assertThat(took).as("time from cancel to the failure").isLessThan(Duration.ofSeconds(30));
+    assertThat(took).as("time from cancel to the failure").isLessThan(Duration.ofSeconds(5));
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
     while (spark.statusTracker().getActiveJobIds().length > 0 && System.nanoTime() < deadline) {
       Thread.sleep(100);
