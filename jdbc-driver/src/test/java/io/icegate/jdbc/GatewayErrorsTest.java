@@ -185,27 +185,17 @@ class GatewayErrorsTest {
 
     assertThatInjected(connection::getCatalog);
     assertThatInjected(connection::getSchema);
-    assertThatInjected(connection::getAutoCommit);
     assertThatInjected(connection::isReadOnly);
     assertThatInjected(connection::getTransactionIsolation);
   }
 
   @Test
-  void settingAPropertyIsReportedWithTheNextCallThatSendsIt() throws SQLException {
+  void settingTheCatalogOrSchemaSendsItAtOnceAndReportsTheGatewaysError() {
     gateway.failOn("connectionSync");
 
-    // Avatica keeps changes locally and sends them with the next call that needs the session.
-    connection.setCatalog("lake");
-    connection.setSchema("sales");
-    assertThatInjected(() -> connection.createStatement().executeQuery(NUMBERS));
-  }
-
-  @Test
-  void commitAndRollbackReportTheGatewaysError() {
-    gateway.failOn("commit", "rollback");
-
-    assertThatInjected(connection::commit);
-    assertThatInjected(connection::rollback);
+    // Avatica alone would keep the change and fail the next statement with it.
+    assertThatInjected(() -> connection.setCatalog("lake"));
+    assertThatInjected(() -> connection.setSchema("sales"));
   }
 
   @Test
