@@ -28,12 +28,12 @@ import org.apache.calcite.avatica.remote.Service;
  * <p>Transactions: Iceberg commits every statement on its own when it runs, and there is no
  * multi-statement transaction to hold open, so the connection is always in auto-commit mode.
  * {@link #setAutoCommit(boolean) setAutoCommit(false)} and {@link #rollback()} are refused rather
- * than accepted with nothing behind them; {@link #commit()} does nothing, as
+ * than accepted with nothing behind them; {@link #commit()} changes nothing, as
  * {@link java.sql.DatabaseMetaData#supportsTransactions()} (false) announces.
  */
 public class IcegateConnection extends AvaticaConnection {
 
-  /** Runs {@link #isValid(int)}'s round trips, so that the caller waits no longer than its timeout. */
+  /** Runs {@link #isValid(int)}'s round trips, so that its caller waits no longer than asked. */
   private static final ExecutorService VALIDATION = Executors.newCachedThreadPool(task -> {
     Thread thread = new Thread(task, "icegate-is-valid");
     thread.setDaemon(true);
@@ -74,7 +74,7 @@ public class IcegateConnection extends AvaticaConnection {
     }
   }
 
-  /** Always true: every statement is committed when it runs (see {@link #setAutoCommit(boolean)}). */
+  /** Always true: every statement is committed when it runs (see {@link #setAutoCommit}). */
   @Override public boolean getAutoCommit() throws SQLException {
     checkOpen();
     return true;
@@ -142,7 +142,7 @@ public class IcegateConnection extends AvaticaConnection {
     return syncOnly(new ConnectionPropertiesImpl()).getSchema();
   }
 
-  /** Sent to the gateway, which has no transactions: {@link #getTransactionIsolation()} stays NONE. */
+  /** Sent to the gateway, which has no transactions: the isolation stays NONE. */
   @Override public void setTransactionIsolation(int level) throws SQLException {
     syncOnly(new ConnectionPropertiesImpl().setTransactionIsolation(level));
   }
@@ -168,7 +168,8 @@ public class IcegateConnection extends AvaticaConnection {
       return getService().apply(new Service.ConnectionSyncRequest(id, change)).connProps;
     } catch (RuntimeException e) {
       String gateway = config().url();
-      throw GatewayErrors.translate(GatewayError.of(e, gateway == null ? "(no url given)" : gateway));
+      throw GatewayErrors.translate(
+          GatewayError.of(e, gateway == null ? "(no url given)" : gateway));
     }
   }
 

@@ -14,8 +14,8 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * A connection is always in auto-commit mode: switching it off and rolling back are refused, so that
- * no application believes a change is pending or undone when Iceberg has committed it.
+ * A connection is always in auto-commit mode: switching it off and rolling back are refused, so
+ * that no application believes a change is pending or undone when Iceberg has committed it.
  */
 class AutoCommitTest {
 
