@@ -167,8 +167,9 @@ public class IcegateDatabaseMetaData extends AvaticaDatabaseMetaData {
   }
 
   /**
-   * Iceberg commits every statement on its own: there are no multi-statement transactions, and
-   * {@code commit} and {@code rollback} do nothing.
+   * Iceberg commits every statement on its own: there are no multi-statement transactions. The
+   * connection stays in auto-commit mode ({@code setAutoCommit(false)} is refused), {@code commit}
+   * changes nothing and {@code rollback} is refused, since it could not undo anything.
    */
   @Override public boolean supportsTransactions() {
     return false;

@@ -1,6 +1,7 @@
 package io.icegate.jdbc;
 
 import java.sql.Array;
+import java.sql.BatchUpdateException;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.SQLWarning;
@@ -10,6 +11,7 @@ import java.util.Map;
 import org.apache.calcite.avatica.AvaticaConnection;
 import org.apache.calcite.avatica.AvaticaPreparedStatement;
 import org.apache.calcite.avatica.Meta;
+import org.apache.calcite.avatica.remote.TypedValue;
 
 /**
  * Prepared statement of an Icegate connection: Avatica's, except that every method that calls the
@@ -20,11 +22,18 @@ import org.apache.calcite.avatica.Meta;
  * {@code execute(String)} family only fails locally on a prepared statement.
  *
  * <p>{@link #getWarnings()} reports the gateway's warnings about the last execution.
+ *
+ * <p>{@link #executeBatch()} runs the statement once per parameter set, each its own execution on
+ * the gateway and its own Iceberg commit, and stops at the first that fails (see
+ * {@link IcegateStatement#runBatch}).
  */
 public class IcegatePreparedStatement extends AvaticaPreparedStatement {
 
   /** Set when a result arrives (see {@link IcegateJdbcFactory}), cleared by every execution. */
   final WarningChain warnings = new WarningChain();
+
+  /** Set by {@link #cancel()}, so that a running batch starts no further element. */
+  private volatile boolean cancelled;
 
   /** Creates a prepared statement; called by the driver's factory. */
   IcegatePreparedStatement(AvaticaConnection connection, Meta.StatementHandle handle,
@@ -80,9 +89,40 @@ public class IcegatePreparedStatement extends AvaticaPreparedStatement {
     return GatewayCancel.withTimeout(this, handle.id, () -> GatewayErrors.call(super::executeLargeUpdate));
   }
 
+  /**
+   * Runs the statement once for each parameter set added with {@link #addBatch()}, in order, each
+   * as its own execution (under the query timeout, if one is set), and returns their update counts:
+   * the rows an INSERT wrote, 0 for the statements whose count Spark does not report. The batch is
+   * empty afterwards, whatever happened, and the parameters are as they were before.
+   *
+   * @throws BatchUpdateException when an execution fails or returns rows; see
+   *     {@link IcegateStatement#runBatch}
+   */
   @Override public long[] executeLargeBatch() throws SQLException {
+    checkOpen();
+    List<List<TypedValue>> parameterSets = new ArrayList<>(parameterValueBatch);
+    parameterValueBatch.clear();
     warnings.clear();
-    return GatewayErrors.call(super::executeLargeBatch);
+    cancelled = false;
+    TypedValue[] current = slots.clone();
+    try {
+      return IcegateStatement.runBatch(parameterSets.size(), i -> {
+        List<TypedValue> values = parameterSets.get(i);
+        for (int p = 0; p < slots.length; p++) {
+          slots[p] = values.get(p);
+        }
+        long count = executeLargeUpdate();
+        if (getResultSet() != null) {
+          getResultSet().close();
+          return -1;
+        }
+        return count;
+      }, i -> getSignature().sql, () -> cancelled);
+    } finally {
+      System.arraycopy(current, 0, slots, 0, slots.length);
+      openResultSet = null;
+      updateCount = -1;
+    }
   }
 
   /**
@@ -94,6 +134,7 @@ public class IcegatePreparedStatement extends AvaticaPreparedStatement {
     if (isClosed()) {
       throw new SQLException("Statement is closed", SqlStates.STATEMENT_CLOSED);
     }
+    cancelled = true;
     GatewayCancel.cancel(getConnection(), handle.id);
   }
 
@@ -113,9 +154,15 @@ public class IcegatePreparedStatement extends AvaticaPreparedStatement {
     warnings.clear();
   }
 
-  /** Closing the current result set may close this statement on the gateway (closeOnCompletion). */
+  /**
+   * As JDBC says: there is never a further result, so this closes the current result set, after
+   * which {@code getResultSet()} is null and {@code getUpdateCount()} -1, and returns false.
+   * Closing the current result set may close this statement on the gateway (closeOnCompletion).
+   */
   @Override public boolean getMoreResults(int current) throws SQLException {
-    return GatewayErrors.call(() -> super.getMoreResults(current));
+    boolean more = GatewayErrors.call(() -> super.getMoreResults(current));
+    openResultSet = null; // Avatica closes it but would go on returning it
+    return more;
   }
 
   @Override public void close() throws SQLException {

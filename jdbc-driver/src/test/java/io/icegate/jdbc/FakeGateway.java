@@ -67,6 +67,15 @@ final class FakeGateway implements AutoCloseable {
     meta.failNothing();
   }
 
+  /** Makes the named Meta methods wait, without answering, until {@link #answerAgain()}. */
+  void stallOn(String... metaMethods) {
+    meta.stallOn(metaMethods);
+  }
+
+  void answerAgain() {
+    meta.answerAgain();
+  }
+
   /** Stops listening, as a gateway that went away. */
   void stop() {
     if (!stopped) {

@@ -10,6 +10,7 @@ import static io.icegate.jdbc.ScriptedMeta.TABLE_NOT_FOUND_STATE;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.sql.BatchUpdateException;
 import java.sql.Connection;
 import java.sql.DatabaseMetaData;
 import java.sql.PreparedStatement;
@@ -81,10 +82,15 @@ class GatewayErrorsTest {
     try (Statement statement = connection.createStatement()) {
       statement.addBatch("INSERT INTO t VALUES (1)");
       statement.addBatch("INSERT INTO nope VALUES (1)");
-      assertThatTableNotFound(statement::executeBatch);
+      assertThatThrownBy(statement::executeBatch).satisfies(e -> assertBatchFailure(e,
+          "Cannot run batch element 2 of 2 (INSERT INTO nope VALUES (1)): ", TABLE_NOT_FOUND,
+          " Element 1 ran before it and stays committed", TABLE_NOT_FOUND_STATE,
+          TABLE_NOT_FOUND_CODE, 1L));
 
       statement.addBatch("INSERT INTO nope VALUES (1)");
-      assertThatTableNotFound(statement::executeLargeBatch);
+      assertThatThrownBy(statement::executeLargeBatch).satisfies(e -> assertBatchFailure(e,
+          "Cannot run batch element 1 of 1 (INSERT INTO nope VALUES (1)): ", TABLE_NOT_FOUND,
+          " No element ran before it", TABLE_NOT_FOUND_STATE, TABLE_NOT_FOUND_CODE));
     }
   }
 
@@ -106,10 +112,16 @@ class GatewayErrorsTest {
       assertThatInjected(insert::executeLargeUpdate);
       insert.setInt(1, 1);
       insert.addBatch();
-      assertThatInjected(insert::executeBatch);
+      assertThatThrownBy(insert::executeBatch).satisfies(e -> assertBatchFailure(e,
+          "Cannot run batch element 1 of 1 (INSERT INTO t VALUES (?)): ", INJECTED,
+          " No element ran before it", INJECTED_STATE, INJECTED_CODE));
       insert.setInt(1, 2);
       insert.addBatch();
-      assertThatInjected(insert::executeLargeBatch);
+      insert.addBatch();
+      assertThatThrownBy(insert::executeLargeBatch).satisfies(e -> assertBatchFailure(e,
+          "Cannot run batch element 1 of 2 (INSERT INTO t VALUES (?)): ", INJECTED,
+          " No element ran before it; element 2 did not run", INJECTED_STATE,
+          INJECTED_CODE));
     }
   }
 
@@ -173,27 +185,17 @@ class GatewayErrorsTest {
 
     assertThatInjected(connection::getCatalog);
     assertThatInjected(connection::getSchema);
-    assertThatInjected(connection::getAutoCommit);
     assertThatInjected(connection::isReadOnly);
     assertThatInjected(connection::getTransactionIsolation);
   }
 
   @Test
-  void settingAPropertyIsReportedWithTheNextCallThatSendsIt() throws SQLException {
+  void settingTheCatalogOrSchemaSendsItAtOnceAndReportsTheGatewaysError() {
     gateway.failOn("connectionSync");
 
-    // Avatica keeps changes locally and sends them with the next call that needs the session.
-    connection.setCatalog("lake");
-    connection.setSchema("sales");
-    assertThatInjected(() -> connection.createStatement().executeQuery(NUMBERS));
-  }
-
-  @Test
-  void commitAndRollbackReportTheGatewaysError() {
-    gateway.failOn("commit", "rollback");
-
-    assertThatInjected(connection::commit);
-    assertThatInjected(connection::rollback);
+    // Avatica alone would keep the change and fail the next statement with it.
+    assertThatInjected(() -> connection.setCatalog("lake"));
+    assertThatInjected(() -> connection.setSchema("sales"));
   }
 
   @Test
@@ -246,6 +248,21 @@ class GatewayErrorsTest {
 
   private static void assertTableNotFound(Throwable thrown) {
     assertGatewayError(thrown, TABLE_NOT_FOUND, TABLE_NOT_FOUND_STATE, TABLE_NOT_FOUND_CODE);
+  }
+
+  /**
+   * Checks for a batch failure: the gateway's error as the cause, its SQLState and code, and the
+   * update counts of the elements that ran.
+   */
+  private static void assertBatchFailure(Throwable thrown, String element, String gatewayMessage,
+      String ran, String sqlState, int code, long... counts) {
+    assertThat(thrown).isExactlyInstanceOf(BatchUpdateException.class)
+        .hasMessage(element + gatewayMessage + ran);
+    BatchUpdateException failure = (BatchUpdateException) thrown;
+    assertThat(failure.getSQLState()).isEqualTo(sqlState);
+    assertThat(failure.getErrorCode()).isEqualTo(code);
+    assertThat(failure.getLargeUpdateCounts()).containsExactly(counts);
+    assertGatewayError(failure.getCause(), gatewayMessage, sqlState, code);
   }
 
   private static void assertThatInjected(ThrowingCallable call) {

@@ -15,6 +15,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.IntStream;
 import org.apache.calcite.avatica.AvaticaParameter;
@@ -58,6 +59,8 @@ final class ScriptedMeta implements InvocationHandler {
 
   private final Set<String> failing = ConcurrentHashMap.newKeySet();
   private volatile boolean failingEverything;
+  private final Set<String> stalling = ConcurrentHashMap.newKeySet();
+  private volatile CountDownLatch stalled = new CountDownLatch(0);
   private volatile List<String> warnings = List.of();
   private final AtomicInteger statementIds = new AtomicInteger();
   private final Map<Integer, String> statementSql = new ConcurrentHashMap<>();
@@ -88,8 +91,26 @@ final class ScriptedMeta implements InvocationHandler {
     failingEverything = false;
   }
 
+  /** Makes the named Meta methods wait, without answering, until {@link #answerAgain()}. */
+  void stallOn(String... metaMethods) {
+    stalled = new CountDownLatch(1);
+    stalling.addAll(List.of(metaMethods));
+  }
+
+  void answerAgain() {
+    stalling.clear();
+    stalled.countDown();
+  }
+
   @Override public Object invoke(Object proxy, Method method, Object[] args) {
     String name = method.getName();
+    if (stalling.contains(name)) {
+      try {
+        stalled.await();
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    }
     if (failing.contains(name) || failingEverything && !name.equals("openConnection")) {
       throw new AvaticaRuntimeException(INJECTED, INJECTED_CODE, INJECTED_STATE,
           AvaticaSeverity.ERROR);
