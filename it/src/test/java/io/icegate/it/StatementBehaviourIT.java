@@ -219,6 +219,8 @@ class StatementBehaviourIT {
   void theQueryTimeoutAppliesToEachElementOfABatch() throws Exception {
     try (Connection c = gateway.connect(); Statement s = c.createStatement()) {
       String table = newTable(c);
+      // The JVM's first Spark write can take longer than the timeout on a cold, busy machine: not what is tested.
+      s.executeUpdate("INSERT INTO " + table + " VALUES (0, 'warm-up')");
       s.setQueryTimeout(5);
       s.addBatch("INSERT INTO " + table + " VALUES (1, 'a')");
       s.addBatch("INSERT INTO " + table + " SELECT count(*), 'long' FROM " + LONG_RANGE);
@@ -230,9 +232,9 @@ class StatementBehaviourIT {
             BatchUpdateException failure = (BatchUpdateException) e;
             assertThat(failure.getSQLState()).isEqualTo("57014");
             assertThat(failure.getCause()).isInstanceOf(SQLTimeoutException.class);
-            assertThat(failure.getUpdateCounts()).containsExactly(1);
+            assertThat(failure.getUpdateCounts()).as(failure.getMessage()).containsExactly(1);
           });
-      assertThat(query(c, "SELECT id FROM " + table)).containsExactly(row(1L));
+      assertThat(query(c, "SELECT id FROM " + table + " ORDER BY id")).containsExactly(row(0L), row(1L));
     }
   }
 

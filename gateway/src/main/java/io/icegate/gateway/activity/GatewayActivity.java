@@ -28,6 +28,7 @@ public final class GatewayActivity {
   private final ConcurrentMap<String, ConnectionActivity> connections = new ConcurrentHashMap<>();
   private final ConcurrentSkipListMap<Long, StatementActivity> queries = new ConcurrentSkipListMap<>();
   private final ConcurrentLinkedQueue<Long> endedOrder = new ConcurrentLinkedQueue<>();
+  private final ConcurrentMap<SparkContext, LateJobCanceller> cancellers = new ConcurrentHashMap<>();
 
   private GatewayActivity() {}
 
@@ -48,8 +49,13 @@ public final class GatewayActivity {
   /** Registers a new execution of statement {@code statementId} of {@code connection}, running from now. */
   public StatementActivity start(ConnectionActivity connection, int statementId, String sql, SparkContext spark) {
     long id = nextQueryId.incrementAndGet();
+    LateJobCanceller canceller = cancellers.computeIfAbsent(spark, context -> {
+      LateJobCanceller listener = new LateJobCanceller(context);
+      context.addSparkListener(listener);
+      return listener;
+    });
     StatementActivity query = new StatementActivity(Long.toString(id), connection, statementId, sql, spark,
-        () -> ended(id));
+        canceller::cancel, () -> ended(id));
     queries.put(id, query);
     return query;
   }

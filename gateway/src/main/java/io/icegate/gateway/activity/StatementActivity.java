@@ -2,6 +2,7 @@ package io.icegate.gateway.activity;
 
 import java.time.Instant;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
 import org.apache.spark.SparkContext;
 
 /**
@@ -23,11 +24,13 @@ public final class StatementActivity {
   private volatile String error;
   /** The last progress read that knew of tasks: shown once Spark has forgotten the statement's jobs. */
   private volatile SparkProgress lastKnown;
+  private final Consumer<String> cancelJobGroup;
   private final Runnable onEnd;
 
   StatementActivity(String id, ConnectionActivity connection, int statementId, String sql, SparkContext spark,
-      Runnable onEnd) {
+      Consumer<String> cancelJobGroup, Runnable onEnd) {
     this.id = id;
+    this.cancelJobGroup = cancelJobGroup;
     this.connection = connection;
     this.statementId = statementId;
     this.sql = sql;
@@ -106,8 +109,9 @@ public final class StatementActivity {
   }
 
   /**
-   * Cancels the execution: its Spark job group is cancelled, so running work fails as cancelled, and a result being
-   * read fails at the client's next fetch. False when it had already ended.
+   * Cancels the execution: its Spark job group is cancelled, so running work fails as cancelled (and jobs it starts
+   * later are cancelled as they start), and a result being read fails at the client's next fetch. False when it had
+   * already ended.
    */
   public boolean cancel() {
     if (state.ended()) {
@@ -116,7 +120,7 @@ public final class StatementActivity {
     cancelRequested = true;
     String group = jobGroup;
     if (group != null) {
-      spark.cancelJobGroup(group);
+      cancelJobGroup.accept(group);
     }
     return true;
   }

@@ -21,6 +21,8 @@ public enum ErrorCode {
   INVALID_NAME(1017, "42602", Kind.USER),
   INVALID_ARGUMENT_COMBINATION(1018, "42613", Kind.USER),
   UNDEFINED_OBJECT(1019, "42704", Kind.USER),
+  /** A statement in a batch returned rows (JDBC's "dynamic SQL error: wrong number of result sets"). */
+  QUERY_IN_BATCH(1020, "07003", Kind.USER),
   COMMIT_CONFLICT(2001, "40001", Kind.EXTERNAL),
   EXECUTION_FAILED(2002, "58000", Kind.EXTERNAL),
   INTERNAL_ERROR(3001, "XX000", Kind.INTERNAL);

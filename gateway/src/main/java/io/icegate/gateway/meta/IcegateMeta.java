@@ -188,9 +188,18 @@ public final class IcegateMeta implements ProtobufMeta {
     guard(() -> connection(ch.id));
   }
 
+  /**
+   * Refused: every statement was committed by Iceberg when it ran, so a rollback would claim to undo what it cannot
+   * (the Icegate driver refuses it before asking; this answers plain Avatica clients the same way).
+   */
   @Override
   public void rollback(ConnectionHandle ch) {
-    guard(() -> connection(ch.id));
+    guard(() -> {
+      connection(ch.id);
+      throw new GatewayException(ErrorCode.NOT_SUPPORTED, "Cannot roll back: Icegate has no transactions; Iceberg"
+          + " committed every statement when it ran, and nothing was undone (to go back to an earlier state, CALL"
+          + " <catalog>.system.rollback_to_snapshot)");
+    });
   }
 
   // ---- statements ----
@@ -421,8 +430,8 @@ public final class IcegateMeta implements ProtobufMeta {
       StatementRunner.Outcome outcome = runner.run(connection, statement.jobGroup(), sql, parameters, 0);
       if (outcome.hasRows()) {
         outcome.cursor().close();
-        throw new GatewayException(ErrorCode.INVALID_ARGUMENT,
-            "Cannot run a query in a batch: batches take statements that return no rows");
+        throw new GatewayException(ErrorCode.QUERY_IN_BATCH,
+            "Cannot run a query in a batch: batches take statements that return no rows (the query ran)");
       }
       query.finish();
       return outcome.updateCount();
