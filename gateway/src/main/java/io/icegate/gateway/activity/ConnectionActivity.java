@@ -11,14 +11,28 @@ import java.util.concurrent.atomic.AtomicInteger;
 public final class ConnectionActivity {
   private final String id;
   private final String user;
+  private final String remoteAddress;
+  private final AuditLog audit;
   private final Instant opened = Instant.now();
   private final AtomicInteger inFlight = new AtomicInteger();
   private volatile long lastActiveNanos = System.nanoTime();
   private volatile Instant lastActive = opened;
 
-  ConnectionActivity(String id, String user) {
+  ConnectionActivity(String id, String user, String remoteAddress, AuditLog audit) {
+    this.audit = audit;
     this.id = id;
     this.user = user;
+    this.remoteAddress = remoteAddress;
+  }
+
+  /** The client's address, as the HTTP layer saw it ("unknown" when it did not say). */
+  public String remoteAddress() {
+    return remoteAddress;
+  }
+
+  /** Where the statements of this connection are audited (its gateway's log). */
+  AuditLog audit() {
+    return audit;
   }
 
   public String id() {

@@ -37,7 +37,13 @@ public final class GatewayActivity {
   }
 
   public ConnectionActivity connectionOpened(String connectionId, String user) {
-    ConnectionActivity connection = new ConnectionActivity(connectionId, user);
+    return connectionOpened(connectionId, user, "unknown", AuditLog.NONE);
+  }
+
+  /** A connection whose statements are audited in {@code audit} (its gateway's log). */
+  public ConnectionActivity connectionOpened(String connectionId, String user, String remoteAddress,
+      AuditLog audit) {
+    ConnectionActivity connection = new ConnectionActivity(connectionId, user, remoteAddress, audit);
     connections.put(connectionId, connection);
     return connection;
   }
@@ -54,13 +60,16 @@ public final class GatewayActivity {
       context.addSparkListener(listener);
       return listener;
     });
+    StatementActivity[] created = new StatementActivity[1];
     StatementActivity query = new StatementActivity(Long.toString(id), connection, statementId, sql, spark,
-        canceller::cancel, () -> ended(id));
+        canceller::cancel, () -> ended(id, created[0]));
+    created[0] = query;
     queries.put(id, query);
     return query;
   }
 
-  private void ended(long id) {
+  private void ended(long id, StatementActivity query) {
+    query.connection().audit().record(query);
     endedOrder.add(id);
     while (endedOrder.size() > ENDED_KEPT) {
       Long oldest = endedOrder.poll();

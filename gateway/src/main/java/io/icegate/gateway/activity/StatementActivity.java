@@ -20,12 +20,16 @@ public final class StatementActivity {
   private volatile String jobGroup;
   private volatile QueryState state = QueryState.RUNNING;
   private volatile boolean cancelRequested;
+  private volatile String cancelReason;
   private volatile Instant ended;
   private volatile String error;
+  private volatile String sqlState = "00000";
+  private volatile String kind = "statement";
   /** The last progress read that knew of tasks: shown once Spark has forgotten the statement's jobs. */
   private volatile SparkProgress lastKnown;
   private final Consumer<String> cancelJobGroup;
   private final Runnable onEnd;
+  private final java.util.List<Runnable> endHooks = new java.util.concurrent.CopyOnWriteArrayList<>();
 
   StatementActivity(String id, ConnectionActivity connection, int statementId, String sql, SparkContext spark,
       Consumer<String> cancelJobGroup, Runnable onEnd) {
@@ -78,9 +82,32 @@ public final class StatementActivity {
     return cancelRequested;
   }
 
+  /** Why it was cancelled, when the gateway did it (a timeout); null otherwise. */
+  public String cancelReason() {
+    return cancelReason;
+  }
+
   /** The Spark job group the execution's jobs run in (known once it starts on Spark). */
   public void runsIn(String group) {
     this.jobGroup = group;
+  }
+
+  public String jobGroup() {
+    return jobGroup;
+  }
+
+  /** What kind of statement it is ("a query", "CALL expire_snapshots", "CreateTable"), once it was parsed. */
+  public void kind(String what) {
+    this.kind = what;
+  }
+
+  public String kind() {
+    return kind;
+  }
+
+  /** 00000 unless it failed. */
+  public String sqlState() {
+    return sqlState;
   }
 
   public void addRows(long count) {
@@ -114,8 +141,16 @@ public final class StatementActivity {
    * already ended.
    */
   public boolean cancel() {
+    return cancel(null);
+  }
+
+  /** {@link #cancel()}, saying why ({@code reason} replaces "Statement was cancelled" in the client's error). */
+  public boolean cancel(String reason) {
     if (state.ended()) {
       return false;
+    }
+    if (reason != null) {
+      cancelReason = reason;
     }
     cancelRequested = true;
     String group = jobGroup;
@@ -126,23 +161,33 @@ public final class StatementActivity {
   }
 
   public void finish() {
-    end(cancelRequested ? QueryState.CANCELLED : QueryState.FINISHED, null);
+    end(cancelRequested ? QueryState.CANCELLED : QueryState.FINISHED, cancelRequested ? "57014" : "00000", null);
   }
 
-  /** Ends with {@code message} (what the client was told); cancelled if a cancel was asked for. */
-  public void fail(String message, boolean cancellation) {
-    end(cancelRequested || cancellation ? QueryState.CANCELLED : QueryState.FAILED, message);
+  /** Ends with what the client was told; cancelled if a cancel was asked for. */
+  public void fail(String failureSqlState, String message, boolean cancellation) {
+    end(cancelRequested || cancellation ? QueryState.CANCELLED : QueryState.FAILED, failureSqlState, message);
   }
 
-  private void end(QueryState endState, String message) {
+  private void end(QueryState endState, String endSqlState, String message) {
     synchronized (this) {
       if (state.ended()) {
         return;
       }
       ended = Instant.now();
       error = message;
+      sqlState = endSqlState;
       state = endState;
     }
     onEnd.run();
+    endHooks.forEach(Runnable::run);
+  }
+
+  /** Runs {@code hook} when the execution ends (at once if it has). */
+  public void onEnd(Runnable hook) {
+    endHooks.add(hook);
+    if (state.ended() && endHooks.remove(hook)) {
+      hook.run();
+    }
   }
 }

@@ -26,6 +26,11 @@ public record GatewayConfig(
     int streamQueueBatches,
     boolean metadataNative,
     int idleTimeoutSeconds,
+    String auditFile,
+    int maxConnections,
+    int maxStatementsPerUser,
+    int statementTimeoutSeconds,
+    long maxResultRows,
     Map<String, String> sparkConf) {
 
   public GatewayConfig {
@@ -33,6 +38,7 @@ public record GatewayConfig(
     requireNonNull(warehouse, "warehouse is null");
     requireNonNull(catalog, "catalog is null");
     requireNonNull(serialization, "serialization is null");
+    requireNonNull(auditFile, "auditFile is null");
     sparkConf = Map.copyOf(sparkConf);
   }
 
@@ -60,6 +66,7 @@ public record GatewayConfig(
       throw new IllegalArgumentException("Cannot configure Icegate: " + Setting.SERIALIZATION.key()
           + " must be protobuf or json, not '" + serialization + "'");
     }
+    Path warehouse = Path.of(value(values, Setting.WAREHOUSE)).toAbsolutePath().normalize();
     String catalog = value(values, Setting.CATALOG);
     if (catalog.equalsIgnoreCase(SystemCatalog.NAME)) {
       throw new IllegalArgumentException("Cannot configure Icegate: " + Setting.CATALOG.key() + " cannot be '"
@@ -68,7 +75,7 @@ public record GatewayConfig(
     return new GatewayConfig(
         value(values, Setting.HOST),
         intValue(values, Setting.PORT, 0, 65535),
-        Path.of(value(values, Setting.WAREHOUSE)).toAbsolutePath().normalize(),
+        warehouse,
         catalog,
         serialization,
         intValue(values, Setting.FRAME_ROWS, 1, Integer.MAX_VALUE),
@@ -77,6 +84,11 @@ public record GatewayConfig(
         intValue(values, Setting.STREAM_QUEUE_BATCHES, 1, 1024),
         booleanValue(values, Setting.METADATA_NATIVE),
         intValue(values, Setting.IDLE_TIMEOUT, 1, Integer.MAX_VALUE),
+        value(values, Setting.AUDIT_FILE),
+        intValue(values, Setting.MAX_CONNECTIONS, 1, Integer.MAX_VALUE),
+        intValue(values, Setting.MAX_STATEMENTS_PER_USER, 1, Integer.MAX_VALUE),
+        intValue(values, Setting.STATEMENT_TIMEOUT, 0, Integer.MAX_VALUE),
+        intValue(values, Setting.MAX_RESULT_ROWS, 0, Integer.MAX_VALUE),
         spark);
   }
 
@@ -101,8 +113,18 @@ public record GatewayConfig(
     entries.put(Setting.STREAM_QUEUE_BATCHES.key(), Integer.toString(streamQueueBatches));
     entries.put(Setting.METADATA_NATIVE.key(), Boolean.toString(metadataNative));
     entries.put(Setting.IDLE_TIMEOUT.key(), Integer.toString(idleTimeoutSeconds));
+    entries.put(Setting.AUDIT_FILE.key(), auditFile);
+    entries.put(Setting.MAX_CONNECTIONS.key(), Integer.toString(maxConnections));
+    entries.put(Setting.MAX_STATEMENTS_PER_USER.key(), Integer.toString(maxStatementsPerUser));
+    entries.put(Setting.STATEMENT_TIMEOUT.key(), Integer.toString(statementTimeoutSeconds));
+    entries.put(Setting.MAX_RESULT_ROWS.key(), Long.toString(maxResultRows));
     entries.putAll(sparkConf);
     return entries;
+  }
+
+  /** The audit log's file: as set, or audit.log in the warehouse directory. */
+  public Path auditLogPath() {
+    return auditFile.isBlank() ? warehouse.resolve("audit.log") : Path.of(auditFile).toAbsolutePath().normalize();
   }
 
   private static String value(Map<String, String> values, Setting setting) {

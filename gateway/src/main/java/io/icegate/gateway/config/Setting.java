@@ -20,7 +20,18 @@ public enum Setting {
           + " SET icegate.metadata.native=false), for comparing."),
   IDLE_TIMEOUT("icegate.connection.idle-timeout-seconds", "1800",
       "Seconds a connection may go without a request before the gateway closes it, cancels its work and frees its"
-          + " session (a client that went away costs nothing after this).");
+          + " session (a client that went away costs nothing after this)."),
+  AUDIT_FILE("icegate.audit.file", "",
+      "File the audit log appends one JSON line per statement to (default: audit.log in the warehouse directory)."),
+  MAX_CONNECTIONS("icegate.limits.max-connections", "200",
+      "Open JDBC connections the gateway accepts at once; one more is refused (SQLState 53300)."),
+  MAX_STATEMENTS_PER_USER("icegate.limits.max-statements-per-user", "16",
+      "Statements one user may have running (or being read) at once; one more is refused (SQLState 53400)."),
+  STATEMENT_TIMEOUT("icegate.limits.statement-timeout-seconds", "0",
+      "A statement still running after this many seconds is cancelled (SQLState 57014); 0 for no limit."),
+  MAX_RESULT_ROWS("icegate.limits.max-result-rows", "0",
+      "Most rows one result may send; a result with more fails when it passes the limit (SQLState 54000); 0 for no"
+          + " limit.");
 
   private final String key;
   private final String defaultValue;

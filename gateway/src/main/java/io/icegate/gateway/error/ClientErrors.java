@@ -1,5 +1,6 @@
 package io.icegate.gateway.error;
 
+import io.icegate.gateway.result.ResultLimitException;
 import java.util.Map;
 import java.util.regex.Pattern;
 import org.apache.calcite.avatica.AvaticaSeverity;
@@ -52,6 +53,9 @@ public final class ClientErrors {
     Throwable t = unwrap(failure);
     if (t instanceof GatewayException g) {
       return new ClientError(g.errorCode(), g.errorCode().sqlState(), g.getMessage());
+    }
+    if (t instanceof ResultLimitException limit) {
+      return new ClientError(ErrorCode.RESULT_TOO_LARGE, ErrorCode.RESULT_TOO_LARGE.sqlState(), limit.getMessage());
     }
     if (t instanceof ParseException p) {
       String where = p.line().isDefined() && p.startPosition().isDefined()

@@ -23,6 +23,14 @@ public enum ErrorCode {
   UNDEFINED_OBJECT(1019, "42704", Kind.USER),
   /** A statement in a batch returned rows (JDBC's "dynamic SQL error: wrong number of result sets"). */
   QUERY_IN_BATCH(1020, "07003", Kind.USER),
+  /** The user's role does not allow the statement. */
+  INSUFFICIENT_PRIVILEGE(1021, "42501", Kind.USER),
+  /** The gateway holds as many connections as it accepts. */
+  TOO_MANY_CONNECTIONS(1022, "53300", Kind.USER),
+  /** The user runs as many statements at once as the gateway allows one user. */
+  TOO_MANY_STATEMENTS(1023, "53400", Kind.USER),
+  /** A result has more rows than the gateway sends for one result. */
+  RESULT_TOO_LARGE(1024, "54000", Kind.USER),
   COMMIT_CONFLICT(2001, "40001", Kind.EXTERNAL),
   EXECUTION_FAILED(2002, "58000", Kind.EXTERNAL),
   INTERNAL_ERROR(3001, "XX000", Kind.INTERNAL);

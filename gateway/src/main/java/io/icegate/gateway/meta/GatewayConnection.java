@@ -3,6 +3,7 @@ package io.icegate.gateway.meta;
 import io.icegate.gateway.activity.ConnectionActivity;
 import io.icegate.gateway.activity.StatementActivity;
 import io.icegate.gateway.error.ErrorCode;
+import io.icegate.gateway.security.Identity;
 import io.icegate.gateway.error.GatewayException;
 import java.time.ZoneId;
 import java.util.Collection;
@@ -17,14 +18,21 @@ final class GatewayConnection {
   private final SparkSession session;
   private final ZoneId zone;
   private final ConnectionActivity activity;
+  private final Identity identity;
   private final ConcurrentMap<Integer, GatewayStatement> statements = new ConcurrentHashMap<>();
   private final AtomicInteger nextStatementId = new AtomicInteger();
 
-  GatewayConnection(String id, SparkSession session, ZoneId zone, ConnectionActivity activity) {
+  GatewayConnection(String id, SparkSession session, ZoneId zone, ConnectionActivity activity, Identity identity) {
+    this.identity = identity;
     this.id = id;
     this.session = session;
     this.zone = zone;
     this.activity = activity;
+  }
+
+  /** Who opened it, and with which role: every statement on it runs as this user. */
+  Identity identity() {
+    return identity;
   }
 
   /** When it was last used and whether a request is in flight on it (for idle expiry and the system tables). */

@@ -1,8 +1,10 @@
 package io.icegate.gateway.meta;
 
+import io.icegate.gateway.activity.AuditLog;
 import io.icegate.gateway.activity.ConnectionActivity;
 import io.icegate.gateway.activity.GatewayActivity;
 import io.icegate.gateway.activity.StatementActivity;
+import io.icegate.gateway.activity.SystemCatalog;
 import io.icegate.gateway.config.GatewayConfig;
 import io.icegate.gateway.config.Setting;
 import io.icegate.gateway.engine.SparkEngine;
@@ -13,11 +15,15 @@ import io.icegate.gateway.metadata.NativeMetadataPath;
 import io.icegate.gateway.result.ResultCursor;
 import io.icegate.gateway.result.ResultRows;
 import io.icegate.gateway.result.WireSignature;
+import io.icegate.gateway.security.Identity;
+import io.icegate.gateway.security.RequestContext;
+import io.icegate.gateway.security.Role;
 import java.sql.Connection;
 import java.sql.Types;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.Map;
 import java.util.Set;
@@ -60,6 +66,7 @@ public final class IcegateMeta implements ProtobufMeta {
   private final MetadataCalls metadataCalls = new MetadataCalls(tableMetadata, routineMetadata);
   private final ConcurrentMap<String, GatewayConnection> connections = new ConcurrentHashMap<>();
   private final GatewayActivity activity = GatewayActivity.instance();
+  private final AuditLog audit;
   /** Computes the next frame of open results while the client reads the current one. */
   private final ExecutorService prefetcher = Executors.newCachedThreadPool(daemonThreads("icegate-prefetch-"));
   /** Closes connections no request has used for the idle timeout (see {@link #expireIdleConnections}). */
@@ -84,7 +91,8 @@ public final class IcegateMeta implements ProtobufMeta {
     this.config = config;
     this.runner = new StatementRunner(new ResultRows.StreamSettings(config.partitionsInFlight(),
         config.streamBatchBytes(), config.streamQueueBatches()), prefetcher,
-        new NativeMetadataPath(config.metadataNative()));
+        new NativeMetadataPath(config.metadataNative()), config.maxResultRows());
+    this.audit = AuditLog.open(config.auditLogPath());
     this.sessionSetup = new SessionSetup();
     long checkMillis = Math.max(250, Math.min(15_000, config.idleTimeoutSeconds() * 1000L / 4));
     expiry.scheduleWithFixedDelay(this::expireIdleConnections, checkMillis, checkMillis, TimeUnit.MILLISECONDS);
@@ -95,6 +103,7 @@ public final class IcegateMeta implements ProtobufMeta {
     expiry.shutdownNow();
     connections.keySet().forEach(id -> closeConnection(new ConnectionHandle(id)));
     prefetcher.shutdownNow();
+    audit.close();
   }
 
   /**
@@ -144,10 +153,17 @@ public final class IcegateMeta implements ProtobufMeta {
             "Cannot open connection " + ch.id + ": a connection with this id is already open");
       }
       Map<String, String> properties = info == null ? Map.of() : info;
-      ConnectionActivity connectionActivity = activity.connectionOpened(ch.id, properties.get("user"));
+      if (connections.size() >= config.maxConnections()) {
+        throw new GatewayException(ErrorCode.TOO_MANY_CONNECTIONS, "Cannot open a connection: the gateway has "
+            + connections.size() + " open, as many as it accepts (" + Setting.MAX_CONNECTIONS.key() + "="
+            + config.maxConnections() + "); close unused connections or try again later");
+      }
+      Identity identity = identity(properties);
+      ConnectionActivity connectionActivity =
+          activity.connectionOpened(ch.id, identity.user(), identity.remoteAddress(), audit);
       GatewayConnection connection;
       try {
-        connection = sessionSetup.open(ch.id, engine.newSession(), properties, connectionActivity);
+        connection = sessionSetup.open(ch.id, engine.newSession(), properties, connectionActivity, identity);
       } catch (RuntimeException e) {
         activity.connectionClosed(ch.id);
         throw e;
@@ -157,6 +173,20 @@ public final class IcegateMeta implements ProtobufMeta {
           info == null ? Set.of() : info.keySet());
       return null;
     });
+  }
+
+  /**
+   * Who opens a connection: the authenticated user of the request, with their role; without authentication, the
+   * user the client names (or "anonymous"), who may do everything (the gateway then listens on loopback only).
+   */
+  private static Identity identity(Map<String, String> properties) {
+    Optional<Identity> request = RequestContext.current();
+    if (request.isPresent() && request.get().authenticated()) {
+      return request.get();
+    }
+    String named = properties.get("user");
+    return new Identity(named == null || named.isBlank() ? "anonymous" : named, Role.ADMIN,
+        request.map(Identity::remoteAddress).orElse("unknown"), false);
   }
 
   @Override
@@ -273,7 +303,7 @@ public final class IcegateMeta implements ProtobufMeta {
       String sql, List<TypedValue> parameters, long maxRows, int maxRowsInFirstFrame) {
     statement.closeResult();
     return tracked(connection, statement, sql, query -> {
-      StatementRunner.Outcome outcome = runner.run(connection, statement.jobGroup(), sql, parameters, maxRows);
+      StatementRunner.Outcome outcome = runner.run(connection, query, sql, parameters, maxRows);
       if (!outcome.hasRows()) {
         query.finish();
         return new ExecuteResult(List.of(MetaResultSet.count(connection.id(), statement.id(),
@@ -299,9 +329,25 @@ public final class IcegateMeta implements ProtobufMeta {
    */
   private <T> T tracked(GatewayConnection connection, GatewayStatement statement, String sql,
       Function<StatementActivity, T> body) {
+    int running = (int) activity.queries().stream()
+        .filter(q -> !q.state().ended() && q.connection().user().equals(connection.identity().user()))
+        .count();
+    if (running >= config.maxStatementsPerUser()) {
+      throw new GatewayException(ErrorCode.TOO_MANY_STATEMENTS, "Cannot run another statement for user '"
+          + connection.identity().user() + "': " + running + " are running or being read, as many as one user may"
+          + " have (" + Setting.MAX_STATEMENTS_PER_USER.key() + "=" + config.maxStatementsPerUser() + "); finish or"
+          + " close one (see " + SystemCatalog.NAME + ".system." + SystemCatalog.QUERIES + ")");
+    }
     StatementActivity query = activity.start(connection.activity(), statement.id(), sql,
         connection.session().sparkContext());
     statement.nextExecution(connection.id(), query);
+    if (config.statementTimeoutSeconds() > 0) {
+      int seconds = config.statementTimeoutSeconds();
+      java.util.concurrent.ScheduledFuture<?> timeout = expiry.schedule(() -> query.cancel("Statement timed out"
+          + " after " + seconds + " s, the gateway's limit (" + Setting.STATEMENT_TIMEOUT.key() + "); its work was"
+          + " cancelled"), seconds, TimeUnit.SECONDS);
+      query.onEnd(() -> timeout.cancel(false));
+    }
     return duringRequest(connection, query, () -> body.apply(query));
   }
 
@@ -313,7 +359,12 @@ public final class IcegateMeta implements ProtobufMeta {
     } catch (Throwable e) {
       // Throwable: Spark's Scala code throws checked exceptions (SparkException) without declaring them.
       ClientErrors.ClientError error = ClientErrors.describe(e);
-      query.fail(error.message(), error.code() == ErrorCode.CANCELLED);
+      boolean cancelled = error.code() == ErrorCode.CANCELLED;
+      if (cancelled && query.cancelReason() != null) {
+        query.fail(error.sqlState(), query.cancelReason(), true);
+        throw ClientErrors.toClient(new GatewayException(ErrorCode.CANCELLED, query.cancelReason(), e));
+      }
+      query.fail(error.sqlState(), error.message(), cancelled);
       throw ClientErrors.toClient(e);
     } finally {
       connection.activity().requestEnded();
@@ -374,7 +425,8 @@ public final class IcegateMeta implements ProtobufMeta {
           // Its Spark work stopped: the rest of the result will not come, and the client must not take the rows it
           // has for all of them.
           statement.closeResult();
-          throw new GatewayException(ErrorCode.CANCELLED, "Statement was cancelled (query " + query.id()
+          String why = query.cancelReason() != null ? query.cancelReason() : "Statement was cancelled";
+          throw new GatewayException(ErrorCode.CANCELLED, why + " (query " + query.id()
               + "): the rest of its result is not available");
         }
         Frame frame = runner.fetch(connection, statement, cursor, offset, frameRows(fetchMaxRowCount));
@@ -427,7 +479,7 @@ public final class IcegateMeta implements ProtobufMeta {
   private long updateCount(GatewayConnection connection, GatewayStatement statement, String sql,
       List<TypedValue> parameters) {
     return tracked(connection, statement, sql, query -> {
-      StatementRunner.Outcome outcome = runner.run(connection, statement.jobGroup(), sql, parameters, 0);
+      StatementRunner.Outcome outcome = runner.run(connection, query, sql, parameters, 0);
       if (outcome.hasRows()) {
         outcome.cursor().close();
         throw new GatewayException(ErrorCode.QUERY_IN_BATCH,
@@ -643,6 +695,12 @@ public final class IcegateMeta implements ProtobufMeta {
       }
       throw new GatewayException(ErrorCode.CONNECTION_CLOSED,
           "Cannot use connection " + id + ": it is closed, expired or the gateway restarted; reconnect");
+    }
+    Optional<Identity> request = RequestContext.current();
+    if (request.isPresent() && request.get().authenticated()
+        && !request.get().user().equals(connection.identity().user())) {
+      throw new GatewayException(ErrorCode.INSUFFICIENT_PRIVILEGE, "Cannot use connection " + id + ": user '"
+          + request.get().user() + "' did not open it");
     }
     connection.activity().touch();
     return connection;

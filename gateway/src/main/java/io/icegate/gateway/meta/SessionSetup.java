@@ -1,6 +1,7 @@
 package io.icegate.gateway.meta;
 
 import io.icegate.gateway.activity.ConnectionActivity;
+import io.icegate.gateway.security.Identity;
 import io.icegate.gateway.engine.Sessions;
 import io.icegate.gateway.error.ErrorCode;
 import io.icegate.gateway.error.GatewayException;
@@ -18,7 +19,8 @@ final class SessionSetup {
   static final String NAMESPACE = "namespace";
   private static final String SESSION_TIME_ZONE = "spark.sql.session.timeZone";
 
-  GatewayConnection open(String id, SparkSession session, Map<String, String> info, ConnectionActivity activity) {
+  GatewayConnection open(String id, SparkSession session, Map<String, String> info, ConnectionActivity activity,
+      Identity identity) {
     ZoneId zone = zone(info.get(CLIENT_TIME_ZONE));
     session.conf().set(SESSION_TIME_ZONE, zone.getId());
     for (Map.Entry<String, String> e : info.entrySet()) {
@@ -40,7 +42,7 @@ final class SessionSetup {
       }
     }
     use(session, info.get(CATALOG), info.get(NAMESPACE));
-    return new GatewayConnection(id, session, zone, activity);
+    return new GatewayConnection(id, session, zone, activity, identity);
   }
 
   /** Switches the current catalog and/or namespace; null leaves each as it is. */

@@ -1,7 +1,11 @@
 package io.icegate.gateway.meta;
 
 import io.icegate.calcite.parser.IcegateSqlParser;
+import io.icegate.gateway.activity.StatementActivity;
 import io.icegate.gateway.activity.SystemTableQueries;
+import io.icegate.gateway.security.Identity;
+import io.icegate.gateway.security.Role;
+import io.icegate.gateway.security.StatementRoles;
 import io.icegate.gateway.ddl.DdlTranslations;
 import io.icegate.gateway.engine.Sessions;
 import io.icegate.gateway.error.ErrorCode;
@@ -56,9 +60,12 @@ final class StatementRunner {
   private final ResultRows.StreamSettings streamSettings;
   private final ExecutorService prefetcher;
   private final NativeMetadataPath nativePath;
+  private final long resultRowLimit;
 
+  /** @param resultRowLimit most rows of one result ({@code icegate.limits.max-result-rows}), 0 for no limit */
   StatementRunner(ResultRows.StreamSettings streamSettings, ExecutorService prefetcher,
-      NativeMetadataPath nativePath) {
+      NativeMetadataPath nativePath, long resultRowLimit) {
+    this.resultRowLimit = resultRowLimit;
     this.streamSettings = streamSettings;
     this.prefetcher = prefetcher;
     this.nativePath = nativePath;
@@ -75,12 +82,23 @@ final class StatementRunner {
     }
   }
 
-  /** Runs {@code sql}; its Spark jobs carry {@code jobGroup}, so that cancelling the group stops exactly it. */
-  Outcome run(GatewayConnection connection, String jobGroup, String sql, List<TypedValue> parameters,
+  /**
+   * Runs {@code sql} as {@code query}: its Spark jobs carry the query's job group, so that cancelling the group stops
+   * exactly it. The connection's user must have the role the statement needs, checked before anything runs.
+   */
+  Outcome run(GatewayConnection connection, StatementActivity query, String sql, List<TypedValue> parameters,
       long maxRows) {
-    return inJobGroup(connection, jobGroup, sql, () -> {
+    return inJobGroup(connection, query.jobGroup(), sql, () -> {
       SparkSession session = connection.session();
       Optional<SqlNode> parsed = parse(sql);
+      StatementRoles.Requirement needed = StatementRoles.of(parsed, sql, session);
+      query.kind(needed.what());
+      Identity identity = connection.identity();
+      if (!identity.role().includes(needed.role())) {
+        throw new GatewayException(ErrorCode.INSUFFICIENT_PRIVILEGE, "Cannot run " + needed.what() + ": it needs"
+            + " role " + name(needed.role()) + ", and user '" + identity.user() + "' has role "
+            + name(identity.role()) + " (docs/SECURITY.md lists what each role may run)");
+      }
       if (parsed.isEmpty() && parameters.isEmpty()) {
         Optional<DdlTranslations.Rows> answer = DdlTranslations.tryAnswer(session, sql);
         if (answer.isPresent()) {
@@ -127,10 +145,14 @@ final class StatementRunner {
     });
   }
 
+  private static String name(Role role) {
+    return role.name().toLowerCase(java.util.Locale.ROOT);
+  }
+
   private Outcome rows(GatewayConnection connection, RowSource rows, StructType schema, long maxRows,
       List<String> warnings) {
     warnings.forEach(w -> LOG.info("Statement on connection {}: {}", connection.id(), w));
-    ResultCursor cursor = new ResultCursor(rows, schema, connection.zone(), maxRows, prefetcher);
+    ResultCursor cursor = new ResultCursor(rows, schema, connection.zone(), maxRows, resultRowLimit, prefetcher);
     return new Outcome(ColumnTypes.columns(schema), cursor, -1, warnings);
   }
 

@@ -26,6 +26,7 @@ public final class ResultCursor implements AutoCloseable {
   private final RowSource rows;
   private final WireValues values;
   private final long maxRows;
+  private final long rowLimit;
   private final ExecutorService prefetcher;
   private StatementContext context;
   private long delivered;
@@ -34,8 +35,14 @@ public final class ResultCursor implements AutoCloseable {
   /** Held while rows are pulled from the source, so that closing waits for a prefetch to let go of it. */
   private final Object pulling = new Object();
 
-  /** {@code maxRows} of zero or less means no limit. */
-  public ResultCursor(RowSource rows, StructType schema, ZoneId zone, long maxRows, ExecutorService prefetcher) {
+  /**
+   * @param maxRows the client's limit ({@code Statement.setMaxRows}): the result ends there; zero or less for none
+   * @param rowLimit the gateway's limit ({@code icegate.limits.max-result-rows}): a result with more rows fails when
+   *     it passes it, so that nobody takes a cut result for a whole one; zero or less for none
+   */
+  public ResultCursor(RowSource rows, StructType schema, ZoneId zone, long maxRows, long rowLimit,
+      ExecutorService prefetcher) {
+    this.rowLimit = rowLimit;
     this.rows = rows;
     this.values = new WireValues(schema, zone);
     this.maxRows = maxRows;
@@ -87,6 +94,9 @@ public final class ResultCursor implements AutoCloseable {
     synchronized (pulling) {
       List<Object> frame = new ArrayList<>(Math.min(frameRows, 1024));
       while (frame.size() < frameRows && !limitReached() && rows.hasNext()) {
+        if (rowLimit > 0 && delivered >= rowLimit) {
+          throw new ResultLimitException(rowLimit);
+        }
         frame.add(values.row(rows.next()));
         delivered++;
       }
