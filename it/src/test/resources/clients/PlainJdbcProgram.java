@@ -37,7 +37,8 @@ public class PlainJdbcProgram {
         System.out.println("inserted " + inserted);
       }
       try (Statement statement = connection.createStatement();
-          ResultSet rows = statement.executeQuery("SELECT id, body, written FROM demo.clients_plain.notes ORDER BY id")) {
+          ResultSet rows =
+              statement.executeQuery("SELECT id, body, written FROM demo.clients_plain.notes ORDER BY id")) {
         while (rows.next()) {
           System.out.println("row " + rows.getLong("id") + " | " + rows.getString("body") + " | "
               + rows.getDate("written"));

@@ -240,7 +240,10 @@ public class IcegateDatabaseMetaData extends AvaticaDatabaseMetaData {
     return false;
   }
 
-  /** Result sets stay open over {@code commit}, which does nothing (see {@link #supportsTransactions()}). */
+  /**
+   * Result sets stay open over {@code commit}, which does nothing (see
+   * {@link #supportsTransactions()}).
+   */
   @Override public boolean supportsResultSetHoldability(int holdability) {
     return holdability == ResultSet.HOLD_CURSORS_OVER_COMMIT;
   }

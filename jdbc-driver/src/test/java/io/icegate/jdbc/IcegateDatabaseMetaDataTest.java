@@ -65,7 +65,8 @@ class IcegateDatabaseMetaDataTest {
       assertThat(new boolean[] {meta.ownUpdatesAreVisible(type), meta.ownDeletesAreVisible(type),
           meta.ownInsertsAreVisible(type), meta.othersUpdatesAreVisible(type),
           meta.othersDeletesAreVisible(type), meta.othersInsertsAreVisible(type),
-          meta.updatesAreDetected(type), meta.deletesAreDetected(type), meta.insertsAreDetected(type)})
+          meta.updatesAreDetected(type), meta.deletesAreDetected(type),
+          meta.insertsAreDetected(type)})
           .as("result set type %d", type).containsOnly(false);
     }
     assertThat(meta.getResultSetHoldability()).isEqualTo(ResultSet.HOLD_CURSORS_OVER_COMMIT);
