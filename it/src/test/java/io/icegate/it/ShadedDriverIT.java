@@ -2,6 +2,7 @@ package io.icegate.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.IOException;
 import java.net.URL;
 import java.net.URLClassLoader;
 import java.nio.file.Files;
@@ -16,7 +17,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /** The one shaded driver jar, alone on a class path, connects and queries. */
-class ShadedDriverIT {
+public class ShadedDriverIT {
   private static TestGateway gateway;
 
   @BeforeAll
@@ -29,13 +30,17 @@ class ShadedDriverIT {
     gateway.close();
   }
 
-  @Test
-  void driverJarAloneConnectsAndQueries() throws Exception {
-    Path jar;
+  /** The one shaded driver jar the build writes, {@code jdbc-driver/target/icegate-jdbc-<version>.jar}. */
+  public static Path driverJar() throws IOException {
     try (var jars = Files.list(Path.of("..", "jdbc-driver", "target"))) {
-      jar = jars.filter(p -> p.getFileName().toString().matches("icegate-jdbc-[^-]+(-SNAPSHOT)?\\.jar"))
+      return jars.filter(p -> p.getFileName().toString().matches("icegate-jdbc-[^-]+(-SNAPSHOT)?\\.jar"))
           .findFirst().orElseThrow(() -> new AssertionError("no shaded driver jar in jdbc-driver/target"));
     }
+  }
+
+  @Test
+  void driverJarAloneConnectsAndQueries() throws Exception {
+    Path jar = driverJar();
     // The platform loader as parent: nothing of this test's class path (Avatica, Jackson, protobuf) is visible.
     try (URLClassLoader isolated = new URLClassLoader(new URL[] {jar.toUri().toURL()},
         ClassLoader.getPlatformClassLoader())) {

@@ -199,6 +199,56 @@ public class IcegateDatabaseMetaData extends AvaticaDatabaseMetaData {
     return true;
   }
 
+  // Result sets are forward-only and read-only, and survive commit (which does nothing). Avatica's
+  // own answers to the calls below throw "todo: implement this method", an unchecked exception,
+  // which metadata crawlers (SchemaCrawler, DBeaver's driver properties) read as a failure.
+
+  /** Result sets are not updatable: nothing of a result set's own changes to show. */
+  @Override public boolean ownUpdatesAreVisible(int type) {
+    return false;
+  }
+
+  @Override public boolean ownDeletesAreVisible(int type) {
+    return false;
+  }
+
+  @Override public boolean ownInsertsAreVisible(int type) {
+    return false;
+  }
+
+  /** A result reads the table version of its statement; later commits do not show in it. */
+  @Override public boolean othersUpdatesAreVisible(int type) {
+    return false;
+  }
+
+  @Override public boolean othersDeletesAreVisible(int type) {
+    return false;
+  }
+
+  @Override public boolean othersInsertsAreVisible(int type) {
+    return false;
+  }
+
+  @Override public boolean updatesAreDetected(int type) {
+    return false;
+  }
+
+  @Override public boolean deletesAreDetected(int type) {
+    return false;
+  }
+
+  @Override public boolean insertsAreDetected(int type) {
+    return false;
+  }
+
+  /**
+   * Result sets stay open over {@code commit}, which does nothing (see
+   * {@link #supportsTransactions()}).
+   */
+  @Override public boolean supportsResultSetHoldability(int holdability) {
+    return holdability == ResultSet.HOLD_CURSORS_OVER_COMMIT;
+  }
+
   // ---- what the gateway answers ----
 
   @Override public String getSQLKeywords() throws SQLException {

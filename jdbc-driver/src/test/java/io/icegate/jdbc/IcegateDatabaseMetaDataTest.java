@@ -56,6 +56,24 @@ class IcegateDatabaseMetaDataTest {
     assertThat(meta.nullsAreSortedLow()).isTrue();
   }
 
+  /** Every capability question a crawler asks gets an answer (Avatica's own throws "todo"). */
+  @Test
+  void resultSetCapabilitiesAreAnsweredForEveryResultSetType() throws SQLException {
+    DatabaseMetaData meta = connection.getMetaData();
+    for (int type : new int[] {ResultSet.TYPE_FORWARD_ONLY, ResultSet.TYPE_SCROLL_INSENSITIVE,
+        ResultSet.TYPE_SCROLL_SENSITIVE}) {
+      assertThat(new boolean[] {meta.ownUpdatesAreVisible(type), meta.ownDeletesAreVisible(type),
+          meta.ownInsertsAreVisible(type), meta.othersUpdatesAreVisible(type),
+          meta.othersDeletesAreVisible(type), meta.othersInsertsAreVisible(type),
+          meta.updatesAreDetected(type), meta.deletesAreDetected(type),
+          meta.insertsAreDetected(type)})
+          .as("result set type %d", type).containsOnly(false);
+    }
+    assertThat(meta.getResultSetHoldability()).isEqualTo(ResultSet.HOLD_CURSORS_OVER_COMMIT);
+    assertThat(meta.supportsResultSetHoldability(ResultSet.HOLD_CURSORS_OVER_COMMIT)).isTrue();
+    assertThat(meta.supportsResultSetHoldability(ResultSet.CLOSE_CURSORS_AT_COMMIT)).isFalse();
+  }
+
   /** The fake gateway answers any statement with the numbers 1 to 5: each call went as one. */
   @Test
   void primaryKeysProceduresAndFunctionsAreAskedWithAStatement() throws SQLException {

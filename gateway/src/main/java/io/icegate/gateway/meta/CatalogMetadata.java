@@ -2,6 +2,7 @@ package io.icegate.gateway.meta;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.TreeSet;
 import java.util.regex.Pattern;
 import io.icegate.gateway.engine.Sessions;
 import org.apache.calcite.avatica.Meta;
@@ -17,16 +18,26 @@ final class CatalogMetadata {
     return rows;
   }
 
-  /** Namespaces matching the pattern, nested ones as dotted names (as Spark's {@code SHOW NAMESPACES} writes them). */
+  /**
+   * Namespaces matching the pattern, nested ones as dotted names (as Spark's {@code SHOW NAMESPACES} writes them),
+   * and {@value RoutineMetadata#SYSTEM} in every Iceberg catalog: getProcedures and getFunctions answer there, and
+   * navigators (DBeaver, SchemaCrawler) ask for routines only in the schemas getSchemas lists.
+   */
   List<List<Object>> schemas(SparkSession session, String catalog, Meta.Pat schemaPattern) {
     Pattern pattern = like(schemaPattern);
     CatalogObjects objects = new CatalogObjects(session);
     List<List<Object>> rows = new ArrayList<>();
     for (String name : objects.catalogs(catalog)) {
+      TreeSet<String> schemas = new TreeSet<>();
       for (List<String> namespace : objects.namespaces(name)) {
-        String dotted = String.join(".", namespace);
-        if (pattern.matcher(dotted).matches()) {
-          rows.add(List.of(dotted, name));
+        schemas.add(String.join(".", namespace));
+      }
+      if (objects.iceberg(name).isPresent()) {
+        schemas.add(RoutineMetadata.SYSTEM);
+      }
+      for (String schema : schemas) {
+        if (pattern.matcher(schema).matches()) {
+          rows.add(List.of(schema, name));
         }
       }
     }
