@@ -31,6 +31,17 @@ class ErrorsIT {
   }
 
   @Test
+  void readingAValueAsATypeItIsNotNamesTheColumnNotAvaticaClasses() throws Exception {
+    try (java.sql.Statement s = connection.createStatement();
+        java.sql.ResultSet rs = s.executeQuery("SELECT 'abc' AS word")) {
+      assertThat(rs.next()).isTrue();
+      assertFails(() -> rs.getLong(1), "07006", "Cannot read column 1 (word, string) as long",
+          "its value 'abc' is not one");
+      assertThatThrownBy(() -> rs.getInt("word")).hasMessageNotContaining("Accessor").hasMessageNotContaining("@");
+    }
+  }
+
+  @Test
   void syntaxErrorNamesLineAndColumn() {
     assertFails(() -> query(connection, "SELECT id\nFROM range(3) WHERE id = = 1"), "42601",
         "Syntax error at or near '='", "line 2, column 26");

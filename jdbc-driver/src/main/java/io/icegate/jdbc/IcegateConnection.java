@@ -143,6 +143,21 @@ public class IcegateConnection extends AvaticaConnection {
   }
 
   /** Sent to the gateway, which has no transactions: the isolation stays NONE. */
+  /** Empty: there are no user-defined type mappings (Avatica's client throws, which tools log as a failure). */
+  @Override public java.util.Map<String, Class<?>> getTypeMap() throws SQLException {
+    checkOpen();
+    return new java.util.HashMap<>();
+  }
+
+  /** Accepts an empty map; a mapping of user-defined types is not supported (Spark SQL has none). */
+  @Override public void setTypeMap(java.util.Map<String, Class<?>> map) throws SQLException {
+    checkOpen();
+    if (map != null && !map.isEmpty()) {
+      throw new java.sql.SQLFeatureNotSupportedException("Cannot map user-defined types " + map.keySet()
+          + ": Spark SQL has none", SqlStates.NOT_SUPPORTED);
+    }
+  }
+
   @Override public void setTransactionIsolation(int level) throws SQLException {
     syncOnly(new ConnectionPropertiesImpl().setTransactionIsolation(level));
   }

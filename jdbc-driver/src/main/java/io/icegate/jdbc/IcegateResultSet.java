@@ -111,6 +111,154 @@ public class IcegateResultSet extends AvaticaResultSet {
     return super.getObject(columnIndex);
   }
 
+  /** The value of a column read as another type, or what Avatica's failure to convert it means to the user. */
+  @FunctionalInterface
+  private interface Read<T> {
+    T read() throws SQLException;
+  }
+
+  /**
+   * Runs a typed getter; Avatica's "cannot convert to long (...Accessor@1ef3)" becomes an
+   * SQLException (07006, as the driver's other type mismatches) naming the column, its type and the target type.
+   */
+  private <T> T converting(int columnIndex, String target, Read<T> read) throws SQLException {
+    try {
+      return read.read();
+    } catch (SQLException e) {
+      if (e.getMessage() == null || !e.getMessage().startsWith("cannot convert to")) {
+        throw e;
+      }
+      ResultSetMetaData meta = getMetaData();
+      String value;
+      try {
+        value = getString(columnIndex);
+      } catch (SQLException | RuntimeException unreadable) {
+        value = null;
+      }
+      throw new SQLException("Cannot read column " + columnIndex + " (" + meta.getColumnLabel(columnIndex)
+          + ", " + meta.getColumnTypeName(columnIndex) + ") as " + target
+          + (value == null ? "" : ": its value '" + abbreviate(value) + "' is not one")
+          + "; read it with getString or getObject, or cast it in the query", SqlStates.INCOMPATIBLE_TYPE);
+    }
+  }
+
+  private static String abbreviate(String value) {
+    return value.length() <= 60 ? value : value.substring(0, 57) + "...";
+  }
+
+  @Override public boolean getBoolean(int columnIndex) throws SQLException {
+    return converting(columnIndex, "boolean", () -> super.getBoolean(columnIndex));
+  }
+
+  @Override public boolean getBoolean(String columnLabel) throws SQLException {
+    return getBoolean(findColumn(columnLabel));
+  }
+
+  @Override public byte getByte(int columnIndex) throws SQLException {
+    return converting(columnIndex, "byte", () -> super.getByte(columnIndex));
+  }
+
+  @Override public byte getByte(String columnLabel) throws SQLException {
+    return getByte(findColumn(columnLabel));
+  }
+
+  @Override public short getShort(int columnIndex) throws SQLException {
+    return converting(columnIndex, "short", () -> super.getShort(columnIndex));
+  }
+
+  @Override public short getShort(String columnLabel) throws SQLException {
+    return getShort(findColumn(columnLabel));
+  }
+
+  @Override public int getInt(int columnIndex) throws SQLException {
+    return converting(columnIndex, "int", () -> super.getInt(columnIndex));
+  }
+
+  @Override public int getInt(String columnLabel) throws SQLException {
+    return getInt(findColumn(columnLabel));
+  }
+
+  @Override public long getLong(int columnIndex) throws SQLException {
+    return converting(columnIndex, "long", () -> super.getLong(columnIndex));
+  }
+
+  @Override public long getLong(String columnLabel) throws SQLException {
+    return getLong(findColumn(columnLabel));
+  }
+
+  @Override public float getFloat(int columnIndex) throws SQLException {
+    return converting(columnIndex, "float", () -> super.getFloat(columnIndex));
+  }
+
+  @Override public float getFloat(String columnLabel) throws SQLException {
+    return getFloat(findColumn(columnLabel));
+  }
+
+  @Override public double getDouble(int columnIndex) throws SQLException {
+    return converting(columnIndex, "double", () -> super.getDouble(columnIndex));
+  }
+
+  @Override public double getDouble(String columnLabel) throws SQLException {
+    return getDouble(findColumn(columnLabel));
+  }
+
+  @Override public java.math.BigDecimal getBigDecimal(int columnIndex) throws SQLException {
+    return converting(columnIndex, "decimal", () -> super.getBigDecimal(columnIndex));
+  }
+
+  @Override public java.math.BigDecimal getBigDecimal(String columnLabel) throws SQLException {
+    return getBigDecimal(findColumn(columnLabel));
+  }
+
+  @Override public byte[] getBytes(int columnIndex) throws SQLException {
+    return converting(columnIndex, "bytes", () -> super.getBytes(columnIndex));
+  }
+
+  @Override public byte[] getBytes(String columnLabel) throws SQLException {
+    return getBytes(findColumn(columnLabel));
+  }
+
+  @Override public java.sql.Date getDate(int columnIndex) throws SQLException {
+    return converting(columnIndex, "date", () -> super.getDate(columnIndex));
+  }
+
+  @Override public java.sql.Date getDate(String columnLabel) throws SQLException {
+    return getDate(findColumn(columnLabel));
+  }
+
+  @Override public java.sql.Time getTime(int columnIndex) throws SQLException {
+    return converting(columnIndex, "time", () -> super.getTime(columnIndex));
+  }
+
+  @Override public java.sql.Time getTime(String columnLabel) throws SQLException {
+    return getTime(findColumn(columnLabel));
+  }
+
+  @Override public java.sql.Timestamp getTimestamp(int columnIndex) throws SQLException {
+    return converting(columnIndex, "timestamp", () -> super.getTimestamp(columnIndex));
+  }
+
+  @Override public java.sql.Timestamp getTimestamp(String columnLabel) throws SQLException {
+    return getTimestamp(findColumn(columnLabel));
+  }
+
+  @Override public java.math.BigDecimal getBigDecimal(int columnIndex, int scale) throws SQLException {
+    return converting(columnIndex, "decimal", () -> super.getBigDecimal(columnIndex, scale));
+  }
+
+  @Override public java.sql.Date getDate(int columnIndex, java.util.Calendar calendar) throws SQLException {
+    return converting(columnIndex, "date", () -> super.getDate(columnIndex, calendar));
+  }
+
+  @Override public java.sql.Time getTime(int columnIndex, java.util.Calendar calendar) throws SQLException {
+    return converting(columnIndex, "time", () -> super.getTime(columnIndex, calendar));
+  }
+
+  @Override public java.sql.Timestamp getTimestamp(int columnIndex, java.util.Calendar calendar)
+      throws SQLException {
+    return converting(columnIndex, "timestamp", () -> super.getTimestamp(columnIndex, calendar));
+  }
+
   /** Swaps in a {@link NestedColumnAccessor} for every array, struct and map column. */
   private void readNestedColumns(List<ColumnMetaData> columns) {
     nestedColumns = NestedColumns.of(columns);
