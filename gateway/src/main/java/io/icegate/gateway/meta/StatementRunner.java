@@ -110,7 +110,7 @@ final class StatementRunner {
         }
       }
       Optional<ProcedurePath.Plan> call = parsed.flatMap(
-          node -> ProcedurePath.plan(session, node, JdbcParameters.forProcedures(parameters)));
+          node -> ProcedurePath.plan(session, node, JdbcParameters.forProcedures(parameters), identity));
       if (call.isPresent() && call.get() instanceof ProcedurePath.Local local) {
         return rows(connection, RowSource.of(local.rows().iterator()), local.schema(), maxRows, local.warnings());
       }

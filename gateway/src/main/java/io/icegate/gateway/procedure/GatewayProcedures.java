@@ -7,6 +7,8 @@ import io.icegate.gateway.activity.StatementActivity;
 import io.icegate.gateway.activity.SystemCatalog;
 import io.icegate.gateway.error.ErrorCode;
 import io.icegate.gateway.error.GatewayException;
+import io.icegate.gateway.security.Identity;
+import io.icegate.gateway.security.Role;
 import java.util.List;
 import java.util.Locale;
 import java.util.stream.Collectors;
@@ -41,8 +43,11 @@ final class GatewayProcedures {
     return call.catalog().map(c -> c.equalsIgnoreCase(SystemCatalog.NAME)).orElse(false);
   }
 
-  /** Runs {@code call} (of the gateway's catalog); its output is one row. */
-  static ProcedurePath.Local run(SqlIcebergCall call, List<?> parameters) {
+  /**
+   * Runs {@code call} (of the gateway's catalog); its output is one row. Anyone may cancel their own statements;
+   * cancelling another user's needs role admin.
+   */
+  static ProcedurePath.Local run(SqlIcebergCall call, List<?> parameters, Identity caller) {
     String procedure = call.procedureName().toLowerCase(Locale.ROOT);
     if (!procedure.equals(CANCEL)) {
       throw new GatewayException(ErrorCode.UNKNOWN_PROCEDURE, "Cannot call " + SystemCatalog.NAME + ".system."
@@ -53,6 +58,12 @@ final class GatewayProcedures {
     StatementActivity query = GatewayActivity.instance().query(queryId).orElseThrow(() -> new GatewayException(
         ErrorCode.UNDEFINED_OBJECT, "Cannot cancel query '" + queryId + "': no such query (running now: "
             + running() + "; see " + SystemCatalog.NAME + ".system." + SystemCatalog.QUERIES + ")"));
+    String owner = query.connection().user();
+    if (!caller.role().includes(Role.ADMIN) && !owner.equals(caller.user())) {
+      throw new GatewayException(ErrorCode.INSUFFICIENT_PRIVILEGE, "Cannot cancel query " + query.id() + ": it belongs"
+          + " to user '" + owner + "', and cancelling another user's statement needs role admin (user '"
+          + caller.user() + "' has role " + caller.role().name().toLowerCase(Locale.ROOT) + ")");
+    }
     boolean cancelled = query.cancel();
     InternalRow row = new GenericInternalRow(new Object[] {
         UTF8String.fromString(query.id()), cancelled, UTF8String.fromString(query.state().name())});

@@ -4,6 +4,7 @@ import io.icegate.calcite.parser.SqlExplainIcebergCall;
 import io.icegate.calcite.parser.SqlIcebergCall;
 import io.icegate.gateway.error.ErrorCode;
 import io.icegate.gateway.error.GatewayException;
+import io.icegate.gateway.security.Identity;
 import io.icegate.procedure.Execution;
 import io.icegate.procedure.PreparedCall;
 import io.icegate.procedure.ProcedureBridge;
@@ -75,14 +76,15 @@ public final class ProcedurePath {
    * execution happens here, inside the caller's job group.
    *
    * @param parameters the statement's JDBC parameter values, in order
+   * @param caller who calls (the gateway's own procedures check it)
    * @throws GatewayException with the bridge's SQLState when the call is refused
    */
-  public static Optional<Plan> plan(SparkSession session, SqlNode statement, List<?> parameters) {
+  public static Optional<Plan> plan(SparkSession session, SqlNode statement, List<?> parameters, Identity caller) {
     if (!(statement instanceof SqlIcebergCall) && !(statement instanceof SqlExplainIcebergCall)) {
       return Optional.empty();
     }
     if (statement instanceof SqlIcebergCall call && GatewayProcedures.isGatewayCall(call)) {
-      return Optional.of(GatewayProcedures.run(call, parameters));
+      return Optional.of(GatewayProcedures.run(call, parameters, caller));
     }
     if (statement instanceof SqlExplainIcebergCall explain && GatewayProcedures.isGatewayCall(explain.call())) {
       throw new GatewayException(ErrorCode.NOT_SUPPORTED, "Cannot explain a call of the gateway's own procedure "
