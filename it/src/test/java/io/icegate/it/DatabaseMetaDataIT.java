@@ -69,7 +69,21 @@ class DatabaseMetaDataIT {
   @Test
   void tableTypesIncludeMetadataTables() throws Exception {
     assertThat(read(meta().getTableTypes(), "TABLE_TYPE"))
-        .containsExactly(row("ICEBERG METADATA TABLE"), row("TABLE"), row("VIEW"));
+        .containsExactly(row("ICEBERG METADATA TABLE"), row("SYSTEM TABLE"), row("TABLE"), row("VIEW"));
+  }
+
+  @Test
+  void theGatewaysOwnTablesAreSystemTablesWithTheirColumns() throws Exception {
+    assertThat(read(meta().getSchemas("icegate", null), "TABLE_SCHEM", "TABLE_CATALOG"))
+        .containsExactly(row("system", "icegate"));
+    assertThat(read(meta().getTables("icegate", "system", "%", null), "TABLE_NAME", "TABLE_TYPE"))
+        .containsExactly(row("connections", "SYSTEM TABLE"), row("queries", "SYSTEM TABLE"));
+    assertThat(read(meta().getColumns("icegate", "system", "queries", "%"), "COLUMN_NAME", "TYPE_NAME"))
+        .startsWith(row("query_id", "string"), row("user_name", "string"), row("connection_id", "string"),
+            row("statement_id", "int"))
+        .contains(row("started", "timestamp"), row("progress", "double"));
+    // Not where a navigator lists tables of other types only.
+    assertThat(read(meta().getTables("icegate", "system", "%", new String[] {"TABLE"}), "TABLE_NAME")).isEmpty();
   }
 
   @Test

@@ -1,5 +1,6 @@
 package io.icegate.gateway.meta;
 
+import io.icegate.gateway.activity.SystemCatalog;
 import io.icegate.gateway.engine.Sessions;
 import io.icegate.gateway.metadata.SparkIcebergCatalogs;
 import java.util.ArrayList;
@@ -24,7 +25,9 @@ import org.apache.spark.sql.catalyst.catalog.CatalogTableType;
 import org.apache.spark.sql.catalyst.catalog.ExternalCatalog;
 import org.apache.spark.sql.connector.catalog.CatalogManager;
 import org.apache.spark.sql.connector.catalog.CatalogPlugin;
+import org.apache.spark.sql.connector.catalog.Identifier;
 import org.apache.spark.sql.connector.catalog.SupportsNamespaces;
+import org.apache.spark.sql.types.StructType;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import scala.jdk.javaapi.CollectionConverters;
@@ -37,8 +40,11 @@ import scala.jdk.javaapi.CollectionConverters;
 final class CatalogObjects {
   private static final Logger LOG = LoggerFactory.getLogger(CatalogObjects.class);
 
-  /** A table or view of a namespace; {@code iceberg} when Iceberg's catalog holds it (it has metadata tables). */
-  record Relation(String name, boolean view, boolean iceberg) {}
+  /**
+   * A table or view of a namespace; {@code iceberg} when Iceberg's catalog holds it (it has metadata tables),
+   * {@code system} when it is one of the gateway's own tables ({@code icegate.system.*}).
+   */
+  record Relation(String name, boolean view, boolean iceberg, boolean system) {}
 
   private final SparkSession session;
   private final Map<String, Optional<CatalogPlugin>> plugins = new HashMap<>();
@@ -132,11 +138,11 @@ final class CatalogObjects {
       Namespace ns = Namespace.of(namespace.toArray(String[]::new));
       try {
         for (TableIdentifier id : iceberg.get().listTables(ns)) {
-          byName.putIfAbsent(id.name(), new Relation(id.name(), false, true));
+          byName.putIfAbsent(id.name(), new Relation(id.name(), false, true, false));
         }
         if (iceberg.get() instanceof ViewCatalog views) {
           for (TableIdentifier id : views.listViews(ns)) {
-            byName.putIfAbsent(id.name(), new Relation(id.name(), true, true));
+            byName.putIfAbsent(id.name(), new Relation(id.name(), true, true, false));
           }
         }
       } catch (NoSuchNamespaceException e) {
@@ -145,7 +151,16 @@ final class CatalogObjects {
     }
     for (CatalogTable table : builtInTables(catalog, namespace)) {
       String name = table.identifier().table();
-      byName.putIfAbsent(name, new Relation(name, table.tableType() == CatalogTableType.VIEW(), false));
+      byName.putIfAbsent(name, new Relation(name, table.tableType() == CatalogTableType.VIEW(), false, false));
+    }
+    if (plugin(catalog).orElse(null) instanceof SystemCatalog system) {
+      try {
+        for (Identifier id : system.listTables(namespace.toArray(String[]::new))) {
+          byName.putIfAbsent(id.name(), new Relation(id.name(), false, false, true));
+        }
+      } catch (org.apache.spark.sql.catalyst.analysis.NoSuchNamespaceException e) {
+        // Only icegate.system has tables.
+      }
     }
     List<Relation> relations = new ArrayList<>(byName.values());
     relations.sort((a, b) -> a.name().compareTo(b.name()));
@@ -163,6 +178,18 @@ final class CatalogObjects {
       return List.of();
     }
     return CollectionConverters.asJava(external.getTablesByName(database, external.listTables(database)));
+  }
+
+  /** The Spark schema of one of the gateway's own tables ({@code icegate.system.*}), if {@code catalog} has it. */
+  Optional<StructType> systemTableSchema(String catalog, List<String> namespace, String name) {
+    if (!(plugin(catalog).orElse(null) instanceof SystemCatalog system)) {
+      return Optional.empty();
+    }
+    try {
+      return Optional.of(system.loadTable(Identifier.of(namespace.toArray(String[]::new), name)).schema());
+    } catch (org.apache.spark.sql.catalyst.analysis.NoSuchTableException e) {
+      return Optional.empty();
+    }
   }
 
   /** The built-in catalog's table or view, if {@code spark_catalog} has one by that name (not Iceberg's). */

@@ -45,9 +45,11 @@ final class TableMetadata {
   static final String TABLE = "TABLE";
   static final String VIEW = "VIEW";
   static final String METADATA_TABLE = "ICEBERG METADATA TABLE";
+  /** The gateway's own tables, {@code icegate.system.queries} and {@code connections}. */
+  static final String SYSTEM_TABLE = "SYSTEM TABLE";
   /** getTableTypes, sorted as JDBC asks. */
-  static final List<String> TYPES = List.of(METADATA_TABLE, TABLE, VIEW);
-  private static final Set<String> DEFAULT_TYPES = Set.of(TABLE, VIEW);
+  static final List<String> TYPES = List.of(METADATA_TABLE, SYSTEM_TABLE, TABLE, VIEW);
+  private static final Set<String> DEFAULT_TYPES = Set.of(TABLE, VIEW, SYSTEM_TABLE);
 
   /** One table, view or metadata table found by a listing. */
   private record Found(String catalog, List<String> namespace, String name, String type, String table,
@@ -86,7 +88,7 @@ final class TableMetadata {
           continue;
         }
         for (CatalogObjects.Relation relation : objects.relations(name, namespace)) {
-          String type = relation.view() ? VIEW : TABLE;
+          String type = relation.system() ? SYSTEM_TABLE : relation.view() ? VIEW : TABLE;
           if (wanted.contains(type) && tables.matcher(relation.name()).matches()) {
             found.add(new Found(name, namespace, relation.name(), type, relation.name(), null));
           }
@@ -111,7 +113,7 @@ final class TableMetadata {
     Pattern columns = CatalogMetadata.like(columnPattern);
     // Metadata tables have columns too, but only a pattern that can name one (it has a dot) lists them.
     boolean metadataTables = tablePattern != null && tablePattern.s != null && tablePattern.s.contains(".");
-    Set<String> wanted = metadataTables ? Set.of(TABLE, VIEW, METADATA_TABLE) : DEFAULT_TYPES;
+    Set<String> wanted = metadataTables ? Set.of(TABLE, VIEW, SYSTEM_TABLE, METADATA_TABLE) : DEFAULT_TYPES;
     List<Found> found = find(objects, catalog, schemaPattern, tablePattern, wanted);
     found.sort(Comparator.comparing(Found::catalog).thenComparing(Found::schema).thenComparing(Found::name));
     List<List<Object>> rows = new ArrayList<>();
@@ -162,6 +164,9 @@ final class TableMetadata {
 
   /** The Spark schema of a table, view or metadata table, as {@code SELECT *} from it would show it. */
   private static Optional<StructType> schema(CatalogObjects objects, Found found) {
+    if (found.type().equals(SYSTEM_TABLE)) {
+      return objects.systemTableSchema(found.catalog(), found.namespace(), found.table());
+    }
     Optional<Catalog> iceberg = objects.iceberg(found.catalog());
     if (iceberg.isPresent() && found.type().equals(VIEW) && iceberg.get() instanceof ViewCatalog views) {
       TableIdentifier id = TableIdentifier.of(Namespace.of(found.namespace().toArray(String[]::new)), found.table());
