@@ -154,6 +154,7 @@ public final class IcegateMeta implements ProtobufMeta {
       }
       Map<String, String> properties = info == null ? Map.of() : info;
       if (connections.size() >= config.maxConnections()) {
+        LOG.info("Refused a connection: {} open ({})", connections.size(), Setting.MAX_CONNECTIONS.key());
         throw new GatewayException(ErrorCode.TOO_MANY_CONNECTIONS, "Cannot open a connection: the gateway has "
             + connections.size() + " open, as many as it accepts (" + Setting.MAX_CONNECTIONS.key() + "="
             + config.maxConnections() + "); close unused connections or try again later");
@@ -333,6 +334,8 @@ public final class IcegateMeta implements ProtobufMeta {
         .filter(q -> !q.state().ended() && q.connection().user().equals(connection.identity().user()))
         .count();
     if (running >= config.maxStatementsPerUser()) {
+      LOG.info("Refused a statement of user '{}' on connection {}: {} running ({})", connection.identity().user(),
+          connection.id(), running, Setting.MAX_STATEMENTS_PER_USER.key());
       throw new GatewayException(ErrorCode.TOO_MANY_STATEMENTS, "Cannot run another statement for user '"
           + connection.identity().user() + "': " + running + " are running or being read, as many as one user may"
           + " have (" + Setting.MAX_STATEMENTS_PER_USER.key() + "=" + config.maxStatementsPerUser() + "); finish or"
