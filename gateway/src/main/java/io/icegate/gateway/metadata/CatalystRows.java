@@ -31,6 +31,10 @@ import org.apache.spark.unsafe.types.UTF8String;
  * tell which path answered.
  */
 final class CatalystRows implements RowSource {
+  /** Spark types by the names Calcite's columns carry: parsing a type name runs Spark's SQL parser. */
+  private static final java.util.concurrent.ConcurrentMap<String, DataType> TYPES =
+      new java.util.concurrent.ConcurrentHashMap<>();
+
   private final MetadataQueryResult result;
   private final StructType schema;
   private final UnaryOperator<Object>[] converters;
@@ -45,7 +49,7 @@ final class CatalystRows implements RowSource {
     this.converters = new UnaryOperator[columns.size()];
     for (int i = 0; i < fields.length; i++) {
       ResultColumn column = columns.get(i);
-      DataType type = DataType.fromDDL(column.sparkTypeName());
+      DataType type = TYPES.computeIfAbsent(column.sparkTypeName(), DataType::fromDDL);
       fields[i] = new StructField(column.name(), type, column.nullable(), Metadata.empty());
       converters[i] = converter(type);
     }
