@@ -119,7 +119,8 @@ public class IcegateResultSet extends AvaticaResultSet {
 
   /**
    * Runs a typed getter; Avatica's "cannot convert to long (...Accessor@1ef3)" becomes an
-   * SQLException (07006, as the driver's other type mismatches) naming the column, its type and the target type.
+   * SQLDataException (22018, as Avatica's own class but with a state) naming the column, its type and the target
+   * type.
    */
   private <T> T converting(int columnIndex, String target, Read<T> read) throws SQLException {
     try {
@@ -135,10 +136,10 @@ public class IcegateResultSet extends AvaticaResultSet {
       } catch (SQLException | RuntimeException unreadable) {
         value = null;
       }
-      throw new SQLException("Cannot read column " + columnIndex + " (" + meta.getColumnLabel(columnIndex)
+      throw new java.sql.SQLDataException("Cannot read column " + columnIndex + " (" + meta.getColumnLabel(columnIndex)
           + ", " + meta.getColumnTypeName(columnIndex) + ") as " + target
           + (value == null ? "" : ": its value '" + abbreviate(value) + "' is not one")
-          + "; read it with getString or getObject, or cast it in the query", SqlStates.INCOMPATIBLE_TYPE);
+          + "; read it with getString or getObject, or cast it in the query", SqlStates.INVALID_CAST);
     }
   }
 

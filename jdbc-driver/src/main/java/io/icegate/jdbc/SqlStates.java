@@ -15,6 +15,9 @@ final class SqlStates {
   /** The server reported an error without a SQLState. */
   static final String GENERAL_ERROR = "HY000";
 
+  /** A value read with a getter of a type it does not convert to ("invalid character value for cast"). */
+  static final String INVALID_CAST = "22018";
+
   /** A value cannot be read as the requested Java type. */
   static final String INCOMPATIBLE_TYPE = "07006";
 

@@ -112,7 +112,7 @@ class SparkJdbcIT {
     // Without the settings, "id" is the string 'id': reading it as a bigint fails, and string columns hold their
     // own names.
     assertThat(lines(out, "unset-error ")).singleElement().asString()
-        .startsWith("java.sql.SQLDataException: cannot convert to long");
+        .startsWith("java.sql.SQLDataException: Cannot read column 1 (id, string) as long: its value 'id' is not one");
     assertThat(lines(out, "unset-strings ")).hasSize(7).containsOnly("[owner]");
 
     assertThat(lines(out, "nested tagged error ")).singleElement().asString()
