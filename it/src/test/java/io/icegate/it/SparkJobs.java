@@ -15,6 +15,20 @@ public final class SparkJobs {
 
   private SparkJobs() {}
 
+  /** Whether any Spark job of the test JVM's engine runs now. */
+  public static boolean anyRunning() {
+    return TestGateway.engine().rootSession().sparkContext().statusTracker().getActiveJobIds().length > 0;
+  }
+
+  /** Waits up to 30 s for every Spark job to end, and fails if one still runs then. */
+  public static void assertNoneRunningSoon() throws InterruptedException {
+    long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(30);
+    while (anyRunning() && System.nanoTime() < deadline) {
+      Thread.sleep(100);
+    }
+    org.assertj.core.api.Assertions.assertThat(anyRunning()).as("Spark jobs still running after 30 s").isFalse();
+  }
+
   /** How many Spark jobs started while {@code work} ran. */
   public static int sparkJobsDuring(Work work) throws Exception {
     AtomicInteger jobs = new AtomicInteger();

@@ -64,6 +64,13 @@ public final class TestGateway implements AutoCloseable {
     return DriverManager.getConnection(jdbcUrl(), new Properties());
   }
 
+  /** A connection opened with the user name {@code user} (no password: for gateways without authentication). */
+  public Connection connectAs(String user) throws SQLException {
+    Properties properties = new Properties();
+    properties.setProperty("user", user);
+    return DriverManager.getConnection(jdbcUrl(), properties);
+  }
+
   public GatewayServer server() {
     return server;
   }

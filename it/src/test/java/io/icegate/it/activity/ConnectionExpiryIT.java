@@ -5,6 +5,7 @@ import static io.icegate.it.Rows.row;
 import static io.icegate.it.SqlFailures.assertFails;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.icegate.it.SparkJobs;
 import io.icegate.it.TestGateway;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
@@ -12,14 +13,10 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.DriverManager;
-import java.sql.SQLException;
 import java.util.List;
 import java.util.Map;
-import java.util.Properties;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import org.apache.spark.SparkContext;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -50,12 +47,12 @@ class ConnectionExpiryIT {
     Process client = startKilledClient("killed-client");
     try {
       awaitLine(client, "READING");
-      try (Connection watcher = connect("watcher")) {
+      try (Connection watcher = gateway.connectAs("watcher")) {
         assertThat(query(watcher, "SELECT count(*) FROM icegate.system.connections WHERE user_name = 'killed-client'"))
             .containsExactly(row(1L));
         assertThat(query(watcher, "SELECT state FROM icegate.system.queries WHERE user_name = 'killed-client'"))
             .containsExactly(row("STREAMING"));
-        assertThat(sparkJobsRunning()).as("the result's partitions computed ahead").isTrue();
+        assertThat(SparkJobs.anyRunning()).as("the result's partitions computed ahead").isTrue();
 
         client.destroyForcibly().waitFor(30, TimeUnit.SECONDS);
         long killedAt = System.nanoTime();
@@ -66,11 +63,7 @@ class ConnectionExpiryIT {
             .isLessThan((IDLE_TIMEOUT_SECONDS + 10) * 1000L);
         assertThat(query(watcher, "SELECT state FROM icegate.system.queries WHERE user_name = 'killed-client'"))
             .containsExactly(row("CANCELLED"));
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-        while (sparkJobsRunning() && System.nanoTime() < deadline) {
-          Thread.sleep(100);
-        }
-        assertThat(sparkJobsRunning()).as("Spark jobs still running for the killed client").isFalse();
+        SparkJobs.assertNoneRunningSoon();
       }
     } finally {
       client.destroyForcibly();
@@ -79,20 +72,20 @@ class ConnectionExpiryIT {
 
   @Test
   void aConnectionUsedAfterItExpiredSaysToReconnect() throws Exception {
-    try (Connection idle = connect("sleeper")) {
+    try (Connection idle = gateway.connectAs("sleeper")) {
       assertThat(query(idle, "SELECT 1")).containsExactly(row(1));
       Thread.sleep((IDLE_TIMEOUT_SECONDS + 3) * 1000L);
       assertFails(() -> query(idle, "SELECT 2"), "08003", "closed it after " + IDLE_TIMEOUT_SECONDS
           + " s without a request", "icegate.connection.idle-timeout-seconds", "reconnect");
     }
-    try (Connection again = connect("sleeper")) {
+    try (Connection again = gateway.connectAs("sleeper")) {
       assertThat(query(again, "SELECT 3")).containsExactly(row(3));
     }
   }
 
   @Test
   void aLongStatementKeepsItsConnectionAlive() throws Exception {
-    try (Connection busy = connect("busy")) {
+    try (Connection busy = gateway.connectAs("busy")) {
       // Runs longer than the idle window on the gateway, with no request in between.
       String slow = "SELECT count(*) FROM range(0, 3000000000, 1, 2) a WHERE a.id % 7 = 3";
       long started = System.nanoTime();
@@ -105,16 +98,7 @@ class ConnectionExpiryIT {
     }
   }
 
-  private static boolean sparkJobsRunning() {
-    SparkContext spark = TestGateway.engine().rootSession().sparkContext();
-    return spark.statusTracker().getActiveJobIds().length > 0;
-  }
 
-  private static Connection connect(String user) throws SQLException {
-    Properties properties = new Properties();
-    properties.setProperty("user", user);
-    return DriverManager.getConnection(gateway.jdbcUrl(), properties);
-  }
 
   /** The client program, run by the JDK's source launcher with nothing but the shaded driver jar. */
   private static Process startKilledClient(String user) throws Exception {

@@ -5,19 +5,17 @@ import static io.icegate.it.Rows.row;
 import static io.icegate.it.SqlFailures.assertFails;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.icegate.it.SparkJobs;
 import io.icegate.it.TestGateway;
 import io.icegate.jdbc.GatewayProgress;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
 import java.util.List;
-import java.util.Properties;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import org.apache.spark.SparkContext;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -44,7 +42,7 @@ class GatewayActivityIT {
 
   @Test
   void queriesShowsARunningStatementWithItsProgressAndAnotherConnectionCancelsItById() throws Exception {
-    try (Connection runner = connect("runner"); Connection watcher = connect("watcher");
+    try (Connection runner = gateway.connectAs("runner"); Connection watcher = gateway.connectAs("watcher");
         Statement statement = runner.createStatement()) {
       CompletableFuture<Throwable> outcome = runAsync(() -> statement.executeQuery(LONG_QUERY));
       List<Object> running = awaitRow(watcher, "SELECT query_id, user_name, statement, state, stages_total, tasks_total,"
@@ -64,7 +62,7 @@ class GatewayActivityIT {
       assertThat(failure).isInstanceOf(SQLException.class);
       assertThat(((SQLException) failure).getSQLState()).as(failure.getMessage()).isEqualTo("57014");
       assertThat(took).as("time from the cancel to the client's error").isLessThan(Duration.ofSeconds(5));
-      assertNoSparkJobRuns();
+      SparkJobs.assertNoneRunningSoon();
 
       assertThat(query(watcher, "SELECT state, error FROM icegate.system.queries WHERE query_id = '" + queryId + "'"))
           .containsExactly(row("CANCELLED", "Statement was cancelled"));
@@ -82,7 +80,7 @@ class GatewayActivityIT {
 
   @Test
   void aFinishedQueryShowsItsRowsAndCompleteProgress() throws Exception {
-    try (Connection c = connect("finisher")) {
+    try (Connection c = gateway.connectAs("finisher")) {
       assertThat(query(c, "SELECT id FROM range(0, 1000, 1, 3)")).hasSize(1000);
       assertThat(query(c, "SELECT state, row_count, stages_done = stages_total, tasks_done, tasks_total, progress"
           + " FROM icegate.system.queries WHERE user_name = 'finisher' AND state = 'FINISHED'"
@@ -93,7 +91,7 @@ class GatewayActivityIT {
 
   @Test
   void theDriverReadsTheProgressOfItsOwnRunningStatement() throws Exception {
-    try (Connection c = connect("progress"); Statement statement = c.createStatement()) {
+    try (Connection c = gateway.connectAs("progress"); Statement statement = c.createStatement()) {
       CompletableFuture<Throwable> outcome = runAsync(() -> statement.executeQuery(LONG_QUERY));
       GatewayProgress.Statement seen = null;
       long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
@@ -116,9 +114,9 @@ class GatewayActivityIT {
 
   @Test
   void connectionsListsOpenConnectionsWithTheirUsers() throws Exception {
-    try (Connection watcher = connect("watcher-2")) {
+    try (Connection watcher = gateway.connectAs("watcher-2")) {
       String opened;
-      try (Connection other = connect("visitor")) {
+      try (Connection other = gateway.connectAs("visitor")) {
         List<List<Object>> rows = query(watcher, "SELECT connection_id, idle_ms >= 0, running_queries"
             + " FROM icegate.system.connections WHERE user_name = 'visitor'");
         assertThat(rows).hasSize(1);
@@ -132,7 +130,7 @@ class GatewayActivityIT {
 
   @Test
   void theSystemTablesAreVisibleToMetadataAndReadOnly() throws Exception {
-    try (Connection c = connect("reader")) {
+    try (Connection c = gateway.connectAs("reader")) {
       assertThat(query(c, "SHOW TABLES IN icegate.system"))
           .containsExactlyInAnyOrder(row("system", "connections", false), row("system", "queries", false));
       assertFails(() -> query(c, "DROP TABLE icegate.system.queries"), "0A000", "icegate", "read-only");
@@ -142,7 +140,7 @@ class GatewayActivityIT {
 
   @Test
   void cancelNamesWhatIsWrongWithItsCall() throws Exception {
-    try (Connection c = connect("caller")) {
+    try (Connection c = gateway.connectAs("caller")) {
       assertFails(() -> query(c, "CALL icegate.system.cancel('999999')"), "42704", "query '999999'",
           "no such query", "icegate.system.queries");
       assertFails(() -> query(c, "CALL icegate.system.cancel()"), "42000", "one argument, query_id");
@@ -153,11 +151,6 @@ class GatewayActivityIT {
     }
   }
 
-  private static Connection connect(String user) throws SQLException {
-    Properties properties = new Properties();
-    properties.setProperty("user", user);
-    return DriverManager.getConnection(gateway.jdbcUrl(), properties);
-  }
 
   private interface Execution {
     Object run() throws SQLException;
@@ -187,12 +180,4 @@ class GatewayActivityIT {
     throw new AssertionError("No row within 60 s: " + sql);
   }
 
-  private static void assertNoSparkJobRuns() throws InterruptedException {
-    SparkContext spark = TestGateway.engine().rootSession().sparkContext();
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-    while (spark.statusTracker().getActiveJobIds().length > 0 && System.nanoTime() < deadline) {
-      Thread.sleep(100);
-    }
-    assertThat(spark.statusTracker().getActiveJobIds()).as("Spark jobs still running").isEmpty();
-  }
 }

@@ -7,12 +7,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.icegate.it.TestGateway;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.Map;
-import java.util.Properties;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
@@ -39,18 +37,18 @@ class LimitsIT {
 
   @Test
   void oneConnectionMoreThanTheLimitIsRefused() throws Exception {
-    try (Connection a = connect("conn-a"); Connection b = connect("conn-b"); Connection c = connect("conn-c")) {
-      assertFails(() -> connect("conn-d"), "53300", "3 open", "icegate.limits.max-connections=3");
+    try (Connection a = gateway.connectAs("conn-a"); Connection b = gateway.connectAs("conn-b"); Connection c = gateway.connectAs("conn-c")) {
+      assertFails(() -> gateway.connectAs("conn-d"), "53300", "3 open", "icegate.limits.max-connections=3");
     }
-    try (Connection again = connect("conn-d")) {
+    try (Connection again = gateway.connectAs("conn-d")) {
       assertThat(query(again, "SELECT 1")).containsExactly(row(1));
     }
   }
 
   @Test
   void oneStatementMoreThanAUserMayRunIsRefusedUntilTheFirstEnds() throws Exception {
-    try (Connection one = connect("busy-user"); Connection two = connect("busy-user");
-        Connection watcher = connect("watcher")) {
+    try (Connection one = gateway.connectAs("busy-user"); Connection two = gateway.connectAs("busy-user");
+        Connection watcher = gateway.connectAs("watcher")) {
       // Runs until the gateway's statement timeout (3 s) cancels it.
       CompletableFuture<Void> running = CompletableFuture.runAsync(() -> {
         try {
@@ -74,7 +72,7 @@ class LimitsIT {
 
   @Test
   void aStatementRunningLongerThanTheGatewaysTimeoutIsCancelled() throws Exception {
-    try (Connection c = connect("slow-user")) {
+    try (Connection c = gateway.connectAs("slow-user")) {
       long started = System.nanoTime();
       assertFails(() -> query(c, "SELECT count(*) FROM range(0, 100000000000, 1, 4) a WHERE a.id % 7 = 3"), "57014",
           "timed out after 3 s", "icegate.limits.statement-timeout-seconds");
@@ -85,7 +83,7 @@ class LimitsIT {
 
   @Test
   void aResultLargerThanTheLimitFailsInsteadOfBeingCut() throws Exception {
-    try (Connection c = connect("big-reader")) {
+    try (Connection c = gateway.connectAs("big-reader")) {
       assertThat(query(c, "SELECT id FROM range(0, 2500)")).hasSize(2500);
       assertFails(() -> query(c, "SELECT id FROM range(0, 2501)"), "54000", "more than 2500 rows",
           "icegate.limits.max-result-rows", "LIMIT");
@@ -103,9 +101,4 @@ class LimitsIT {
     }
   }
 
-  private static Connection connect(String user) throws SQLException {
-    Properties properties = new Properties();
-    properties.setProperty("user", user);
-    return DriverManager.getConnection(gateway.jdbcUrl(), properties);
-  }
 }
