@@ -2,11 +2,14 @@ package io.icegate.gateway.engine;
 
 import io.icegate.gateway.activity.SystemCatalog;
 import io.icegate.gateway.config.GatewayConfig;
+import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import org.apache.spark.SparkConf;
 import org.apache.spark.sql.SparkSession;
@@ -72,7 +75,56 @@ public final class SparkEngine implements AutoCloseable {
       s.put("spark.testing.reservedMemory", Long.toString(bytes));
     });
     s.putAll(config.sparkConf());
+    if (!isLocalMaster(s.get("spark.master")) && !s.containsKey("spark.jars")) {
+      // Executors start from a Spark distribution: give them what the gateway's tasks load beyond it.
+      List<String> jars = jarsForExecutors(classPath());
+      LOG.info("Shipping to the executors (spark.jars): {}", jars);
+      if (!jars.isEmpty()) {
+        s.put("spark.jars", String.join(",", jars));
+      }
+    }
     return s;
+  }
+
+  /** Whether tasks run inside the gateway's JVM ({@code local-cluster[...]} starts executor processes: not local). */
+  static boolean isLocalMaster(String master) {
+    return master == null || master.equals("local") || master.startsWith("local[");
+  }
+
+  /**
+   * The jars of the gateway's class path that a cluster's executors need and a Spark distribution lacks: Iceberg's
+   * Spark runtime (one jar, its dependencies shaded inside), through which tasks read and write Iceberg files, and
+   * Iceberg's storage bundles ({@code iceberg-aws-bundle} and the like) if the class path has them. Measured on a
+   * standalone cluster whose executors have Spark's jars only (docs/DEPLOY.md): queries, writes, row-level
+   * operations and procedures load no other class from the gateway's class path, not Icegate's (results leave a
+   * cluster through Spark's own {@code executeToIterator}) nor the catalog's JDBC driver (only the driver talks to
+   * the catalog).
+   */
+  static List<String> jarsForExecutors(List<Path> classPath) {
+    List<String> jars = new ArrayList<>();
+    for (Path entry : classPath) {
+      String name = entry.getFileName() == null ? "" : entry.getFileName().toString();
+      boolean needed = name.startsWith("iceberg-spark-runtime-")
+          || name.startsWith("iceberg-") && name.contains("-bundle-");
+      if (needed && name.endsWith(".jar") && Files.isRegularFile(entry)) {
+        jars.add(entry.toAbsolutePath().toUri().toString());
+      }
+    }
+    if (jars.stream().noneMatch(jar -> jar.contains("iceberg-spark-runtime-"))) {
+      LOG.warn("Cannot find Iceberg's Spark runtime jar on the class path to ship to the executors: Iceberg reads and"
+          + " writes will fail on the cluster unless its executors have it (set spark.jars or spark.jars.packages)");
+    }
+    return jars;
+  }
+
+  private static List<Path> classPath() {
+    List<Path> entries = new ArrayList<>();
+    for (String entry : System.getProperty("java.class.path", "").split(File.pathSeparator)) {
+      if (!entry.isEmpty()) {
+        entries.add(Path.of(entry));
+      }
+    }
+    return entries;
   }
 
   /**
