@@ -81,6 +81,13 @@ public final class ClientErrors {
       // A failure inside a Spark job (a user function, bad data) is the statement's, not the gateway's.
       code = anyInChain(t, SparkThrowable.class) ? ErrorCode.EXECUTION_FAILED : ErrorCode.INTERNAL_ERROR;
     }
+    if ((specific instanceof ClassNotFoundException || specific instanceof NoClassDefFoundError)
+        && anyInChain(t, SparkThrowable.class)) {
+      // A task failed on an executor that lacks a jar the gateway has (a Spark cluster without spark.jars).
+      return new ClientError(ErrorCode.EXECUTION_FAILED, ErrorCode.EXECUTION_FAILED.sqlState(),
+          "Cannot run the statement on Spark's executors: class " + specific.getMessage().replace('/', '.')
+              + " is missing there; ship its jar with spark.jars (see docs/DEPLOY.md)");
+    }
     String message = specific.getMessage() == null ? "" : clean(specific.getMessage());
     if (message.isBlank()) {
       message = "Cannot run statement: " + specific.getClass().getSimpleName().replaceAll("(?<=[a-z])(?=[A-Z])", " ")

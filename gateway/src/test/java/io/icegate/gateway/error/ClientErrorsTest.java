@@ -34,4 +34,15 @@ class ClientErrorsTest {
     assertThat(error.sqlState()).isEqualTo("XX000");
     assertThat(error.message()).isEqualTo("Cannot run statement: null pointer exception");
   }
+
+  @Test
+  void aClassMissingOnTheExecutorsSaysToShipItsJar() {
+    ClientErrors.ClientError error = ClientErrors.describe(new org.apache.spark.SparkException(
+        "Job aborted due to stage failure",
+        new ClassNotFoundException("org.apache.iceberg.spark.source.SparkWrite$WriterFactory")));
+    assertThat(error.sqlState()).isEqualTo("58000");
+    assertThat(error.message()).isEqualTo("Cannot run the statement on Spark's executors: class"
+        + " org.apache.iceberg.spark.source.SparkWrite$WriterFactory is missing there; ship its jar with spark.jars"
+        + " (see docs/DEPLOY.md)");
+  }
 }
