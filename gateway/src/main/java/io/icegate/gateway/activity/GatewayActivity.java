@@ -28,7 +28,7 @@ public final class GatewayActivity {
   private final ConcurrentMap<String, ConnectionActivity> connections = new ConcurrentHashMap<>();
   private final ConcurrentSkipListMap<Long, StatementActivity> queries = new ConcurrentSkipListMap<>();
   private final ConcurrentLinkedQueue<Long> endedOrder = new ConcurrentLinkedQueue<>();
-  private final ConcurrentMap<SparkContext, LateJobCanceller> cancellers = new ConcurrentHashMap<>();
+  private final ConcurrentMap<SparkContext, StatementJobs> jobs = new ConcurrentHashMap<>();
 
   private GatewayActivity() {}
 
@@ -55,14 +55,14 @@ public final class GatewayActivity {
   /** Registers a new execution of statement {@code statementId} of {@code connection}, running from now. */
   public StatementActivity start(ConnectionActivity connection, int statementId, String sql, SparkContext spark) {
     long id = nextQueryId.incrementAndGet();
-    LateJobCanceller canceller = cancellers.computeIfAbsent(spark, context -> {
-      LateJobCanceller listener = new LateJobCanceller(context);
+    StatementJobs statementJobs = jobs.computeIfAbsent(spark, context -> {
+      StatementJobs listener = new StatementJobs(context);
       context.addSparkListener(listener);
       return listener;
     });
     StatementActivity[] created = new StatementActivity[1];
     StatementActivity query = new StatementActivity(Long.toString(id), connection, statementId, sql, spark,
-        canceller::cancel, () -> ended(id, created[0]));
+        statementJobs, () -> ended(id, created[0]));
     created[0] = query;
     queries.put(id, query);
     return query;
@@ -73,8 +73,9 @@ public final class GatewayActivity {
     endedOrder.add(id);
     while (endedOrder.size() > ENDED_KEPT) {
       Long oldest = endedOrder.poll();
-      if (oldest != null) {
-        queries.remove(oldest);
+      StatementActivity forgotten = oldest == null ? null : queries.remove(oldest);
+      if (forgotten != null) {
+        jobs.values().forEach(listener -> listener.forget(forgotten.jobGroup()));
       }
     }
   }

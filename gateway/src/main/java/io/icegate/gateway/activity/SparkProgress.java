@@ -4,6 +4,8 @@ import org.apache.spark.SparkJobInfo;
 import org.apache.spark.SparkStageInfo;
 import org.apache.spark.SparkStatusTracker;
 import org.apache.spark.JobExecutionStatus;
+import java.util.Set;
+import java.util.TreeSet;
 import scala.Option;
 
 /**
@@ -14,19 +16,23 @@ public record SparkProgress(int stagesDone, int stagesTotal, int tasksDone, int 
   public static final SparkProgress NONE = new SparkProgress(0, 0, 0, 0);
 
   /**
-   * The progress of {@code jobGroup}. A finished job counts as wholly done: Spark never runs the stages it skips
-   * (their output was already computed), and counting them as pending would leave a finished statement short of
-   * 100%.
+   * The progress of execution {@code jobGroup}: the jobs of its group and {@code moreJobs} (those it started in
+   * other groups). A finished job counts as wholly done: Spark never runs the stages it skips (their output was
+   * already computed), and counting them as pending would leave a finished statement short of 100%.
    */
-  static SparkProgress of(SparkStatusTracker tracker, String jobGroup) {
+  static SparkProgress of(SparkStatusTracker tracker, String jobGroup, Set<Integer> moreJobs) {
     if (jobGroup == null) {
       return NONE;
+    }
+    Set<Integer> jobIds = new TreeSet<>(moreJobs);
+    for (int jobId : tracker.getJobIdsForGroup(jobGroup)) {
+      jobIds.add(jobId);
     }
     int stagesDone = 0;
     int stagesTotal = 0;
     int tasksDone = 0;
     int tasksTotal = 0;
-    for (int jobId : tracker.getJobIdsForGroup(jobGroup)) {
+    for (int jobId : jobIds) {
       Option<SparkJobInfo> job = tracker.getJobInfo(jobId);
       if (job.isEmpty()) {
         continue;

@@ -2,7 +2,6 @@ package io.icegate.gateway.activity;
 
 import java.time.Instant;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.function.Consumer;
 import org.apache.spark.SparkContext;
 
 /**
@@ -27,14 +26,14 @@ public final class StatementActivity {
   private volatile String kind = "statement";
   /** The last progress read that knew of tasks: shown once Spark has forgotten the statement's jobs. */
   private volatile SparkProgress lastKnown;
-  private final Consumer<String> cancelJobGroup;
+  private final StatementJobs jobs;
   private final Runnable onEnd;
   private final java.util.List<Runnable> endHooks = new java.util.concurrent.CopyOnWriteArrayList<>();
 
   StatementActivity(String id, ConnectionActivity connection, int statementId, String sql, SparkContext spark,
-      Consumer<String> cancelJobGroup, Runnable onEnd) {
+      StatementJobs jobs, Runnable onEnd) {
     this.id = id;
-    this.cancelJobGroup = cancelJobGroup;
+    this.jobs = jobs;
     this.connection = connection;
     this.statementId = statementId;
     this.sql = sql;
@@ -126,7 +125,9 @@ public final class StatementActivity {
    * after they start and end, and forgets old ones (spark.ui.retainedJobs): what it last knew is kept for then.
    */
   public SparkProgress progress() {
-    SparkProgress now = SparkProgress.of(spark.statusTracker(), jobGroup);
+    String group = jobGroup;
+    SparkProgress now = group == null ? SparkProgress.NONE
+        : SparkProgress.of(spark.statusTracker(), group, jobs.jobsOf(group));
     if (now.tasksTotal() > 0) {
       lastKnown = now;
       return now;
@@ -155,7 +156,7 @@ public final class StatementActivity {
     cancelRequested = true;
     String group = jobGroup;
     if (group != null) {
-      cancelJobGroup.accept(group);
+      jobs.cancel(group);
     }
     return true;
   }

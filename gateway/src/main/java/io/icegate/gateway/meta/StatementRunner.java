@@ -2,6 +2,7 @@ package io.icegate.gateway.meta;
 
 import io.icegate.calcite.parser.IcegateSqlParser;
 import io.icegate.gateway.activity.StatementActivity;
+import io.icegate.gateway.activity.StatementJobs;
 import io.icegate.gateway.activity.SystemTableQueries;
 import io.icegate.gateway.security.Identity;
 import io.icegate.gateway.security.Role;
@@ -193,10 +194,13 @@ final class StatementRunner {
       Supplier<T> body) {
     SparkContext context = connection.session().sparkContext();
     context.setJobGroup(jobGroup, description == null ? jobGroup : abbreviate(description), true);
+    // Survives the job groups Iceberg's procedures set for their own jobs (see StatementJobs).
+    context.setLocalProperty(StatementJobs.PROPERTY, jobGroup);
     try {
       return Sessions.withActive(connection.session(), body);
     } finally {
       context.clearJobGroup();
+      context.setLocalProperty(StatementJobs.PROPERTY, null);
     }
   }
 

@@ -90,6 +90,21 @@ class GatewayActivityIT {
   }
 
   @Test
+  void aProcedureCountsTheSparkTasksItRuns() throws Exception {
+    try (Connection c = gateway.connectAs("rewriter")) {
+      io.icegate.it.Rows.execute(c, "CREATE NAMESPACE IF NOT EXISTS demo.activity_it",
+          "CREATE TABLE demo.activity_it.small (id bigint) USING iceberg",
+          "INSERT INTO demo.activity_it.small VALUES (1)", "INSERT INTO demo.activity_it.small VALUES (2)",
+          "INSERT INTO demo.activity_it.small VALUES (3)");
+      assertThat(query(c, "CALL demo.system.rewrite_data_files(table => 'activity_it.small',"
+          + " options => map('min-input-files', '2'))")).hasSize(1);
+      List<List<Object>> rewrite = query(c, "SELECT state, tasks_total > 0, tasks_done = tasks_total"
+          + " FROM icegate.system.queries WHERE user_name = 'rewriter' AND statement LIKE 'CALL%'");
+      assertThat(rewrite).containsExactly(row("FINISHED", true, true));
+    }
+  }
+
+  @Test
   void theDriverReadsTheProgressOfItsOwnRunningStatement() throws Exception {
     try (Connection c = gateway.connectAs("progress"); Statement statement = c.createStatement()) {
       CompletableFuture<Throwable> outcome = runAsync(() -> statement.executeQuery(LONG_QUERY));
