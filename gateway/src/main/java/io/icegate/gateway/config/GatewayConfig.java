@@ -9,6 +9,7 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The gateway's configuration, parsed and validated once. Keys starting with {@code spark.} go to Spark
@@ -26,6 +27,10 @@ public record GatewayConfig(
     int streamQueueBatches,
     boolean metadataNative,
     int idleTimeoutSeconds,
+    Optional<Path> usersFile,
+    boolean insecure,
+    Optional<Path> tlsKeystore,
+    String tlsKeystorePassword,
     Map<String, String> sparkConf) {
 
   public GatewayConfig {
@@ -33,6 +38,9 @@ public record GatewayConfig(
     requireNonNull(warehouse, "warehouse is null");
     requireNonNull(catalog, "catalog is null");
     requireNonNull(serialization, "serialization is null");
+    requireNonNull(usersFile, "usersFile is null");
+    requireNonNull(tlsKeystore, "tlsKeystore is null");
+    requireNonNull(tlsKeystorePassword, "tlsKeystorePassword is null");
     sparkConf = Map.copyOf(sparkConf);
   }
 
@@ -65,6 +73,12 @@ public record GatewayConfig(
       throw new IllegalArgumentException("Cannot configure Icegate: " + Setting.CATALOG.key() + " cannot be '"
           + catalog + "', the name of the gateway's own system catalog");
     }
+    Optional<Path> tlsKeystore = optionalPath(values, Setting.TLS_KEYSTORE);
+    String tlsKeystorePassword = value(values, Setting.TLS_KEYSTORE_PASSWORD);
+    if (tlsKeystore.isPresent() && tlsKeystorePassword.isEmpty()) {
+      throw new IllegalArgumentException("Cannot configure Icegate: " + Setting.TLS_KEYSTORE.key() + " is set but "
+          + Setting.TLS_KEYSTORE_PASSWORD.key() + " is not (--tls-password)");
+    }
     return new GatewayConfig(
         value(values, Setting.HOST),
         intValue(values, Setting.PORT, 0, 65535),
@@ -77,7 +91,19 @@ public record GatewayConfig(
         intValue(values, Setting.STREAM_QUEUE_BATCHES, 1, 1024),
         booleanValue(values, Setting.METADATA_NATIVE),
         intValue(values, Setting.IDLE_TIMEOUT, 1, Integer.MAX_VALUE),
+        optionalPath(values, Setting.AUTH_USERS_FILE),
+        booleanValue(values, Setting.INSECURE),
+        tlsKeystore,
+        tlsKeystorePassword,
         spark);
+  }
+
+  /** The entries, with the keystore password masked: a configuration may be logged. */
+  @Override
+  public String toString() {
+    Map<String, String> shown = asEntries();
+    shown.computeIfPresent(Setting.TLS_KEYSTORE_PASSWORD.key(), (k, v) -> v.isEmpty() ? v : "***");
+    return "GatewayConfig" + shown;
   }
 
   /** A copy with one {@code icegate.*} or {@code spark.*} entry changed. */
@@ -101,12 +127,22 @@ public record GatewayConfig(
     entries.put(Setting.STREAM_QUEUE_BATCHES.key(), Integer.toString(streamQueueBatches));
     entries.put(Setting.METADATA_NATIVE.key(), Boolean.toString(metadataNative));
     entries.put(Setting.IDLE_TIMEOUT.key(), Integer.toString(idleTimeoutSeconds));
+    entries.put(Setting.AUTH_USERS_FILE.key(), usersFile.map(Path::toString).orElse(""));
+    entries.put(Setting.INSECURE.key(), Boolean.toString(insecure));
+    entries.put(Setting.TLS_KEYSTORE.key(), tlsKeystore.map(Path::toString).orElse(""));
+    entries.put(Setting.TLS_KEYSTORE_PASSWORD.key(), tlsKeystorePassword);
     entries.putAll(sparkConf);
     return entries;
   }
 
   private static String value(Map<String, String> values, Setting setting) {
     return values.getOrDefault(setting.key(), setting.defaultValue());
+  }
+
+  /** An optional file setting: empty means not set; a relative path is resolved against the working directory. */
+  private static Optional<Path> optionalPath(Map<String, String> values, Setting setting) {
+    String text = value(values, setting);
+    return text.isEmpty() ? Optional.empty() : Optional.of(Path.of(text).toAbsolutePath().normalize());
   }
 
   private static boolean booleanValue(Map<String, String> values, Setting setting) {

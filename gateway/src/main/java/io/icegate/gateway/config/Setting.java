@@ -20,7 +20,15 @@ public enum Setting {
           + " SET icegate.metadata.native=false), for comparing."),
   IDLE_TIMEOUT("icegate.connection.idle-timeout-seconds", "1800",
       "Seconds a connection may go without a request before the gateway closes it, cancels its work and frees its"
-          + " session (a client that went away costs nothing after this).");
+          + " session (a client that went away costs nothing after this)."),
+  AUTH_USERS_FILE("icegate.auth.users-file", "",
+      "Users file (bin/icegate user add|remove|list); when set, every request needs HTTP Basic credentials of a"
+          + " user in it. Empty: no authentication, and the gateway binds only to loopback unless icegate.insecure."),
+  INSECURE("icegate.insecure", "false",
+      "Allow binding an address other than loopback without authentication (logs a warning)."),
+  TLS_KEYSTORE("icegate.tls.keystore", "",
+      "Keystore (PKCS12 or JKS) with the gateway's certificate and key; when set, the gateway serves HTTPS only."),
+  TLS_KEYSTORE_PASSWORD("icegate.tls.keystore-password", "", "Password of icegate.tls.keystore.");
 
   private final String key;
   private final String defaultValue;
