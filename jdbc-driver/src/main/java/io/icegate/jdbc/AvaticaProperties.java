@@ -44,7 +44,7 @@ final class AvaticaProperties {
 
     copy(settings, ConnectionProperty.USER.key(), properties, OpenConnectionKeys.USER);
     String user = settings.get(ConnectionProperty.USER.key());
-    if (user != null) {
+    if (user != null && !user.isEmpty()) {
       // HTTP Basic on every request (Avatica's client answers the gateway's challenge with these); a gateway
       // without authentication never challenges, and the user name still reaches it with the open request. The
       // password is not sent in the open request: only the HTTP layer checks it.

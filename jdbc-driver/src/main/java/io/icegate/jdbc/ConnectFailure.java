@@ -32,7 +32,7 @@ final class ConnectFailure {
   static SQLException translate(RuntimeException failure, String serverAddress, String user) {
     int status = httpStatus(failure);
     if (status == HttpURLConnection.HTTP_UNAUTHORIZED) {
-      return new SQLException("Cannot connect to " + serverAddress + ": " + (user == null
+      return new SQLException("Cannot connect to " + serverAddress + ": " + (user == null || user.isEmpty()
           ? "the gateway requires a user name and password (give the user and password properties)"
           : "the gateway refused user '" + user + "' (wrong user name or password)"),
           INVALID_AUTHORIZATION);

@@ -1,5 +1,6 @@
 package io.icegate.gateway.server;
 
+import io.icegate.gateway.activity.GatewayActivity;
 import io.icegate.gateway.config.GatewayConfig;
 import io.icegate.gateway.engine.SparkEngine;
 import io.icegate.gateway.meta.IcegateMeta;
@@ -15,6 +16,7 @@ import java.security.KeyStore;
 import java.util.List;
 import java.util.Optional;
 import org.apache.calcite.avatica.remote.Driver.Serialization;
+import org.apache.calcite.avatica.remote.Service;
 import org.apache.calcite.avatica.server.HttpServer;
 import org.apache.calcite.avatica.server.ServerCustomizer;
 import org.eclipse.jetty.server.Connector;
@@ -90,8 +92,12 @@ public final class GatewayServer implements AutoCloseable {
         }
       }
     };
+    Service service = new GatewayService(meta);
+    if (authenticator.isEmpty()) {
+      service = ClientNamedUsers.wrap(service, GatewayActivity.instance());
+    }
     HttpServer.Builder<Server> builder = new HttpServer.Builder<Server>()
-        .withHandler(new GatewayService(meta), serialization)
+        .withHandler(service, serialization)
         .withPort(config.port())
         .withServerCustomizers(List.of(bindHost, authenticate, refusePlainHttp), Server.class);
     config.tlsKeystore().ifPresent(keystore -> builder.withTLS(keystore.toFile(), config.tlsKeystorePassword(),
