@@ -58,7 +58,7 @@ final class ConnectFailure {
   private static final int UPGRADE_REQUIRED = 426;
 
   /** The HTTP status Avatica's client refused, or -1. */
-  private static int httpStatus(Throwable failure) {
+  static int httpStatus(Throwable failure) {
     for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
       if (t.getMessage() != null) {
         Matcher status = HTTP_STATUS.matcher(t.getMessage());

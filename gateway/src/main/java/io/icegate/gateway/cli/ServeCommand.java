@@ -61,7 +61,7 @@ final class ServeCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     GatewayConfig config = GatewayConfig.from(entries());
     // Before Spark starts: a refused bind should cost a second, not Spark's start-up.
-    BindPolicy.check(config);
+    BindPolicy.requireAllowed(config);
     GatewayServer server = GatewayServer.start(config);
     CountDownLatch stopped = new CountDownLatch(1);
     Runtime.getRuntime().addShutdownHook(new Thread(() -> {

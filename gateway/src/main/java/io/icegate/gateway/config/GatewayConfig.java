@@ -73,12 +73,6 @@ public record GatewayConfig(
       throw new IllegalArgumentException("Cannot configure Icegate: " + Setting.CATALOG.key() + " cannot be '"
           + catalog + "', the name of the gateway's own system catalog");
     }
-    Optional<Path> tlsKeystore = optionalPath(values, Setting.TLS_KEYSTORE);
-    String tlsKeystorePassword = value(values, Setting.TLS_KEYSTORE_PASSWORD);
-    if (tlsKeystore.isPresent() && tlsKeystorePassword.isEmpty()) {
-      throw new IllegalArgumentException("Cannot configure Icegate: " + Setting.TLS_KEYSTORE.key() + " is set but "
-          + Setting.TLS_KEYSTORE_PASSWORD.key() + " is not (--tls-password)");
-    }
     return new GatewayConfig(
         value(values, Setting.HOST),
         intValue(values, Setting.PORT, 0, 65535),
@@ -93,8 +87,8 @@ public record GatewayConfig(
         intValue(values, Setting.IDLE_TIMEOUT, 1, Integer.MAX_VALUE),
         optionalPath(values, Setting.AUTH_USERS_FILE),
         booleanValue(values, Setting.INSECURE),
-        tlsKeystore,
-        tlsKeystorePassword,
+        optionalPath(values, Setting.TLS_KEYSTORE),
+        value(values, Setting.TLS_KEYSTORE_PASSWORD),
         spark);
   }
 

@@ -16,10 +16,21 @@ public final class BindPolicy {
 
   private BindPolicy() {}
 
-  /** Fails with a message naming the fix when {@code config} would serve the network without authentication. */
+  /**
+   * Fails with a message naming the fix when {@code config} would serve the network without authentication, and
+   * warns when {@code icegate.insecure} lets it.
+   */
   public static void check(GatewayConfig config) {
+    if (requireAllowed(config)) {
+      LOG.warn("Listening on {} without authentication ({}=true): anyone who can reach this address can run any"
+          + " statement as admin", config.host(), Setting.INSECURE.key());
+    }
+  }
+
+  /** {@link #check} without the warning; returns whether the bind is allowed only because of --insecure. */
+  public static boolean requireAllowed(GatewayConfig config) {
     if (config.usersFile().isPresent() || isLoopback(config.host())) {
-      return;
+      return false;
     }
     if (!config.insecure()) {
       throw new IllegalArgumentException("Cannot listen on " + config.host() + " without authentication: anyone"
@@ -27,8 +38,7 @@ public final class BindPolicy {
           + Setting.AUTH_USERS_FILE.key() + "; see docs/SECURITY.md), listen on 127.0.0.1, or accept the risk"
           + " with --insecure (" + Setting.INSECURE.key() + "=true)");
     }
-    LOG.warn("Listening on {} without authentication ({}=true): anyone who can reach this address can run any"
-        + " statement as admin", config.host(), Setting.INSECURE.key());
+    return true;
   }
 
   /** Whether {@code host} names only loopback addresses; a name that does not resolve is not loopback. */

@@ -119,7 +119,16 @@ public final class GatewayServer implements AutoCloseable {
   }
 
   /** Reads the keystore once before starting, so that a wrong path or password is one clear line. */
-  private static void checkKeystore(Path keystore, String password) {
+  static void checkKeystore(Path keystore, String password) {
+    if (password.isEmpty()) {
+      // Checked here rather than in GatewayConfig, whose settings may be given one at a time.
+      throw new IllegalArgumentException("Cannot serve HTTPS with keystore " + keystore + ": "
+          + Setting.TLS_KEYSTORE_PASSWORD.key() + " is not set (--tls-password)");
+    }
+    if (!java.nio.file.Files.isRegularFile(keystore)) {
+      throw new IllegalArgumentException("Cannot serve HTTPS with keystore " + keystore + ": no such file ("
+          + Setting.TLS_KEYSTORE.key() + ", --tls-keystore)");
+    }
     try {
       KeyStore.getInstance(keystore.toFile(), password.toCharArray());
     } catch (IOException | GeneralSecurityException e) {

@@ -22,6 +22,7 @@ import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import org.apache.calcite.avatica.AvaticaConnection;
 import org.apache.calcite.avatica.remote.ProtobufTranslationImpl;
 import org.apache.calcite.avatica.remote.Service;
 import org.junit.jupiter.api.AfterAll;
@@ -153,6 +154,51 @@ class AuthIT {
         "--users-file", usersFile.toString());
     assertThat(badRole.exitCode()).isNotZero();
     assertThat(badRole.output()).contains("Cannot use role 'owner': expected read, write or admin");
+  }
+
+  @Test
+  void aConnectionWhoseUserIsRemovedIsRefusedAtItsNextRequest() throws Exception {
+    UsersFile users = UsersFile.read(usersFile);
+    users.put(new UsersFile.User("eve", Role.READ, PasswordHash.of("eve-Secret-4".toCharArray())));
+    users.write();
+    UsersFile.User eveUser = users.user("eve").orElseThrow();
+    Connection eve = gateway.connect("eve", "eve-Secret-4");
+    assertThat(query(eve, "SELECT 'eve'")).containsExactly(row("eve"));
+    users.remove("eve");
+    users.write();
+    assertThatThrownBy(() -> query(eve, "SELECT 'eve again'"))
+        .isInstanceOfSatisfying(SQLException.class, e -> {
+          assertThat(e.getSQLState()).isEqualTo("28000");
+          assertThat(e.getMessage()).isEqualTo("Cannot continue: the gateway no longer accepts this connection's"
+              + " user name and password (the user was removed or the password changed); reconnect with valid"
+              + " ones");
+        });
+    // Avatica's HTTP client does not offer refused credentials again, so the connection stays refused even once
+    // eve is back (the message says to reconnect), and cannot close itself either: an admin closes it.
+    users.put(eveUser);
+    users.write();
+    try (Connection again = gateway.connect("eve", "eve-Secret-4");
+        Connection ann = gateway.connect("ann", "ann-Secret-1")) {
+      assertThat(query(again, "SELECT 'eve is back'")).containsExactly(row("eve is back"));
+      String stale = eve.unwrap(AvaticaConnection.class).id;
+      assertThat(query(ann, "SELECT count(*) FROM icegate.system.connections WHERE connection_id = '" + stale + "'"))
+          .containsExactly(row(1L));
+      assertThat(post(closeConnection(stale), "ann:ann-Secret-1").status()).isEqualTo(200);
+    }
+    assertThatThrownBy(eve::close).isInstanceOfSatisfying(SQLException.class,
+        e -> assertThat(e.getSQLState()).isEqualTo("28000"));
+  }
+
+  @Test
+  void theShellPassesItsUserAndPassword() throws Exception {
+    Result good = icegate("", "sql", gateway.jdbcUrl(), "-n", "rob", "-p", "rob-Secret-2", "-e",
+        "SELECT 'through the shell' AS greeting");
+    assertThat(good.exitCode()).as(good.output()).isZero();
+    assertThat(good.output()).contains("through the shell");
+    Result bad = icegate("", "sql", gateway.jdbcUrl(), "-n", "rob", "-p", "wrong", "-e", "SELECT 1");
+    assertThat(bad.exitCode()).as(bad.output()).isNotZero();
+    assertThat(bad.output()).contains("the gateway refused user 'rob' (wrong user name or password)")
+        .doesNotContain("\tat ", "Avatica");
   }
 
   @Test
