@@ -208,6 +208,15 @@ class AuthIT {
         .hasMessageContaining("--insecure");
   }
 
+  @Test
+  void serveOnAnotherAddressWithoutAuthenticationStopsBeforeStarting() throws Exception {
+    Path warehouse = Files.createTempDirectory(Path.of("target"), "refused-warehouse-");
+    Result refused = icegate("", "serve", "--host", "0.0.0.0", "--port", "0", "--warehouse", warehouse.toString());
+    assertThat(refused.exitCode()).as(refused.output()).isNotZero();
+    assertThat(refused.output()).contains("icegate serve: Cannot listen on 0.0.0.0 without authentication")
+        .contains("--insecure").doesNotContain("listening on", "\tat ");
+  }
+
   private static void assertRefused(SqlCall call, String message) {
     assertThatThrownBy(call::run)
         .isInstanceOfSatisfying(SQLException.class, e -> {
