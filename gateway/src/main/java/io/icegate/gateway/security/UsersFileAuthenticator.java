@@ -12,7 +12,9 @@ import java.nio.file.attribute.BasicFileAttributes;
 import java.security.GeneralSecurityException;
 import java.security.MessageDigest;
 import java.security.SecureRandom;
+import java.util.Arrays;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import javax.crypto.Mac;
@@ -74,7 +76,7 @@ public final class UsersFileAuthenticator implements Authenticator {
     try {
       BasicFileAttributes attributes = Files.readAttributes(path, BasicFileAttributes.class);
       if (attributes.lastModifiedTime().toMillis() != seen.modified() || attributes.size() != seen.size()
-          || !java.util.Objects.equals(attributes.fileKey(), seen.fileKey())) {
+          || !Objects.equals(attributes.fileKey(), seen.fileKey())) {
         synchronized (this) {
           if (loaded == seen) {
             loaded = load();
@@ -109,7 +111,7 @@ public final class UsersFileAuthenticator implements Authenticator {
       ByteBuffer bytes = StandardCharsets.UTF_8.encode(CharBuffer.wrap(password));
       mac.update(bytes.duplicate());
       if (bytes.hasArray()) {
-        java.util.Arrays.fill(bytes.array(), (byte) 0);
+        Arrays.fill(bytes.array(), (byte) 0);
       }
       return mac.doFinal();
     } catch (GeneralSecurityException e) {

@@ -10,9 +10,11 @@ import io.icegate.gateway.security.Authenticator;
 import io.icegate.gateway.security.BindPolicy;
 import io.icegate.gateway.security.UsersFileAuthenticator;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.GeneralSecurityException;
 import java.security.KeyStore;
+import java.security.UnrecoverableKeyException;
 import java.util.List;
 import java.util.Optional;
 import org.apache.calcite.avatica.remote.Driver.Serialization;
@@ -125,7 +127,7 @@ public final class GatewayServer implements AutoCloseable {
       throw new IllegalArgumentException("Cannot serve HTTPS with keystore " + keystore + ": "
           + Setting.TLS_KEYSTORE_PASSWORD.key() + " is not set (--tls-password)");
     }
-    if (!java.nio.file.Files.isRegularFile(keystore)) {
+    if (!Files.isRegularFile(keystore)) {
       throw new IllegalArgumentException("Cannot serve HTTPS with keystore " + keystore + ": no such file ("
           + Setting.TLS_KEYSTORE.key() + ", --tls-keystore)");
     }
@@ -133,7 +135,7 @@ public final class GatewayServer implements AutoCloseable {
       KeyStore.getInstance(keystore.toFile(), password.toCharArray());
     } catch (IOException | GeneralSecurityException e) {
       throw new IllegalArgumentException("Cannot serve HTTPS with keystore " + keystore + ": "
-          + (e.getCause() instanceof java.security.UnrecoverableKeyException ? "wrong password" : e.getMessage())
+          + (e.getCause() instanceof UnrecoverableKeyException ? "wrong password" : e.getMessage())
           + " (" + Setting.TLS_KEYSTORE.key() + ", " + Setting.TLS_KEYSTORE_PASSWORD.key() + ")", e);
     }
   }
