@@ -71,6 +71,18 @@ public final class TestGateway implements AutoCloseable {
     return DriverManager.getConnection(jdbcUrl(), properties);
   }
 
+  /** A connection as {@code user} with {@code password} (either may be null: not given). */
+  public Connection connect(String user, String password) throws SQLException {
+    Properties info = new Properties();
+    if (user != null) {
+      info.setProperty("user", user);
+    }
+    if (password != null) {
+      info.setProperty("password", password);
+    }
+    return DriverManager.getConnection(jdbcUrl(), info);
+  }
+
   public GatewayServer server() {
     return server;
   }

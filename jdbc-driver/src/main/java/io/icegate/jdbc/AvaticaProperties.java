@@ -43,7 +43,16 @@ final class AvaticaProperties {
     properties.setProperty(OpenConnectionKeys.CLIENT_TIME_ZONE, zone.getId());
 
     copy(settings, ConnectionProperty.USER.key(), properties, OpenConnectionKeys.USER);
-    copy(settings, ConnectionProperty.PASSWORD.key(), properties, OpenConnectionKeys.PASSWORD);
+    String user = settings.get(ConnectionProperty.USER.key());
+    if (user != null && !user.isEmpty()) {
+      // HTTP Basic on every request (Avatica's client answers the gateway's challenge with these); a gateway
+      // without authentication never challenges, and the user name still reaches it with the open request. The
+      // password is not sent in the open request: only the HTTP layer checks it.
+      properties.setProperty(BuiltInConnectionProperty.AUTHENTICATION.camelName(), "BASIC");
+      properties.setProperty(BuiltInConnectionProperty.AVATICA_USER.camelName(), user);
+      properties.setProperty(BuiltInConnectionProperty.AVATICA_PASSWORD.camelName(),
+          settings.getOrDefault(ConnectionProperty.PASSWORD.key(), ""));
+    }
     if (url.catalog() != null) {
       properties.setProperty(OpenConnectionKeys.CATALOG, url.catalog());
     }

@@ -1,5 +1,6 @@
 package io.icegate.jdbc;
 
+import java.net.HttpURLConnection;
 import java.sql.SQLException;
 
 /**
@@ -50,6 +51,13 @@ final class GatewayErrors {
    * it is unchecked and did not come from the gateway.
    */
   static SQLException translate(Exception failure) {
+    if (ConnectFailure.httpStatus(failure) == HttpURLConnection.HTTP_UNAUTHORIZED) {
+      // Authentication is checked on every request: the user was removed or their password changed since the
+      // connection opened.
+      return new SQLException("Cannot continue: the gateway no longer accepts this connection's user name and"
+          + " password (the user was removed or the password changed); reconnect with valid ones",
+          ConnectFailure.INVALID_AUTHORIZATION);
+    }
     GatewayError error = GatewayError.in(failure);
     if (error != null) {
       return error.toSqlException(failure);

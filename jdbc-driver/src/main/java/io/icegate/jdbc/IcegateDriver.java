@@ -102,7 +102,10 @@ public class IcegateDriver extends ProtobufTranslationDriver {
       try {
         return super.connect(url, given);
       } catch (RuntimeException e) {
-        throw ConnectFailure.translate(e, avaticaServerAddress(url, given));
+        Properties parsed = avaticaProperties(url, given);
+        throw ConnectFailure.translate(e,
+            parsed.getProperty(BuiltInConnectionProperty.URL.camelName(), "(no url given)"),
+            parsed.getProperty(BuiltInConnectionProperty.AVATICA_USER.camelName()));
       }
     }
     IcegateUrl target = IcegateUrl.parse(url, info);
@@ -117,14 +120,13 @@ public class IcegateDriver extends ProtobufTranslationDriver {
           Service.OpenConnectionRequest.serializeProperties(properties)));
       return connection;
     } catch (RuntimeException e) {
-      throw ConnectFailure.translate(e, target.serverAddress());
+      throw ConnectFailure.translate(e, target.serverAddress(),
+          target.settings().get(ConnectionProperty.USER.key()));
     }
   }
 
-  private static String avaticaServerAddress(String url, Properties info) throws SQLException {
-    Properties parsed =
-        ConnectStringParser.parse(url.substring(CONNECT_STRING_PREFIX.length()), info);
-    return parsed.getProperty(BuiltInConnectionProperty.URL.camelName(), "(no url given)");
+  private static Properties avaticaProperties(String url, Properties info) throws SQLException {
+    return ConnectStringParser.parse(url.substring(CONNECT_STRING_PREFIX.length()), info);
   }
 
   @Override public DriverPropertyInfo[] getPropertyInfo(String url, Properties info)

@@ -11,7 +11,10 @@ public final class OpenConnectionKeys {
   /** User name; present when the application gave one. */
   public static final String USER = "user";
 
-  /** Password; present when the application gave one. */
+  /**
+   * Password, as applications name it in their properties. The driver sends it only as HTTP Basic credentials,
+   * never in the open-connection request.
+   */
   public static final String PASSWORD = "password";
 
   /** Catalog from the URL path; present only when the URL has one. */

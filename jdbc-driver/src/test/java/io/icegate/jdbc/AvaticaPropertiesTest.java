@@ -64,12 +64,31 @@ class AvaticaPropertiesTest {
 
     assertThat(sent).containsOnly(
         Map.entry("user", "ann"),
-        Map.entry("password", "pw"),
         Map.entry("catalog", "lake"),
         Map.entry("namespace", "sales"),
         Map.entry("clientTimeZone", "Europe/Paris"),
         Map.entry("spark.sql.ansi.enabled", "true"),
         Map.entry("icegate.query.timeout", "30"));
+  }
+
+  @Test
+  void userAndPasswordBecomeHttpBasicCredentials() throws SQLException {
+    Properties info = new Properties();
+    info.setProperty("password", "s3cret");
+    Properties properties = AvaticaProperties.of(IcegateUrl.parse("jdbc:icegate://h?user=ann", info));
+
+    assertThat(properties).containsEntry("authentication", "BASIC")
+        .containsEntry("avatica_user", "ann")
+        .containsEntry("avatica_password", "s3cret");
+    // The password travels in the HTTP Authorization header only, never in the open-connection request.
+    assertThat(Service.OpenConnectionRequest.serializeProperties(properties)).doesNotContainValue("s3cret");
+  }
+
+  @Test
+  void noUserMeansNoCredentials() throws SQLException {
+    Properties properties = AvaticaProperties.of(IcegateUrl.parse("jdbc:icegate://h", null));
+
+    assertThat(properties).doesNotContainKeys("authentication", "avatica_user", "avatica_password");
   }
 
   @Test

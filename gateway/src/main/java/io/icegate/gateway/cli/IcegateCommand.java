@@ -7,7 +7,7 @@ import picocli.CommandLine.Command;
 /** {@code bin/icegate}: the gateway and its shell. */
 @Command(name = "icegate", mixinStandardHelpOptions = true, versionProvider = IcegateCommand.VersionProvider.class,
     description = "A JDBC gateway to Apache Iceberg tables on Apache Spark.",
-    subcommands = {ServeCommand.class, SqlCommand.class})
+    subcommands = {ServeCommand.class, SqlCommand.class, UserCommand.class})
 public final class IcegateCommand implements Runnable {
   @CommandLine.Spec
   CommandLine.Model.CommandSpec spec;

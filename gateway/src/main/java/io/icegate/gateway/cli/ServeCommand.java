@@ -2,6 +2,7 @@ package io.icegate.gateway.cli;
 
 import io.icegate.gateway.config.GatewayConfig;
 import io.icegate.gateway.config.Setting;
+import io.icegate.gateway.security.BindPolicy;
 import io.icegate.gateway.server.GatewayServer;
 import io.icegate.gateway.server.Version;
 import java.io.IOException;
@@ -34,6 +35,21 @@ final class ServeCommand implements Callable<Integer> {
   @Option(names = "--warehouse", description = "Warehouse directory of the embedded catalogs (default ./warehouse).")
   Path warehouse;
 
+  @Option(names = "--users-file", paramLabel = "FILE",
+      description = "Turn authentication on with this users file (see 'icegate user add').")
+  Path usersFile;
+
+  @Option(names = "--insecure",
+      description = "Allow --host other than loopback without authentication (anyone who can reach it is admin).")
+  boolean insecure;
+
+  @Option(names = "--tls-keystore", paramLabel = "FILE",
+      description = "Serve HTTPS only, with the certificate and key of this keystore (PKCS12 or JKS).")
+  Path tlsKeystore;
+
+  @Option(names = "--tls-password", paramLabel = "PASSWORD", description = "Password of the --tls-keystore.")
+  String tlsPassword;
+
   @Option(names = "--conf", paramLabel = "KEY=VALUE",
       description = "A setting (repeatable): spark.* keys go to Spark, icegate.* keys are the gateway's own.")
   List<String> conf = List.of();
@@ -44,6 +60,8 @@ final class ServeCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     GatewayConfig config = GatewayConfig.from(entries());
+    // Before Spark starts: a refused bind should cost a second, not Spark's start-up.
+    BindPolicy.requireAllowed(config);
     GatewayServer server = GatewayServer.start(config);
     CountDownLatch stopped = new CountDownLatch(1);
     Runtime.getRuntime().addShutdownHook(new Thread(() -> {
@@ -86,6 +104,18 @@ final class ServeCommand implements Callable<Integer> {
     }
     if (warehouse != null) {
       entries.put(Setting.WAREHOUSE.key(), warehouse.toString());
+    }
+    if (usersFile != null) {
+      entries.put(Setting.AUTH_USERS_FILE.key(), usersFile.toString());
+    }
+    if (insecure) {
+      entries.put(Setting.INSECURE.key(), "true");
+    }
+    if (tlsKeystore != null) {
+      entries.put(Setting.TLS_KEYSTORE.key(), tlsKeystore.toString());
+    }
+    if (tlsPassword != null) {
+      entries.put(Setting.TLS_KEYSTORE_PASSWORD.key(), tlsPassword);
     }
     return entries;
   }

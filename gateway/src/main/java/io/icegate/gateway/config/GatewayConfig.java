@@ -9,6 +9,7 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The gateway's configuration, parsed and validated once. Keys starting with {@code spark.} go to Spark
@@ -31,6 +32,10 @@ public record GatewayConfig(
     int maxStatementsPerUser,
     int statementTimeoutSeconds,
     long maxResultRows,
+    Optional<Path> usersFile,
+    boolean insecure,
+    Optional<Path> tlsKeystore,
+    String tlsKeystorePassword,
     Map<String, String> sparkConf) {
 
   public GatewayConfig {
@@ -39,6 +44,9 @@ public record GatewayConfig(
     requireNonNull(catalog, "catalog is null");
     requireNonNull(serialization, "serialization is null");
     requireNonNull(auditFile, "auditFile is null");
+    requireNonNull(usersFile, "usersFile is null");
+    requireNonNull(tlsKeystore, "tlsKeystore is null");
+    requireNonNull(tlsKeystorePassword, "tlsKeystorePassword is null");
     sparkConf = Map.copyOf(sparkConf);
   }
 
@@ -89,7 +97,19 @@ public record GatewayConfig(
         intValue(values, Setting.MAX_STATEMENTS_PER_USER, 1, Integer.MAX_VALUE),
         intValue(values, Setting.STATEMENT_TIMEOUT, 0, Integer.MAX_VALUE),
         intValue(values, Setting.MAX_RESULT_ROWS, 0, Integer.MAX_VALUE),
+        optionalPath(values, Setting.AUTH_USERS_FILE),
+        booleanValue(values, Setting.INSECURE),
+        optionalPath(values, Setting.TLS_KEYSTORE),
+        value(values, Setting.TLS_KEYSTORE_PASSWORD),
         spark);
+  }
+
+  /** The entries, with the keystore password masked: a configuration may be logged. */
+  @Override
+  public String toString() {
+    Map<String, String> shown = asEntries();
+    shown.computeIfPresent(Setting.TLS_KEYSTORE_PASSWORD.key(), (k, v) -> v.isEmpty() ? v : "***");
+    return "GatewayConfig" + shown;
   }
 
   /** A copy with one {@code icegate.*} or {@code spark.*} entry changed. */
@@ -118,6 +138,10 @@ public record GatewayConfig(
     entries.put(Setting.MAX_STATEMENTS_PER_USER.key(), Integer.toString(maxStatementsPerUser));
     entries.put(Setting.STATEMENT_TIMEOUT.key(), Integer.toString(statementTimeoutSeconds));
     entries.put(Setting.MAX_RESULT_ROWS.key(), Long.toString(maxResultRows));
+    entries.put(Setting.AUTH_USERS_FILE.key(), usersFile.map(Path::toString).orElse(""));
+    entries.put(Setting.INSECURE.key(), Boolean.toString(insecure));
+    entries.put(Setting.TLS_KEYSTORE.key(), tlsKeystore.map(Path::toString).orElse(""));
+    entries.put(Setting.TLS_KEYSTORE_PASSWORD.key(), tlsKeystorePassword);
     entries.putAll(sparkConf);
     return entries;
   }
@@ -129,6 +153,12 @@ public record GatewayConfig(
 
   private static String value(Map<String, String> values, Setting setting) {
     return values.getOrDefault(setting.key(), setting.defaultValue());
+  }
+
+  /** An optional file setting: empty means not set; a relative path is resolved against the working directory. */
+  private static Optional<Path> optionalPath(Map<String, String> values, Setting setting) {
+    String text = value(values, setting);
+    return text.isEmpty() ? Optional.empty() : Optional.of(Path.of(text).toAbsolutePath().normalize());
   }
 
   private static boolean booleanValue(Map<String, String> values, Setting setting) {

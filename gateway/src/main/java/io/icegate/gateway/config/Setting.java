@@ -31,7 +31,15 @@ public enum Setting {
       "A statement still running after this many seconds is cancelled (SQLState 57014); 0 for no limit."),
   MAX_RESULT_ROWS("icegate.limits.max-result-rows", "0",
       "Most rows one result may send; a result with more fails when it passes the limit (SQLState 54000); 0 for no"
-          + " limit.");
+          + " limit."),
+  AUTH_USERS_FILE("icegate.auth.users-file", "",
+      "Users file (bin/icegate user add|remove|list); when set, every request needs HTTP Basic credentials of a"
+          + " user in it. Empty: no authentication, and the gateway binds only to loopback unless icegate.insecure."),
+  INSECURE("icegate.insecure", "false",
+      "Allow binding an address other than loopback without authentication (logs a warning)."),
+  TLS_KEYSTORE("icegate.tls.keystore", "",
+      "Keystore (PKCS12 or JKS) with the gateway's certificate and key; when set, the gateway serves HTTPS only."),
+  TLS_KEYSTORE_PASSWORD("icegate.tls.keystore-password", "", "Password of icegate.tls.keystore.");
 
   private final String key;
   private final String defaultValue;

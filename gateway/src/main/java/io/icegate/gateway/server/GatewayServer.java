@@ -1,26 +1,47 @@
 package io.icegate.gateway.server;
 
+import io.icegate.gateway.activity.GatewayActivity;
 import io.icegate.gateway.config.GatewayConfig;
 import io.icegate.gateway.engine.SparkEngine;
 import io.icegate.gateway.meta.IcegateMeta;
 import io.icegate.gateway.metadata.NativeMetadataPath;
+import io.icegate.gateway.config.Setting;
+import io.icegate.gateway.security.Authenticator;
+import io.icegate.gateway.security.BindPolicy;
+import io.icegate.gateway.security.UsersFileAuthenticator;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.GeneralSecurityException;
+import java.security.KeyStore;
+import java.security.UnrecoverableKeyException;
 import java.util.List;
+import java.util.Optional;
 import org.apache.calcite.avatica.remote.Driver.Serialization;
+import org.apache.calcite.avatica.remote.Service;
 import org.apache.calcite.avatica.server.HttpServer;
 import org.apache.calcite.avatica.server.ServerCustomizer;
 import org.eclipse.jetty.server.Connector;
 import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.server.ServerConnector;
+import org.eclipse.jetty.server.SslConnectionFactory;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /** Avatica's HTTP server in front of one {@link SparkEngine}. */
 public final class GatewayServer implements AutoCloseable {
+  private static final Logger LOG = LoggerFactory.getLogger(GatewayServer.class);
+
   private final SparkEngine engine;
+  private final GatewayConfig config;
   private final IcegateMeta meta;
   private final HttpServer http;
   private final boolean ownsEngine;
 
-  private GatewayServer(SparkEngine engine, IcegateMeta meta, HttpServer http, boolean ownsEngine) {
+  private GatewayServer(SparkEngine engine, GatewayConfig config, IcegateMeta meta, HttpServer http,
+      boolean ownsEngine) {
     this.engine = engine;
+    this.config = config;
     this.meta = meta;
     this.http = http;
     this.ownsEngine = ownsEngine;
@@ -48,6 +69,9 @@ public final class GatewayServer implements AutoCloseable {
    * one SparkContext.
    */
   public static GatewayServer start(SparkEngine engine, GatewayConfig config, boolean ownsEngine) {
+    BindPolicy.check(config);
+    Optional<Authenticator> authenticator = config.usersFile().map(UsersFileAuthenticator::new);
+    config.tlsKeystore().ifPresent(keystore -> checkKeystore(keystore, config.tlsKeystorePassword()));
     IcegateMeta meta = new IcegateMeta(engine, config);
     Serialization serialization = config.serialization().equals("json") ? Serialization.JSON : Serialization.PROTOBUF;
     ServerCustomizer<Server> bindHost = server -> {
@@ -55,16 +79,65 @@ public final class GatewayServer implements AutoCloseable {
         ((ServerConnector) connector).setHost(config.host());
       }
     };
-    HttpServer http = new HttpServer.Builder<Server>()
-        .withHandler(new GatewayService(meta), serialization)
+    // Avatica's handlers are in place when customizers run: authentication goes in front of all of them, so a
+    // refused request is answered before Avatica reads a byte of it.
+    ServerCustomizer<Server> authenticate = server -> {
+      AuthenticationHandler front = new AuthenticationHandler(authenticator);
+      front.setHandler(server.getHandler());
+      server.setHandler(front);
+    };
+    ServerCustomizer<Server> refusePlainHttp = server -> {
+      for (Connector connector : server.getConnectors()) {
+        SslConnectionFactory ssl = connector.getConnectionFactory(SslConnectionFactory.class);
+        if (ssl != null) {
+          ((ServerConnector) connector).addFirstConnectionFactory(new PlainHttpRefusal(ssl));
+        }
+      }
+    };
+    Service service = new GatewayService(meta);
+    if (authenticator.isEmpty()) {
+      service = ClientNamedUsers.wrap(service, GatewayActivity.instance());
+    }
+    HttpServer.Builder<Server> builder = new HttpServer.Builder<Server>()
+        .withHandler(service, serialization)
         .withPort(config.port())
-        .withServerCustomizers(List.of(bindHost), Server.class)
-        .build();
-    http.start();
+        .withServerCustomizers(List.of(bindHost, authenticate, refusePlainHttp), Server.class);
+    config.tlsKeystore().ifPresent(keystore -> builder.withTLS(keystore.toFile(), config.tlsKeystorePassword(),
+        // Avatica's builder insists on a trust store; the gateway asks no client certificate, so it is unused.
+        keystore.toFile(), config.tlsKeystorePassword()));
+    HttpServer http = builder.build();
+    try {
+      http.start();
+    } catch (RuntimeException e) {
+      meta.close();
+      throw e;
+    }
     if (config.metadataNative()) {
       NativeMetadataPath.warmUpInBackground();
     }
-    return new GatewayServer(engine, meta, http, ownsEngine);
+    LOG.info("Authentication {}, {}", config.usersFile().map(f -> "on (users file " + f + ")").orElse("off"),
+        config.tlsKeystore().isPresent() ? "HTTPS" : "plain HTTP");
+    return new GatewayServer(engine, config, meta, http, ownsEngine);
+  }
+
+  /** Reads the keystore once before starting, so that a wrong path or password is one clear line. */
+  static void checkKeystore(Path keystore, String password) {
+    if (password.isEmpty()) {
+      // Checked here rather than in GatewayConfig, whose settings may be given one at a time.
+      throw new IllegalArgumentException("Cannot serve HTTPS with keystore " + keystore + ": "
+          + Setting.TLS_KEYSTORE_PASSWORD.key() + " is not set (--tls-password)");
+    }
+    if (!Files.isRegularFile(keystore)) {
+      throw new IllegalArgumentException("Cannot serve HTTPS with keystore " + keystore + ": no such file ("
+          + Setting.TLS_KEYSTORE.key() + ", --tls-keystore)");
+    }
+    try {
+      KeyStore.getInstance(keystore.toFile(), password.toCharArray());
+    } catch (IOException | GeneralSecurityException e) {
+      throw new IllegalArgumentException("Cannot serve HTTPS with keystore " + keystore + ": "
+          + (e.getCause() instanceof UnrecoverableKeyException ? "wrong password" : e.getMessage())
+          + " (" + Setting.TLS_KEYSTORE.key() + ", " + Setting.TLS_KEYSTORE_PASSWORD.key() + ")", e);
+    }
   }
 
   public int port() {
@@ -73,7 +146,7 @@ public final class GatewayServer implements AutoCloseable {
 
   /** The base URL clients connect to. */
   public String url() {
-    return "http://" + engine.config().host() + ":" + port();
+    return (config.tlsKeystore().isPresent() ? "https" : "http") + "://" + config.host() + ":" + port();
   }
 
   public SparkEngine engine() {
