@@ -102,8 +102,19 @@ public class IcegateConnection extends AvaticaConnection {
         + " CALL <catalog>.system.rollback_to_snapshot)", SqlStates.NOT_SUPPORTED);
   }
 
+  /**
+   * Closes the connection. When the gateway no longer accepts its credentials (28000: the user was removed or the
+   * password changed), the gateway drops the connection itself at idle expiry, so closing it here succeeds quietly
+   * rather than failing an application's cleanup.
+   */
   @Override public void close() throws SQLException {
-    GatewayErrors.run(super::close);
+    try {
+      GatewayErrors.run(super::close);
+    } catch (SQLException e) {
+      if (!"28000".equals(e.getSQLState())) {
+        throw e;
+      }
+    }
   }
 
   @Override public void setReadOnly(boolean readOnly) throws SQLException {
