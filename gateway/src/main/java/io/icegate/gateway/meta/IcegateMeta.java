@@ -192,6 +192,14 @@ public final class IcegateMeta implements ProtobufMeta {
 
   @Override
   public void closeConnection(ConnectionHandle ch) {
+    Optional<Identity> request = RequestContext.current();
+    GatewayConnection open = connections.get(ch.id);
+    if (open != null && request.isPresent() && request.get().authenticated()
+        && !request.get().user().equals(open.identity().user()) && !request.get().role().includes(Role.ADMIN)) {
+      throw ClientErrors.toClient(new GatewayException(ErrorCode.INSUFFICIENT_PRIVILEGE, "Cannot close connection "
+          + ch.id + ": user '" + request.get().user() + "' did not open it (closing another user's connection needs"
+          + " role admin)"));
+    }
     GatewayConnection connection = connections.remove(ch.id);
     if (connection != null) {
       try {
