@@ -60,6 +60,7 @@ class AuditLogIT {
       assertThat(line.fieldNames()).toIterable().contains("time", "user", "remote_address", "connection_id",
           "query_id", "kind", "statement", "duration_ms", "rows", "outcome", "sqlstate");
       assertThat(line.get("duration_ms").asLong()).isNotNegative();
+      assertThat(line.get("remote_address").asText()).isEqualTo("127.0.0.1");
     }
     JsonNode insert = lines.get(2);
     assertThat(insert.get("statement").asText()).isEqualTo("INSERT INTO demo.audit_it.t VALUES (1, 'it''s quoted'),"
