@@ -190,15 +190,30 @@ public final class IcegateMeta implements ProtobufMeta {
         request.map(Identity::remoteAddress).orElse("unknown"), false);
   }
 
+  /**
+   * With authentication on, refuses a request about {@code connection} from another user than the one who opened
+   * it; an admin may still do {@code what} when {@code adminMay}.
+   */
+  private static void requireOwner(GatewayConnection connection, String what, boolean adminMay) {
+    Optional<Identity> request = RequestContext.current();
+    if (request.isEmpty() || !request.get().authenticated()
+        || request.get().user().equals(connection.identity().user())
+        || adminMay && request.get().role().includes(Role.ADMIN)) {
+      return;
+    }
+    throw new GatewayException(ErrorCode.INSUFFICIENT_PRIVILEGE, "Cannot " + what + " connection " + connection.id()
+        + ": user '" + request.get().user() + "' did not open it"
+        + (adminMay ? " (doing so for another user's connection needs role admin)" : ""));
+  }
+
   @Override
   public void closeConnection(ConnectionHandle ch) {
-    Optional<Identity> request = RequestContext.current();
     GatewayConnection open = connections.get(ch.id);
-    if (open != null && request.isPresent() && request.get().authenticated()
-        && !request.get().user().equals(open.identity().user()) && !request.get().role().includes(Role.ADMIN)) {
-      throw ClientErrors.toClient(new GatewayException(ErrorCode.INSUFFICIENT_PRIVILEGE, "Cannot close connection "
-          + ch.id + ": user '" + request.get().user() + "' did not open it (closing another user's connection needs"
-          + " role admin)"));
+    if (open != null) {
+      guard(() -> {
+        requireOwner(open, "close", true);
+        return null;
+      });
     }
     GatewayConnection connection = connections.remove(ch.id);
     if (connection != null) {
@@ -707,12 +722,7 @@ public final class IcegateMeta implements ProtobufMeta {
       throw new GatewayException(ErrorCode.CONNECTION_CLOSED,
           "Cannot use connection " + id + ": it is closed, expired or the gateway restarted; reconnect");
     }
-    Optional<Identity> request = RequestContext.current();
-    if (request.isPresent() && request.get().authenticated()
-        && !request.get().user().equals(connection.identity().user())) {
-      throw new GatewayException(ErrorCode.INSUFFICIENT_PRIVILEGE, "Cannot use connection " + id + ": user '"
-          + request.get().user() + "' did not open it");
-    }
+    requireOwner(connection, "use", false);
     connection.activity().touch();
     return connection;
   }
