@@ -115,6 +115,16 @@ class AuthIT {
   }
 
   @Test
+  void onlyItsUserOrAnAdminClosesAConnection() throws Exception {
+    try (Connection ann = gateway.connect("ann", "ann-Secret-1")) {
+      String id = ann.unwrap(AvaticaConnection.class).id;
+      // rob (role read) is authenticated, but the connection is ann's.
+      assertThat(post(closeConnection(id), "rob:rob-Secret-2").status()).isNotEqualTo(200);
+      assertThat(query(ann, "SELECT 'still open'")).containsExactly(row("still open"));
+    }
+  }
+
+  @Test
   void theUsersFileHoldsHashesNeverPasswords() throws Exception {
     String text = Files.readString(usersFile);
     assertThat(text).contains("ann:admin:pbkdf2-sha256$600000$", "rob:read:pbkdf2-sha256$600000$")
