@@ -4,6 +4,7 @@ import io.icegate.it.TestGateway;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Map;
 
 /**
  * The load harness: {@code -Dload.clients} clients (16) for {@code -Dload.seconds} (180) against a gateway in this
@@ -21,7 +22,10 @@ public final class LoadHarness {
     int seconds = Integer.getInteger("load.seconds", 180);
     long seed = Long.getLong("load.seed", 7L);
     LoadReport report;
-    try (TestGateway gateway = TestGateway.start()) {
+    // Every client runs one statement at a time as the same (anonymous) user, and the run's own connection reads
+    // the gauges beside them: the per-user limit (16 by default) must leave room for all of them.
+    try (TestGateway gateway = TestGateway.start(
+        Map.of("icegate.limits.max-statements-per-user", String.valueOf(clients + 4)))) {
       report = new LoadRun(gateway.jdbcUrl(), clients, Duration.ofSeconds(seconds), "load", seed).run();
     }
     String text = report.toString();

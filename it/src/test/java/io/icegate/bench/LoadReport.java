@@ -36,7 +36,8 @@ public record LoadReport(
       problems.add("a commit conflict (40001) does not say to retry: " + conflict);
     }
     if (!after.backTo(baseline)) {
-      problems.add("gauges did not return to the baseline: before " + baseline + ", after " + after);
+      problems.add("gauges did not return to the baseline: before " + baseline + ", after " + after
+          + "; threads more than before: " + after.moreThreadsThan(baseline));
     }
     return problems;
   }
@@ -55,6 +56,8 @@ public record LoadReport(
     out.append(String.format("inserts: %d acknowledged, %d rows present, %d lost, over %d tables%n", acked, present,
         lost, tables.size()));
     out.append(String.format("gauges: baseline %s; peak %s; after the clients left %s%n", baseline, peak, after));
+    out.append(String.format("threads more than at the baseline after the clients left: %s%n",
+        after.moreThreadsThan(baseline)));
     out.append(String.format("stalled clients: %d%n", stalls.size()));
     List<String> problems = problems();
     out.append(problems.isEmpty() ? "no problems\n" : "PROBLEMS:\n  " + String.join("\n  ", problems) + "\n");

@@ -217,7 +217,7 @@ public final class LoadRun {
   }
 
   /** The gateway's open sessions, live threads and heap. */
-  public record Gauges(long sessions, int threads, long heapBytes) {
+  public record Gauges(long sessions, int threads, long heapBytes, Map<String, Integer> threadNames) {
     static Gauges read(Connection admin) throws SQLException {
       for (int i = 0; i < 3; i++) {
         System.gc();
@@ -232,8 +232,12 @@ public final class LoadRun {
         rs.next();
         sessions = rs.getLong(1);
       }
+      Map<String, Integer> names = new TreeMap<>();
+      for (Thread thread : Thread.getAllStackTraces().keySet()) {
+        names.merge(thread.getName().replaceAll("\\d+", "#"), 1, Integer::sum);
+      }
       return new Gauges(sessions, ManagementFactory.getThreadMXBean().getThreadCount(),
-          ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed());
+          ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed(), names);
     }
 
     /**
@@ -250,14 +254,39 @@ public final class LoadRun {
       return now;
     }
 
+    /**
+     * Whether these gauges are back at {@code baseline}: the same open sessions, heap after GC at most 1.25 times
+     * the baseline plus 64 MiB, and at most 8 threads more, not counting the idle threads of two bounded pools that
+     * only shrink slowly: the gateway's Jetty request pool ({@code avatica_qtp*}, one thread given back per idle
+     * minute) and Spark's {@code task-result-getter} pool (at most 4).
+     */
     public boolean backTo(Gauges baseline) {
-      return sessions <= baseline.sessions && threads <= baseline.threads + 8
+      return sessions <= baseline.sessions && threads - pooled() <= baseline.threads - baseline.pooled() + 8
           && heapBytes <= baseline.heapBytes * 5 / 4 + 64L * 1024 * 1024;
+    }
+
+    private int pooled() {
+      return threadNames.entrySet().stream()
+          .filter(e -> e.getKey().startsWith("avatica_qtp") || e.getKey().startsWith("task-result-getter"))
+          .mapToInt(Map.Entry::getValue)
+          .sum();
     }
 
     Gauges max(Gauges other) {
       return new Gauges(Math.max(sessions, other.sessions), Math.max(threads, other.threads),
-          Math.max(heapBytes, other.heapBytes));
+          Math.max(heapBytes, other.heapBytes), threads >= other.threads ? threadNames : other.threadNames);
+    }
+
+    /** Threads (names with digits as #) there are more of than at {@code baseline}, with how many more. */
+    public Map<String, Integer> moreThreadsThan(Gauges baseline) {
+      Map<String, Integer> more = new TreeMap<>();
+      threadNames.forEach((name, count) -> {
+        int extra = count - baseline.threadNames.getOrDefault(name, 0);
+        if (extra > 0) {
+          more.put(name, extra);
+        }
+      });
+      return more;
     }
 
     @Override

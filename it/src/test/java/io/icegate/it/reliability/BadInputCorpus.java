@@ -317,6 +317,10 @@ final class BadInputCorpus {
       add(category, "SELECT " + "(".repeat(depth) + "1" + ")".repeat(depth) + " FROM demo.default.no_such_table");
       add(category, "CALL demo.system.expire_snapshots(table => '" + procedureTable() + "', retain_last => "
           + "(".repeat(depth) + "1" + ")".repeat(depth) + ")");
+      add(category, "CALL demo.system.expire_snapshots(table => '" + procedureTable() + "', snapshot_ids => "
+          + "array(".repeat(depth) + "1" + ")".repeat(depth) + ")");
+      add(category, "CALL demo.system.remove_orphan_files(table => 'default.no_such_table', equal_schemes => "
+          + "map('a', ".repeat(depth) + "'b'" + ")".repeat(depth) + ")");
     }
     for (int depth : new int[] {1_000}) {
       String open = "(".repeat(depth);
