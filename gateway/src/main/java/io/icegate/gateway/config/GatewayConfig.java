@@ -32,6 +32,8 @@ public record GatewayConfig(
     int maxStatementsPerUser,
     int statementTimeoutSeconds,
     long maxResultRows,
+    int maxStatementChars,
+    int maxNesting,
     Optional<Path> usersFile,
     boolean insecure,
     Optional<Path> tlsKeystore,
@@ -97,6 +99,8 @@ public record GatewayConfig(
         intValue(values, Setting.MAX_STATEMENTS_PER_USER, 1, Integer.MAX_VALUE),
         intValue(values, Setting.STATEMENT_TIMEOUT, 0, Integer.MAX_VALUE),
         intValue(values, Setting.MAX_RESULT_ROWS, 0, Integer.MAX_VALUE),
+        intValue(values, Setting.MAX_STATEMENT_CHARS, 1, Integer.MAX_VALUE),
+        intValue(values, Setting.MAX_NESTING, 1, Integer.MAX_VALUE),
         optionalPath(values, Setting.AUTH_USERS_FILE),
         booleanValue(values, Setting.INSECURE),
         optionalPath(values, Setting.TLS_KEYSTORE),
@@ -138,6 +142,8 @@ public record GatewayConfig(
     entries.put(Setting.MAX_STATEMENTS_PER_USER.key(), Integer.toString(maxStatementsPerUser));
     entries.put(Setting.STATEMENT_TIMEOUT.key(), Integer.toString(statementTimeoutSeconds));
     entries.put(Setting.MAX_RESULT_ROWS.key(), Long.toString(maxResultRows));
+    entries.put(Setting.MAX_STATEMENT_CHARS.key(), Integer.toString(maxStatementChars));
+    entries.put(Setting.MAX_NESTING.key(), Integer.toString(maxNesting));
     entries.put(Setting.AUTH_USERS_FILE.key(), usersFile.map(Path::toString).orElse(""));
     entries.put(Setting.INSECURE.key(), Boolean.toString(insecure));
     entries.put(Setting.TLS_KEYSTORE.key(), tlsKeystore.map(Path::toString).orElse(""));

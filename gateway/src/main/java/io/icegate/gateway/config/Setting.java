@@ -29,6 +29,11 @@ public enum Setting {
       "Statements one user may have running (or being read) at once; one more is refused (SQLState 53400)."),
   STATEMENT_TIMEOUT("icegate.limits.statement-timeout-seconds", "0",
       "A statement still running after this many seconds is cancelled (SQLState 57014); 0 for no limit."),
+  MAX_STATEMENT_CHARS("icegate.limits.max-statement-chars", "262144",
+      "Longest statement accepted, in characters; a longer one is refused before parsing (SQLState 54000)."),
+  MAX_NESTING("icegate.limits.max-nesting", "200",
+      "Deepest nesting of parentheses or bracketed comments accepted; a deeper statement is refused before parsing"
+          + " (SQLState 54001)."),
   MAX_RESULT_ROWS("icegate.limits.max-result-rows", "0",
       "Most rows one result may send; a result with more fails when it passes the limit (SQLState 54000); 0 for no"
           + " limit."),

@@ -2,6 +2,7 @@ package io.icegate.gateway.error;
 
 import io.icegate.gateway.result.ResultLimitException;
 import java.util.Map;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.apache.calcite.avatica.AvaticaSeverity;
 import org.apache.calcite.avatica.remote.AvaticaRuntimeException;
@@ -18,8 +19,15 @@ import org.slf4j.LoggerFactory;
 public final class ClientErrors {
   private static final Logger LOG = LoggerFactory.getLogger(ClientErrors.class);
   // "org.apache.iceberg.exceptions.NoSuchTableException: " and the like, wherever they appear in a message.
-  private static final Pattern CLASS_PREFIX =
-      Pattern.compile("(?:[a-z_$][\\w$]*\\.)+[A-Z][\\w$]*(?:Exception|Error|Throwable)(?:\\$\\w+)?:\\s*");
+  // Starts only where a name starts, and never gives back what it matched: linear on long runs of word characters
+  // (a message quoting a megabyte-long identifier took minutes with a backtracking pattern).
+  private static final Pattern CLASS_PREFIX = Pattern.compile(
+      "(?<![\\w$.])(?:[a-z_$][\\w$]*+\\.)++[A-Z][\\w$]*+(?<=Exception|Error|Throwable)(?:\\$\\w++)?+:\\s*+");
+  /** Iceberg's conflict messages: "Cannot commit db.t: ..." and "Failed to update table db.t from catalog c". */
+  private static final Pattern CONFLICTED_TABLE =
+      Pattern.compile("^Cannot commit (\\S+?):|Failed to update table (\\S+)");
+  /** Longest message a client gets: one quoting a huge statement is cut, with a mark. */
+  private static final int MAX_MESSAGE_CHARS = 2_000;
   private static final Map<String, ErrorCode> BY_EXCEPTION_NAME = Map.of(
       "NoSuchTableException", ErrorCode.TABLE_NOT_FOUND,
       "NoSuchViewException", ErrorCode.TABLE_NOT_FOUND,
@@ -70,6 +78,11 @@ public final class ClientErrors {
     if (isCancellation(t)) {
       return new ClientError(ErrorCode.CANCELLED, ErrorCode.CANCELLED.sqlState(), "Statement was cancelled");
     }
+    if (t instanceof StackOverflowError || isMaxIterations(t)) {
+      return new ClientError(ErrorCode.STATEMENT_TOO_COMPLEX, ErrorCode.STATEMENT_TOO_COMPLEX.sqlState(),
+          "Cannot run the statement: it is nested too deeply or too complex for Spark to parse or analyze; split or"
+              + " simplify it");
+    }
     if (t instanceof LinkageError) {
       // A class missing from the gateway's installation: the class name means nothing to the client.
       return new ClientError(ErrorCode.INTERNAL_ERROR, ErrorCode.INTERNAL_ERROR.sqlState(),
@@ -87,6 +100,9 @@ public final class ClientErrors {
       return new ClientError(ErrorCode.EXECUTION_FAILED, ErrorCode.EXECUTION_FAILED.sqlState(),
           "Cannot run the statement on Spark's executors: class " + specific.getMessage().replace('/', '.')
               + " is missing there; ship its jar with spark.jars (see docs/DEPLOY.md)");
+    }
+    if (code == ErrorCode.COMMIT_CONFLICT) {
+      return new ClientError(code, code.sqlState(), conflictMessage(specific.getMessage()));
     }
     String message = specific.getMessage() == null ? "" : clean(specific.getMessage());
     if (message.isBlank()) {
@@ -161,6 +177,28 @@ public final class ClientErrors {
     return false;
   }
 
+  /** Spark's analyzer or optimizer giving up on a statement ("Max iterations (100) reached for batch ..."). */
+  private static boolean isMaxIterations(Throwable t) {
+    for (Throwable c = t; c != null; c = c.getCause() == c ? null : c.getCause()) {
+      String m = c.getMessage();
+      if (m != null && m.startsWith("Max iterations (")) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * A commit conflict, said so that the client knows what to do: Iceberg's own message names metadata files on the
+   * gateway's disk and not the remedy.
+   */
+  private static String conflictMessage(String icebergMessage) {
+    Matcher table = CONFLICTED_TABLE.matcher(icebergMessage == null ? "" : icebergMessage);
+    String which = table.find() ? " to table " + (table.group(1) != null ? table.group(1) : table.group(2)) : "";
+    return "Cannot commit" + which + ": another statement committed to it first (a commit conflict); retry the"
+        + " statement";
+  }
+
   private static boolean isCancellation(Throwable t) {
     for (Throwable c = t; c != null; c = c.getCause() == c ? null : c.getCause()) {
       if (c instanceof InterruptedException) {
@@ -177,7 +215,8 @@ public final class ClientErrors {
 
   /** One readable line or paragraph: no class names, no plan dumps after a blank line, no trailing whitespace. */
   static String clean(String message) {
-    String text = CLASS_PREFIX.matcher(message).replaceAll("");
+    String cut = message.length() <= MAX_MESSAGE_CHARS ? message : message.substring(0, MAX_MESSAGE_CHARS) + "...";
+    String text = CLASS_PREFIX.matcher(cut).replaceAll("");
     int plan = text.indexOf("\n;\n");
     if (plan > 0) {
       text = text.substring(0, plan);

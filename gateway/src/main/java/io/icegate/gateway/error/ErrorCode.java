@@ -31,6 +31,10 @@ public enum ErrorCode {
   TOO_MANY_STATEMENTS(1023, "53400", Kind.USER),
   /** A result has more rows than the gateway sends for one result. */
   RESULT_TOO_LARGE(1024, "54000", Kind.USER),
+  /** A statement longer than the gateway accepts. */
+  STATEMENT_TOO_LONG(1025, "54000", Kind.USER),
+  /** A statement nested too deeply, or too complex, to parse or analyze. */
+  STATEMENT_TOO_COMPLEX(1026, "54001", Kind.USER),
   COMMIT_CONFLICT(2001, "40001", Kind.EXTERNAL),
   EXECUTION_FAILED(2002, "58000", Kind.EXTERNAL),
   INTERNAL_ERROR(3001, "XX000", Kind.INTERNAL);

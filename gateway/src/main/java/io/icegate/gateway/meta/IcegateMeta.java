@@ -91,7 +91,8 @@ public final class IcegateMeta implements ProtobufMeta {
     this.config = config;
     this.runner = new StatementRunner(new ResultRows.StreamSettings(config.partitionsInFlight(),
         config.streamBatchBytes(), config.streamQueueBatches()), prefetcher,
-        new NativeMetadataPath(config.metadataNative()), config.maxResultRows());
+        new NativeMetadataPath(config.metadataNative()), config.maxResultRows(), config.maxStatementChars(),
+        config.maxNesting());
     this.audit = AuditLog.open(config.auditLogPath());
     this.sessionSetup = new SessionSetup();
     long checkMillis = Math.max(250, Math.min(15_000, config.idleTimeoutSeconds() * 1000L / 4));
@@ -743,6 +744,9 @@ public final class IcegateMeta implements ProtobufMeta {
   private static <T> T guard(Supplier<T> body) {
     try {
       return body.get();
+    } catch (StackOverflowError tooDeep) {
+      // The statement's, not the gateway's: a parser or analyzer recursing through a deeply nested statement.
+      throw ClientErrors.toClient(tooDeep);
     } catch (VirtualMachineError fatal) {
       throw fatal;
     } catch (Throwable e) {

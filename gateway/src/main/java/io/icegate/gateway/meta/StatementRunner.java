@@ -6,6 +6,7 @@ import io.icegate.gateway.activity.StatementJobs;
 import io.icegate.gateway.activity.SystemTableQueries;
 import io.icegate.gateway.security.Identity;
 import io.icegate.gateway.security.Role;
+import io.icegate.gateway.security.StatementSize;
 import io.icegate.gateway.security.StatementRoles;
 import io.icegate.gateway.ddl.DdlTranslations;
 import io.icegate.gateway.engine.Sessions;
@@ -62,11 +63,19 @@ final class StatementRunner {
   private final ExecutorService prefetcher;
   private final NativeMetadataPath nativePath;
   private final long resultRowLimit;
+  private final int maxStatementChars;
+  private final int maxNesting;
 
-  /** @param resultRowLimit most rows of one result ({@code icegate.limits.max-result-rows}), 0 for no limit */
+  /**
+   * @param resultRowLimit most rows of one result ({@code icegate.limits.max-result-rows}), 0 for no limit
+   * @param maxStatementChars longest statement accepted ({@code icegate.limits.max-statement-chars})
+   * @param maxNesting deepest nesting accepted ({@code icegate.limits.max-nesting})
+   */
   StatementRunner(ResultRows.StreamSettings streamSettings, ExecutorService prefetcher,
-      NativeMetadataPath nativePath, long resultRowLimit) {
+      NativeMetadataPath nativePath, long resultRowLimit, int maxStatementChars, int maxNesting) {
     this.resultRowLimit = resultRowLimit;
+    this.maxStatementChars = maxStatementChars;
+    this.maxNesting = maxNesting;
     this.streamSettings = streamSettings;
     this.prefetcher = prefetcher;
     this.nativePath = nativePath;
@@ -89,6 +98,7 @@ final class StatementRunner {
    */
   Outcome run(GatewayConnection connection, StatementActivity query, String sql, List<TypedValue> parameters,
       long maxRows) {
+    StatementSize.check(sql, maxStatementChars, maxNesting);
     return inJobGroup(connection, query.jobGroup(), sql, () -> {
       SparkSession session = connection.session();
       Optional<SqlNode> parsed = parse(sql);
@@ -168,9 +178,14 @@ final class StatementRunner {
     } catch (SqlParseException e) {
       if (CALL.matcher(sql).lookingAt()) {
         // The first line: Calcite follows it with every token it would have accepted.
-        throw new GatewayException(ErrorCode.SYNTAX_ERROR, e.getMessage().lines().findFirst().orElse(""), e);
+        String message = e.getMessage() == null ? "" : e.getMessage().lines().findFirst().orElse("");
+        throw new GatewayException(ErrorCode.SYNTAX_ERROR, message.isBlank()
+            ? "Cannot parse the CALL: it is not a procedure call Icegate reads" : message, e);
       }
       return Optional.empty();
+    } catch (StackOverflowError e) {
+      throw new GatewayException(ErrorCode.STATEMENT_TOO_COMPLEX,
+          "Cannot parse the statement: it is nested too deeply; simplify it", e);
     }
   }
 

@@ -13,7 +13,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.stream.Collectors;
 import org.apache.calcite.sql.SqlDynamicParam;
-import org.apache.calcite.sql.SqlLiteral;
+import org.apache.calcite.sql.SqlCharStringLiteral;
+import org.apache.calcite.sql.SqlNumericLiteral;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.catalyst.expressions.GenericInternalRow;
@@ -92,8 +93,10 @@ final class GatewayProcedures {
             + ": no value for parameter " + (param.getIndex() + 1) + " (" + QUERY_ID + ")");
       }
       given = parameters.get(param.getIndex());
-    } else if (value instanceof SqlLiteral literal && literal.getValue() != null) {
+    } else if (value instanceof SqlCharStringLiteral literal) {
       given = literal.getValueAs(String.class);
+    } else if (value instanceof SqlNumericLiteral literal && literal.isInteger()) {
+      given = literal.toValue();
     } else {
       throw new GatewayException(ErrorCode.DATATYPE_MISMATCH, "Cannot call " + name + ": " + QUERY_ID
           + " must be a string such as '42', not " + value);

@@ -3,6 +3,8 @@ package io.icegate.gateway.security;
 import io.icegate.calcite.parser.SqlExplainIcebergCall;
 import io.icegate.calcite.parser.SqlIcebergCall;
 import io.icegate.gateway.activity.SystemCatalog;
+import io.icegate.gateway.error.ErrorCode;
+import io.icegate.gateway.error.GatewayException;
 import io.icegate.procedure.spec.ProcedureSpec;
 import io.icegate.procedure.spec.Procedures;
 import java.util.Locale;
@@ -77,6 +79,9 @@ public final class StatementRoles {
     } catch (Exception e) {
       // Spark's Scala code throws its checked ParseException undeclared.
       return new Requirement(Role.READ, "a statement Spark cannot parse");
+    } catch (StackOverflowError e) {
+      throw new GatewayException(ErrorCode.STATEMENT_TOO_COMPLEX,
+          "Cannot parse the statement: it is nested too deeply; simplify it", e);
     }
     return ofSparkPlan(plan);
   }

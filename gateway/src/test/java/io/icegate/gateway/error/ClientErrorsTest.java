@@ -22,10 +22,12 @@ class ClientErrorsTest {
   @Test
   void icebergExceptionsMapToTheirSqlStates() {
     ClientErrors.ClientError error = ClientErrors.describe(new RuntimeException("wrapped",
-        new org.apache.iceberg.exceptions.CommitFailedException("Cannot commit: stale metadata")));
+        new org.apache.iceberg.exceptions.CommitFailedException("Cannot commit db.t: metadata location"
+            + " file:/warehouse/db/t/metadata/00036.metadata.json has changed from 00035.metadata.json")));
     assertThat(error.code()).isEqualTo(ErrorCode.COMMIT_CONFLICT);
     assertThat(error.sqlState()).isEqualTo("40001");
-    assertThat(error.message()).isEqualTo("Cannot commit: stale metadata");
+    assertThat(error.message()).isEqualTo("Cannot commit to table db.t: another statement committed to it first (a"
+        + " commit conflict); retry the statement");
   }
 
   @Test
@@ -44,5 +46,23 @@ class ClientErrorsTest {
     assertThat(error.message()).isEqualTo("Cannot run the statement on Spark's executors: class"
         + " org.apache.iceberg.spark.source.SparkWrite$WriterFactory is missing there; ship its jar with spark.jars"
         + " (see docs/DEPLOY.md)");
+  }
+
+  @Test
+  void aMessageQuotingAHugeNameIsCutAndCleanedQuickly() {
+    String huge = "x".repeat(1_000_000);
+    long started = System.nanoTime();
+    String cleaned = ClientErrors.clean("org.apache.spark.sql.AnalysisException: Table " + huge + " not found");
+    assertThat((System.nanoTime() - started) / 1_000_000).as("ms").isLessThan(1_000);
+    assertThat(cleaned).startsWith("Table xxx").endsWith("...").hasSizeLessThan(2_100);
+  }
+
+  @Test
+  void aStatementTooDeepForTheParserIsTheUsersNotAnInternalError() {
+    ClientErrors.ClientError error = ClientErrors.describe(new StackOverflowError());
+    assertThat(error.sqlState()).isEqualTo("54001");
+    assertThat(error.message()).contains("nested too deeply or too complex");
+    assertThat(ClientErrors.describe(new RuntimeException("Max iterations (100) reached for batch Resolution,"
+        + " please set 'spark.sql.analyzer.maxIterations' to a larger value.")).sqlState()).isEqualTo("54001");
   }
 }

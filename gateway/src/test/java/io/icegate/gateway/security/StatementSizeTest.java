@@ -1,0 +1,31 @@
+package io.icegate.gateway.security;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.icegate.gateway.error.ErrorCode;
+import io.icegate.gateway.error.GatewayException;
+import org.junit.jupiter.api.Test;
+
+class StatementSizeTest {
+  @Test
+  void nestingCountsParenthesesAndCommentsButNotQuotedText() {
+    assertThat(StatementSize.deepestNesting("SELECT ((1)) + f((2))")).isEqualTo(2);
+    assertThat(StatementSize.deepestNesting("SELECT '((((' AS a, `((` AS b, \"(\\\"((\" AS c -- ((((\n")).isZero();
+    assertThat(StatementSize.deepestNesting("SELECT 1 /* a /* b /* c */ */ */")).isEqualTo(3);
+    assertThat(StatementSize.deepestNesting("SELECT " + "(".repeat(500) + "1" + ")".repeat(500))).isEqualTo(500);
+  }
+
+  @Test
+  void tooLongOrTooDeepIsRefusedNamingTheSetting() {
+    StatementSize.check("SELECT (1)", 100, 5);
+    assertThatThrownBy(() -> StatementSize.check("SELECT '" + "x".repeat(200) + "'", 100, 5))
+        .isInstanceOfSatisfying(GatewayException.class,
+            e -> assertThat(e.errorCode()).isEqualTo(ErrorCode.STATEMENT_TOO_LONG))
+        .hasMessageContaining("icegate.limits.max-statement-chars");
+    assertThatThrownBy(() -> StatementSize.check("SELECT ((((((1))))))", 100, 5))
+        .isInstanceOfSatisfying(GatewayException.class,
+            e -> assertThat(e.errorCode()).isEqualTo(ErrorCode.STATEMENT_TOO_COMPLEX))
+        .hasMessageContaining("6 deep").hasMessageContaining("icegate.limits.max-nesting");
+  }
+}
