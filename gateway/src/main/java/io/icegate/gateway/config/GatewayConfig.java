@@ -34,6 +34,7 @@ public record GatewayConfig(
     long maxResultRows,
     int maxStatementChars,
     int maxNesting,
+    int maxQueryBlocks,
     Optional<Path> usersFile,
     boolean insecure,
     Optional<Path> tlsKeystore,
@@ -101,6 +102,7 @@ public record GatewayConfig(
         intValue(values, Setting.MAX_RESULT_ROWS, 0, Integer.MAX_VALUE),
         intValue(values, Setting.MAX_STATEMENT_CHARS, 1, Integer.MAX_VALUE),
         intValue(values, Setting.MAX_NESTING, 1, Integer.MAX_VALUE),
+        intValue(values, Setting.MAX_QUERY_BLOCKS, 1, Integer.MAX_VALUE),
         optionalPath(values, Setting.AUTH_USERS_FILE),
         booleanValue(values, Setting.INSECURE),
         optionalPath(values, Setting.TLS_KEYSTORE),
@@ -144,6 +146,7 @@ public record GatewayConfig(
     entries.put(Setting.MAX_RESULT_ROWS.key(), Long.toString(maxResultRows));
     entries.put(Setting.MAX_STATEMENT_CHARS.key(), Integer.toString(maxStatementChars));
     entries.put(Setting.MAX_NESTING.key(), Integer.toString(maxNesting));
+    entries.put(Setting.MAX_QUERY_BLOCKS.key(), Integer.toString(maxQueryBlocks));
     entries.put(Setting.AUTH_USERS_FILE.key(), usersFile.map(Path::toString).orElse(""));
     entries.put(Setting.INSECURE.key(), Boolean.toString(insecure));
     entries.put(Setting.TLS_KEYSTORE.key(), tlsKeystore.map(Path::toString).orElse(""));

@@ -34,6 +34,9 @@ public enum Setting {
   MAX_NESTING("icegate.limits.max-nesting", "200",
       "Deepest nesting of parentheses or bracketed comments accepted; a deeper statement is refused before parsing"
           + " (SQLState 54001)."),
+  MAX_QUERY_BLOCKS("icegate.limits.max-query-blocks", "500",
+      "Most query blocks (SELECTs, WITH entries) in one statement; a statement with more is refused before Spark"
+          + " analyzes it (SQLState 54001)."),
   MAX_RESULT_ROWS("icegate.limits.max-result-rows", "0",
       "Most rows one result may send; a result with more fails when it passes the limit (SQLState 54000); 0 for no"
           + " limit."),

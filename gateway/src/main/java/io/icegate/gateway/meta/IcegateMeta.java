@@ -92,7 +92,7 @@ public final class IcegateMeta implements ProtobufMeta {
     this.runner = new StatementRunner(new ResultRows.StreamSettings(config.partitionsInFlight(),
         config.streamBatchBytes(), config.streamQueueBatches()), prefetcher,
         new NativeMetadataPath(config.metadataNative()), config.maxResultRows(), config.maxStatementChars(),
-        config.maxNesting());
+        config.maxNesting(), config.maxQueryBlocks());
     this.audit = AuditLog.open(config.auditLogPath());
     this.sessionSetup = new SessionSetup();
     long checkMillis = Math.max(250, Math.min(15_000, config.idleTimeoutSeconds() * 1000L / 4));

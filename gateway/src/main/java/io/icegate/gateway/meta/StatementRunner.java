@@ -65,14 +65,18 @@ final class StatementRunner {
   private final long resultRowLimit;
   private final int maxStatementChars;
   private final int maxNesting;
+  private final int maxQueryBlocks;
 
   /**
    * @param resultRowLimit most rows of one result ({@code icegate.limits.max-result-rows}), 0 for no limit
    * @param maxStatementChars longest statement accepted ({@code icegate.limits.max-statement-chars})
    * @param maxNesting deepest nesting accepted ({@code icegate.limits.max-nesting})
+   * @param maxQueryBlocks most query blocks accepted ({@code icegate.limits.max-query-blocks})
    */
   StatementRunner(ResultRows.StreamSettings streamSettings, ExecutorService prefetcher,
-      NativeMetadataPath nativePath, long resultRowLimit, int maxStatementChars, int maxNesting) {
+      NativeMetadataPath nativePath, long resultRowLimit, int maxStatementChars, int maxNesting,
+      int maxQueryBlocks) {
+    this.maxQueryBlocks = maxQueryBlocks;
     this.resultRowLimit = resultRowLimit;
     this.maxStatementChars = maxStatementChars;
     this.maxNesting = maxNesting;
@@ -102,6 +106,7 @@ final class StatementRunner {
     return inJobGroup(connection, query.jobGroup(), sql, () -> {
       SparkSession session = connection.session();
       Optional<SqlNode> parsed = parse(sql);
+      parsed.ifPresent(statement -> StatementSize.checkQueryBlocks(statement, maxQueryBlocks));
       StatementRoles.Requirement needed = StatementRoles.of(parsed, sql, session);
       query.kind(needed.what());
       Identity identity = connection.identity();

@@ -3,6 +3,10 @@ package io.icegate.gateway.security;
 import io.icegate.gateway.config.Setting;
 import io.icegate.gateway.error.ErrorCode;
 import io.icegate.gateway.error.GatewayException;
+import org.apache.calcite.sql.SqlCall;
+import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.SqlSelect;
+import org.apache.calcite.sql.util.SqlBasicVisitor;
 
 /**
  * Refuses, before any parser sees it, a statement longer or more deeply nested than the gateway accepts. Parsing
@@ -27,6 +31,31 @@ public final class StatementSize {
       throw new GatewayException(ErrorCode.STATEMENT_TOO_COMPLEX, "Cannot run the statement: it nests parentheses"
           + " or comments " + depth + " deep, and the gateway accepts at most " + maxDepth + " ("
           + Setting.MAX_NESTING.key() + "); simplify it");
+    }
+  }
+
+  /**
+   * Refuses a parsed statement with more query blocks ({@code SELECT}s, in subqueries, set operations and
+   * {@code WITH} entries) than {@code maxBlocks}: Spark's analysis of a long chain of common table expressions takes
+   * seconds per few hundred, on the request's thread, where no cancel reaches it.
+   *
+   * @throws GatewayException (54001) when there are more
+   */
+  public static void checkQueryBlocks(SqlNode statement, int maxBlocks) {
+    int[] blocks = {0};
+    statement.accept(new SqlBasicVisitor<Void>() {
+      @Override
+      public Void visit(SqlCall call) {
+        if (call instanceof SqlSelect) {
+          blocks[0]++;
+        }
+        return super.visit(call);
+      }
+    });
+    if (blocks[0] > maxBlocks) {
+      throw new GatewayException(ErrorCode.STATEMENT_TOO_COMPLEX, "Cannot run the statement: it has " + blocks[0]
+          + " query blocks (SELECTs), and the gateway accepts at most " + maxBlocks + " ("
+          + Setting.MAX_QUERY_BLOCKS.key() + "); simplify it");
     }
   }
 

@@ -28,4 +28,19 @@ class StatementSizeTest {
             e -> assertThat(e.errorCode()).isEqualTo(ErrorCode.STATEMENT_TOO_COMPLEX))
         .hasMessageContaining("6 deep").hasMessageContaining("icegate.limits.max-nesting");
   }
+
+  @Test
+  void aChainOfManyCommonTableExpressionsIsRefusedByItsQueryBlocks() throws Exception {
+    StringBuilder sql = new StringBuilder("WITH c0 AS (SELECT 1 AS id)");
+    for (int i = 1; i < 20; i++) {
+      sql.append(", c").append(i).append(" AS (SELECT id FROM c").append(i - 1).append(')');
+    }
+    sql.append(" SELECT id FROM c19");
+    org.apache.calcite.sql.SqlNode parsed = io.icegate.calcite.parser.IcegateSqlParser.parse(sql.toString());
+    StatementSize.checkQueryBlocks(parsed, 21);
+    assertThatThrownBy(() -> StatementSize.checkQueryBlocks(parsed, 20))
+        .isInstanceOfSatisfying(GatewayException.class,
+            e -> assertThat(e.errorCode()).isEqualTo(ErrorCode.STATEMENT_TOO_COMPLEX))
+        .hasMessageContaining("21 query blocks").hasMessageContaining("icegate.limits.max-query-blocks");
+  }
 }
