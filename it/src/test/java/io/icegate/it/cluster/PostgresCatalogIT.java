@@ -1,0 +1,211 @@
+package io.icegate.it.cluster;
+
+import static io.icegate.it.Rows.execute;
+import static io.icegate.it.Rows.query;
+import static io.icegate.it.Rows.row;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.HttpURLConnection;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.IntStream;
+import org.apache.calcite.avatica.AvaticaConnection;
+import org.apache.calcite.avatica.remote.ProtobufTranslationImpl;
+import org.apache.calcite.avatica.remote.Service;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Two gateway processes on one Iceberg JDBC catalog on PostgreSQL (a server from the distribution's packages, started
+ * here): each sees the other's commits at once, in queries and in metadata tables, and concurrent writes through both
+ * keep every write they acknowledged. The settings are those of docs/DEPLOY.md.
+ */
+class PostgresCatalogIT {
+  private static final int THREADS_PER_GATEWAY = 2;
+  private static final int INSERTS_PER_THREAD = 6;
+
+  private static PostgresServer postgres;
+  private static ClusterGateway a;
+  private static ClusterGateway b;
+
+  @BeforeAll
+  static void start() throws Exception {
+    postgres = PostgresServer.start();
+    Path dir = Files.createTempDirectory(Path.of("target").toAbsolutePath(), "postgres-catalog-");
+    List<String> shared = List.of(
+        "spark.sql.catalog.shared=org.apache.iceberg.spark.SparkCatalog",
+        "spark.sql.catalog.shared.type=jdbc",
+        "spark.sql.catalog.shared.uri=" + postgres.jdbcUrl(),
+        "spark.sql.catalog.shared.jdbc.user=postgres",
+        "spark.sql.catalog.shared.jdbc.schema-version=V1",
+        "spark.sql.catalog.shared.warehouse=" + dir.resolve("shared-warehouse"),
+        "spark.sql.catalog.shared.cache-enabled=false",
+        "spark.sql.shuffle.partitions=2");
+    // One after the other: two Spark drivers starting at once on two cores take longer than in turn.
+    a = ClusterGateway.start(dir.resolve("warehouse-a"), dir.resolve("gateway-a.log"), "-Xmx640m", shared);
+    b = ClusterGateway.start(dir.resolve("warehouse-b"), dir.resolve("gateway-b.log"), "-Xmx640m", shared);
+  }
+
+  @AfterAll
+  static void stop() throws Exception {
+    try {
+      for (ClusterGateway gateway : new ClusterGateway[] {a, b}) {
+        if (gateway != null) {
+          gateway.close();
+        }
+      }
+    } finally {
+      if (postgres != null) {
+        postgres.close();
+      }
+    }
+  }
+
+  @Test
+  void eachGatewaySeesTheOthersCommitsAtOnce() throws Exception {
+    try (Connection onA = DriverManager.getConnection(a.jdbcUrl());
+        Connection onB = DriverManager.getConnection(b.jdbcUrl())) {
+      execute(onA, "CREATE NAMESPACE IF NOT EXISTS shared.ns",
+          "CREATE TABLE shared.ns.seen (id bigint, who string) USING iceberg",
+          "INSERT INTO shared.ns.seen VALUES (1, 'a')");
+      assertThat(query(onB, "SELECT id, who FROM shared.ns.seen")).containsExactly(row(1L, "a"));
+      List<List<Object>> snapshotsOnA = query(onA, "SELECT snapshot_id FROM shared.ns.seen.snapshots");
+      // The native metadata path (the default) and Spark's both load the table afresh: both show A's commit.
+      assertThat(query(onB, "SELECT snapshot_id FROM shared.ns.seen.snapshots")).hasSize(1).isEqualTo(snapshotsOnA);
+      execute(onB, "SET icegate.metadata.native=false");
+      assertThat(query(onB, "SELECT snapshot_id FROM shared.ns.seen.snapshots")).isEqualTo(snapshotsOnA);
+      execute(onB, "SET icegate.metadata.native=true");
+
+      execute(onB, "INSERT INTO shared.ns.seen VALUES (2, 'b')");
+      assertThat(query(onA, "SELECT id, who FROM shared.ns.seen ORDER BY id"))
+          .containsExactly(row(1L, "a"), row(2L, "b"));
+      assertThat(query(onA, "SELECT count(*) FROM shared.ns.seen.snapshots")).containsExactly(row(2L));
+      assertThat(query(onA, "SELECT snapshot_id FROM shared.ns.seen.snapshots ORDER BY committed_at"))
+          .isEqualTo(query(onB, "SELECT snapshot_id FROM shared.ns.seen.snapshots ORDER BY committed_at"));
+    }
+  }
+
+  @Test
+  void aConnectionStaysOnTheGatewayThatOpenedIt() throws Exception {
+    try (Connection onA = DriverManager.getConnection(a.jdbcUrl())) {
+      String id = onA.unwrap(AvaticaConnection.class).id;
+      // What a load balancer without affinity does: the next request of A's connection reaches B.
+      Service.Response response = postTo(b, new Service.CreateStatementRequest(id));
+      assertThat(response).isInstanceOfSatisfying(Service.ErrorResponse.class, error -> {
+        assertThat(error.sqlState).isEqualTo("08003");
+        assertThat(error.errorMessage).isEqualTo("Cannot use connection " + id
+            + ": it is closed, expired or the gateway restarted; reconnect");
+      });
+      assertThat(query(onA, "SELECT 1")).containsExactly(row(1));
+    }
+  }
+
+  /** One Avatica request as the driver sends it (protobuf over HTTP POST), and the gateway's answer. */
+  private static Service.Response postTo(ClusterGateway gateway, Service.Request request) throws Exception {
+    ProtobufTranslationImpl protobuf = new ProtobufTranslationImpl();
+    HttpURLConnection http = (HttpURLConnection) URI.create(gateway.jdbcUrl().replace("jdbc:icegate:", "http:") + "/")
+        .toURL().openConnection();
+    http.setRequestMethod("POST");
+    http.setDoOutput(true);
+    try (OutputStream out = http.getOutputStream()) {
+      out.write(protobuf.serializeRequest(request));
+    }
+    try (InputStream in = http.getResponseCode() < 400 ? http.getInputStream() : http.getErrorStream()) {
+      return protobuf.parseResponse(in.readAllBytes());
+    } finally {
+      http.disconnect();
+    }
+  }
+
+  @Test
+  void interleavedWritesThroughBothGatewaysKeepEveryAcknowledgedWrite() throws Exception {
+    try (Connection onA = DriverManager.getConnection(a.jdbcUrl())) {
+      execute(onA, "CREATE NAMESPACE IF NOT EXISTS shared.ns",
+          "CREATE TABLE shared.ns.writes (gateway string, thread int, seq int) USING iceberg");
+    }
+    ConcurrentLinkedQueue<List<Object>> acknowledged = new ConcurrentLinkedQueue<>();
+    AtomicInteger conflicts = new AtomicInteger();
+    ExecutorService pool = Executors.newFixedThreadPool(2 * THREADS_PER_GATEWAY);
+    try {
+      List<Future<Void>> writers = new ArrayList<>();
+      for (int t = 0; t < THREADS_PER_GATEWAY; t++) {
+        writers.add(pool.submit(writer("a", a, t, acknowledged, conflicts)));
+        writers.add(pool.submit(writer("b", b, t, acknowledged, conflicts)));
+      }
+      for (Future<Void> writer : writers) {
+        writer.get(150, TimeUnit.SECONDS);
+      }
+    } finally {
+      pool.shutdownNow();
+    }
+
+    assertThat(acknowledged).hasSize(2 * THREADS_PER_GATEWAY * INSERTS_PER_THREAD);
+    String rows = "SELECT gateway, thread, seq FROM shared.ns.writes ORDER BY gateway, thread, seq";
+    for (ClusterGateway gateway : new ClusterGateway[] {a, b}) {
+      try (Connection c = DriverManager.getConnection(gateway.jdbcUrl())) {
+        assertThat(query(c, "SELECT count(*) FROM shared.ns.writes"))
+            .containsExactly(row((long) acknowledged.size()));
+        assertThat(query(c, rows)).containsExactlyInAnyOrderElementsOf(acknowledged);
+        // Every acknowledged INSERT is one append snapshot: none was lost or applied twice.
+        assertThat(query(c, "SELECT count(*) FROM shared.ns.writes.snapshots WHERE operation = 'append'"))
+            .containsExactly(row((long) acknowledged.size()));
+      }
+    }
+    // The writes really interleaved: in commit order, the writing gateway changes more than once.
+    try (Connection c = DriverManager.getConnection(a.jdbcUrl())) {
+      List<List<Object>> order = query(c, "SELECT w.gateway FROM shared.ns.writes w"
+          + " JOIN shared.ns.writes.entries e ON w._file = e.data_file.file_path ORDER BY e.sequence_number");
+      long switches = IntStream.range(1, order.size())
+          .filter(i -> !order.get(i).equals(order.get(i - 1))).count();
+      assertThat(switches).as("changes of gateway in commit order " + order).isGreaterThan(1);
+    }
+    System.out.printf("PostgresCatalogIT: %d acknowledged writes, %d commit conflicts retried by the client%n",
+        acknowledged.size(), conflicts.get());
+  }
+
+  /**
+   * One client thread: {@link #INSERTS_PER_THREAD} single-row INSERTs on its own connection, each recorded once
+   * {@code executeUpdate} returned. A commit conflict Iceberg could not retry away comes back as SQLState 40001 and is
+   * retried here; any other failure fails the test.
+   */
+  private static Callable<Void> writer(String name, ClusterGateway gateway, int thread,
+      ConcurrentLinkedQueue<List<Object>> acknowledged, AtomicInteger conflicts) {
+    return () -> {
+      try (Connection c = DriverManager.getConnection(gateway.jdbcUrl()); Statement s = c.createStatement()) {
+        for (int seq = 0; seq < INSERTS_PER_THREAD; seq++) {
+          String insert = "INSERT INTO shared.ns.writes VALUES ('" + name + "', " + thread + ", " + seq + ")";
+          for (int attempt = 1; ; attempt++) {
+            try {
+              s.executeUpdate(insert);
+              acknowledged.add(row(name, thread, seq));
+              break;
+            } catch (SQLException e) {
+              if (!"40001".equals(e.getSQLState()) || attempt == 10) {
+                throw e;
+              }
+              conflicts.incrementAndGet();
+            }
+          }
+        }
+      }
+      return null;
+    };
+  }
+}
