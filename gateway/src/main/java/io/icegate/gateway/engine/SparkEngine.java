@@ -75,6 +75,7 @@ public final class SparkEngine implements AutoCloseable {
       s.put("spark.testing.reservedMemory", Long.toString(bytes));
     });
     s.putAll(config.sparkConf());
+    uncachedIcebergCatalogs(s);
     if (!isLocalMaster(s.get("spark.master")) && !s.containsKey("spark.jars")) {
       // Executors start from a Spark distribution: give them what the gateway's tasks load beyond it.
       List<String> jars = jarsForExecutors(classPath());
@@ -125,6 +126,22 @@ public final class SparkEngine implements AutoCloseable {
       }
     }
     return entries;
+  }
+
+  /**
+   * Turns Iceberg's table cache off for every Iceberg catalog the configuration names, unless it says otherwise: a
+   * cached table hides the commits of other connections and other gateways (the embedded catalogs above do the same).
+   */
+  static void uncachedIcebergCatalogs(Map<String, String> settings) {
+    List<String> catalogs = new java.util.ArrayList<>();
+    settings.forEach((key, value) -> {
+      if (key.matches("spark\\.sql\\.catalog\\.[^.]+")
+          && (value.equals("org.apache.iceberg.spark.SparkCatalog")
+              || value.equals("org.apache.iceberg.spark.SparkSessionCatalog"))) {
+        catalogs.add(key);
+      }
+    });
+    catalogs.forEach(catalog -> settings.putIfAbsent(catalog + ".cache-enabled", "false"));
   }
 
   /**
