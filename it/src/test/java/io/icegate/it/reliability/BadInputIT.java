@@ -77,13 +77,21 @@ class BadInputIT {
       assertAnswers(admin, "at the end");
 
       CanaryState after = CanaryState.read(admin, CANARY);
+      // Idle threads of the gateway's pools (prefetch, Jetty, Spark's) end after their keep-alive (60 s at most):
+      // what must not happen is threads that stay.
       long threadsAfter = ManagementFactory.getThreadMXBean().getThreadCount();
+      long settleDeadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(90);
+      while (threadsAfter >= threadsBefore + 50 && System.nanoTime() < settleDeadline) {
+        Thread.sleep(1_000);
+        threadsAfter = ManagementFactory.getThreadMXBean().getThreadCount();
+      }
       String summary = summary(entries.size(), corpus.droppedPrefixes(), started, threadsBefore, threadsAfter);
       System.out.println(summary);
       Files.writeString(Path.of("target", "bad-input-summary.txt"), summary);
 
       assertThat(after).as("canary table and namespace after the corpus").isEqualTo(before);
-      assertThat(threadsAfter).as("gateway JVM threads after the corpus").isLessThan(threadsBefore + 50);
+      assertThat(threadsAfter).as("gateway JVM threads after the corpus: " + threadNames()).isLessThan(
+          threadsBefore + 50);
       assertThat(findings).as("findings (statement, what happened)").isEmpty();
     }
   }
@@ -105,6 +113,14 @@ class BadInputIT {
         assertThat(rs.getInt(1)).isEqualTo(1);
       }
     }
+  }
+
+  /** The JVM's threads by name without trailing numbers, with their counts, most first. */
+  private static String threadNames() {
+    java.util.Map<String, Long> byName = Thread.getAllStackTraces().keySet().stream().collect(
+        java.util.stream.Collectors.groupingBy(t -> t.getName().replaceAll("[-#]?\\d+", "-N"),
+            java.util.TreeMap::new, java.util.stream.Collectors.counting()));
+    return byName.toString();
   }
 
   /** Where the gateway's request threads are, for a statement it has not answered. */
