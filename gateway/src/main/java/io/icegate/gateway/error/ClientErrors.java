@@ -28,17 +28,19 @@ public final class ClientErrors {
       Pattern.compile("^Cannot commit (\\S+?):|Failed to update table (\\S+)");
   /** Longest message a client gets: one quoting a huge statement is cut, with a mark. */
   private static final int MAX_MESSAGE_CHARS = 2_000;
-  private static final Map<String, ErrorCode> BY_EXCEPTION_NAME = Map.of(
-      "NoSuchTableException", ErrorCode.TABLE_NOT_FOUND,
-      "NoSuchViewException", ErrorCode.TABLE_NOT_FOUND,
-      "NoSuchNamespaceException", ErrorCode.NAMESPACE_NOT_FOUND,
-      "AlreadyExistsException", ErrorCode.ALREADY_EXISTS,
-      "CommitFailedException", ErrorCode.COMMIT_CONFLICT,
-      "CommitStateUnknownException", ErrorCode.EXECUTION_FAILED,
-      "ValidationException", ErrorCode.INVALID_ARGUMENT,
-      "IllegalArgumentException", ErrorCode.INVALID_ARGUMENT,
-      "CatalogNotFoundException", ErrorCode.CATALOG_NOT_FOUND,
-      "UnsupportedOperationException", ErrorCode.NOT_SUPPORTED);
+  /** By the simple class name of the most specific cause; a path or URI a user gave that is not one is theirs. */
+  private static final Map<String, ErrorCode> BY_EXCEPTION_NAME = Map.ofEntries(
+      Map.entry("NoSuchTableException", ErrorCode.TABLE_NOT_FOUND),
+      Map.entry("NoSuchViewException", ErrorCode.TABLE_NOT_FOUND),
+      Map.entry("NoSuchNamespaceException", ErrorCode.NAMESPACE_NOT_FOUND),
+      Map.entry("AlreadyExistsException", ErrorCode.ALREADY_EXISTS),
+      Map.entry("CommitFailedException", ErrorCode.COMMIT_CONFLICT),
+      Map.entry("CommitStateUnknownException", ErrorCode.EXECUTION_FAILED),
+      Map.entry("ValidationException", ErrorCode.INVALID_ARGUMENT),
+      Map.entry("IllegalArgumentException", ErrorCode.INVALID_ARGUMENT),
+      Map.entry("CatalogNotFoundException", ErrorCode.CATALOG_NOT_FOUND),
+      Map.entry("UnsupportedOperationException", ErrorCode.NOT_SUPPORTED),
+      Map.entry("URISyntaxException", ErrorCode.INVALID_ARGUMENT));
 
   private ClientErrors() {}
 

@@ -65,4 +65,12 @@ class ClientErrorsTest {
     assertThat(ClientErrors.describe(new RuntimeException("Max iterations (100) reached for batch Resolution,"
         + " please set 'spark.sql.analyzer.maxIterations' to a larger value.")).sqlState()).isEqualTo("54001");
   }
+
+  @Test
+  void aPathThatIsNoUriIsTheUsersMistake() {
+    ClientErrors.ClientError error = ClientErrors.describe(new IllegalArgumentException(
+        new java.net.URISyntaxException("x'); CALL x --", "Relative path in absolute URI")));
+    assertThat(error.sqlState()).isEqualTo("22023");
+    assertThat(error.message()).startsWith("Relative path in absolute URI");
+  }
 }
