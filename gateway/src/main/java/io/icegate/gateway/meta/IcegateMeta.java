@@ -4,7 +4,6 @@ import io.icegate.gateway.activity.AuditLog;
 import io.icegate.gateway.activity.ConnectionActivity;
 import io.icegate.gateway.activity.GatewayActivity;
 import io.icegate.gateway.activity.StatementActivity;
-import io.icegate.gateway.activity.SystemCatalog;
 import io.icegate.gateway.config.GatewayConfig;
 import io.icegate.gateway.config.Setting;
 import io.icegate.gateway.engine.SparkEngine;
@@ -39,7 +38,6 @@ import java.util.function.Function;
 import java.util.function.Supplier;
 import org.apache.calcite.avatica.AvaticaParameter;
 import org.apache.calcite.avatica.ConnectionPropertiesImpl;
-import org.apache.calcite.avatica.Meta;
 import org.apache.calcite.avatica.QueryState;
 import org.apache.calcite.avatica.proto.Common;
 import org.apache.calcite.avatica.proto.Requests;
@@ -67,6 +65,7 @@ public final class IcegateMeta implements ProtobufMeta {
   private final ConcurrentMap<String, GatewayConnection> connections = new ConcurrentHashMap<>();
   private final GatewayActivity activity = GatewayActivity.instance();
   private final AuditLog audit;
+  private final Executions executions;
   /** Computes the next frame of open results while the client reads the current one. */
   private final ExecutorService prefetcher = Executors.newCachedThreadPool(daemonThreads("icegate-prefetch-"));
   /** Closes connections no request has used for the idle timeout (see {@link #expireIdleConnections}). */
@@ -94,6 +93,7 @@ public final class IcegateMeta implements ProtobufMeta {
         new NativeMetadataPath(config.metadataNative()), config.maxResultRows(), config.maxStatementChars(),
         config.maxNesting(), config.maxQueryBlocks());
     this.audit = AuditLog.open(config.auditLogPath());
+    this.executions = new Executions(activity, config, expiry);
     this.sessionSetup = new SessionSetup();
     long checkMillis = Math.max(250, Math.min(15_000, config.idleTimeoutSeconds() * 1000L / 4));
     expiry.scheduleWithFixedDelay(this::expireIdleConnections, checkMillis, checkMillis, TimeUnit.MILLISECONDS);
@@ -327,7 +327,7 @@ public final class IcegateMeta implements ProtobufMeta {
   private ExecuteResult execute(GatewayConnection connection, GatewayStatement statement, StatementHandle h,
       String sql, List<TypedValue> parameters, long maxRows, int maxRowsInFirstFrame) {
     statement.closeResult();
-    return tracked(connection, statement, sql, query -> {
+    return executions.track(connection, statement, sql, query -> {
       StatementRunner.Outcome outcome = runner.run(connection, query, sql, parameters, maxRows);
       if (!outcome.hasRows()) {
         query.finish();
@@ -342,70 +342,10 @@ public final class IcegateMeta implements ProtobufMeta {
           StatementType.SELECT, outcome.warnings());
       h.signature = signature;
       Frame first = runner.fetch(connection, statement, cursor, 0, frameRows(maxRowsInFirstFrame));
-      delivered(query, first);
+      Executions.delivered(query, first);
       return new ExecuteResult(List.of(MetaResultSet.create(connection.id(), statement.id(), false, signature,
           first)));
     });
-  }
-
-  /**
-   * Runs a new execution of {@code statement}, visible in {@code icegate.system.queries} from now on and
-   * cancellable by id; a failure ends it (as cancelled when it was) and reaches the client unchanged.
-   */
-  private <T> T tracked(GatewayConnection connection, GatewayStatement statement, String sql,
-      Function<StatementActivity, T> body) {
-    int running = (int) activity.queries().stream()
-        .filter(q -> !q.state().ended() && q.connection().user().equals(connection.identity().user()))
-        .count();
-    if (running >= config.maxStatementsPerUser()) {
-      LOG.info("Refused a statement of user '{}' on connection {}: {} running ({})", connection.identity().user(),
-          connection.id(), running, Setting.MAX_STATEMENTS_PER_USER.key());
-      throw new GatewayException(ErrorCode.TOO_MANY_STATEMENTS, "Cannot run another statement for user '"
-          + connection.identity().user() + "': " + running + " are running or being read, as many as one user may"
-          + " have (" + Setting.MAX_STATEMENTS_PER_USER.key() + "=" + config.maxStatementsPerUser() + "); finish or"
-          + " close one (see " + SystemCatalog.NAME + ".system." + SystemCatalog.QUERIES + ")");
-    }
-    StatementActivity query = activity.start(connection.activity(), statement.id(), sql,
-        connection.session().sparkContext());
-    statement.nextExecution(connection.id(), query);
-    if (config.statementTimeoutSeconds() > 0) {
-      int seconds = config.statementTimeoutSeconds();
-      java.util.concurrent.ScheduledFuture<?> timeout = expiry.schedule(() -> query.cancel("Statement timed out"
-          + " after " + seconds + " s, the gateway's limit (" + Setting.STATEMENT_TIMEOUT.key() + "); its work was"
-          + " cancelled"), seconds, TimeUnit.SECONDS);
-      query.onEnd(() -> timeout.cancel(false));
-    }
-    return duringRequest(connection, query, () -> body.apply(query));
-  }
-
-  /** Runs a request's work on {@code query}; its connection is not idle meanwhile, and a failure ends the query. */
-  private static <T> T duringRequest(GatewayConnection connection, StatementActivity query, Supplier<T> work) {
-    connection.activity().requestStarted();
-    try {
-      return work.get();
-    } catch (Throwable e) {
-      // Throwable: Spark's Scala code throws checked exceptions (SparkException) without declaring them.
-      ClientErrors.ClientError error = ClientErrors.describe(e);
-      boolean cancelled = error.code() == ErrorCode.CANCELLED;
-      if (cancelled && query.cancelReason() != null) {
-        query.fail(error.sqlState(), query.cancelReason(), true);
-        throw ClientErrors.toClient(new GatewayException(ErrorCode.CANCELLED, query.cancelReason(), e));
-      }
-      query.fail(error.sqlState(), error.message(), cancelled);
-      throw ClientErrors.toClient(e);
-    } finally {
-      connection.activity().requestEnded();
-    }
-  }
-
-  /** Counts a frame's rows; the last frame ends the query, the first sets it streaming. */
-  private static void delivered(StatementActivity query, Frame frame) {
-    query.addRows(((List<?>) frame.rows).size());
-    if (frame.done) {
-      query.finish();
-    } else {
-      query.streaming();
-    }
   }
 
   /**
@@ -447,7 +387,7 @@ public final class IcegateMeta implements ProtobufMeta {
         return new Frame(offset, true, List.of());
       }
       StatementActivity query = statement.activity();
-      return duringRequest(connection, query, () -> {
+      return Executions.duringRequest(connection, query, () -> {
         if (query.cancelRequested()) {
           // Its Spark work stopped: the rest of the result will not come, and the client must not take the rows it
           // has for all of them.
@@ -457,7 +397,7 @@ public final class IcegateMeta implements ProtobufMeta {
               + "): the rest of its result is not available");
         }
         Frame frame = runner.fetch(connection, statement, cursor, offset, frameRows(fetchMaxRowCount));
-        delivered(query, frame);
+        Executions.delivered(query, frame);
         return frame;
       });
     });
@@ -505,7 +445,7 @@ public final class IcegateMeta implements ProtobufMeta {
 
   private long updateCount(GatewayConnection connection, GatewayStatement statement, String sql,
       List<TypedValue> parameters) {
-    return tracked(connection, statement, sql, query -> {
+    return executions.track(connection, statement, sql, query -> {
       StatementRunner.Outcome outcome = runner.run(connection, query, sql, parameters, 0);
       if (outcome.hasRows()) {
         outcome.cursor().close();
