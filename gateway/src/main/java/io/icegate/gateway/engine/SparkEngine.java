@@ -39,7 +39,16 @@ public final class SparkEngine implements AutoCloseable {
     }
     SparkConf conf = new SparkConf(false);
     sparkSettings(config).forEach(conf::set);
-    SparkSession root = SparkSession.builder().config(conf).getOrCreate();
+    SparkSession root;
+    try {
+      root = SparkSession.builder().config(conf).getOrCreate();
+    } catch (Exception e) {
+      String explained = explainStartFailure(conf.get("spark.master", ""), e);
+      if (explained != null) {
+        throw new IllegalStateException(explained, e);
+      }
+      throw e;
+    }
     root.sql("CREATE NAMESPACE IF NOT EXISTS `" + config.catalog() + "`.`default`");
     return new SparkEngine(config, root);
   }
@@ -85,6 +94,46 @@ public final class SparkEngine implements AutoCloseable {
       }
     }
     return s;
+  }
+
+  /**
+   * What the user should know beyond Spark's own message when Spark does not start, or null. Spark cannot parse a
+   * {@code yarn} or {@code k8s://} master when the cluster manager for it is not on the class path (it says only
+   * "Could not parse Master URL"): say what to add. When YARN's client cannot talk to the ResourceManager, Hadoop
+   * names only a host and port: say whose it is and where it comes from.
+   */
+  static String explainStartFailure(String master, Throwable failure) {
+    if (failure.getMessage() == null || !failure.getMessage().startsWith("Could not parse Master URL")) {
+      return master.equals("yarn") && callsTheResourceManager(failure)
+          ? "spark.master=yarn: Spark's YARN client cannot talk to the ResourceManager (yarn.resourcemanager.address"
+              + " in the yarn-site.xml of HADOOP_CONF_DIR or YARN_CONF_DIR, or spark.hadoop.yarn.resourcemanager."
+              + "address)"
+          : null;
+    }
+    String module;
+    if (master.startsWith("k8s://")) {
+      module = "Kubernetes support (spark-kubernetes_2.13-3.5.8.jar and the kubernetes-*, okhttp-*, okio-*,"
+          + " logging-interceptor-* and zjsonpatch-* jars of a Spark 3.5.8 Scala 2.13 distribution's jars/), which"
+          + " the gateway does not ship: put them in a directory and start with ICEGATE_EXTRA_CLASSPATH='DIR/*'";
+    } else if (master.equals("yarn")) {
+      module = "YARN support (spark-yarn_2.13), which is missing from the gateway's class path: rebuild the gateway"
+          + " (bin/icegate does when gateway/target is missing) or add the jar with ICEGATE_EXTRA_CLASSPATH";
+    } else {
+      return null;
+    }
+    return "spark.master=" + master + " needs Spark's " + module + " (docs/DEPLOY.md)";
+  }
+
+  /** Whether the failure happened in a call of YARN's client to the ResourceManager. */
+  private static boolean callsTheResourceManager(Throwable failure) {
+    for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
+      for (StackTraceElement frame : t.getStackTrace()) {
+        if (frame.getClassName().startsWith("org.apache.hadoop.yarn.client.api.impl.YarnClientImpl")) {
+          return true;
+        }
+      }
+    }
+    return false;
   }
 
   /** Whether tasks run inside the gateway's JVM ({@code local-cluster[...]} starts executor processes: not local). */
