@@ -1,0 +1,44 @@
+package io.icegate.it.cluster;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * {@code bin/icegate serve --conf ...} run to its end, for settings with which the gateway must not start: its exit
+ * code, its output (stdout and stderr, logs included) and how long it took. A gateway still running after the
+ * timeout is stopped and reported as such ({@link #exited()} false), never waited for longer.
+ */
+record GatewayRun(boolean exited, int exitCode, Duration elapsed, String output) {
+
+  static GatewayRun run(Path dir, Map<String, String> environment, List<String> conf, Duration timeout)
+      throws Exception {
+    List<String> command = new ArrayList<>(List.of(Path.of("..", "bin", "icegate").toAbsolutePath().normalize()
+        .toString(), "serve", "--port", "0", "--warehouse", dir.resolve("warehouse").toString()));
+    for (String setting : conf) {
+      command.add("--conf");
+      command.add(setting);
+    }
+    Path log = dir.resolve("gateway.log");
+    ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
+    builder.environment().put("ICEGATE_JAVA_OPTS", "-Xmx512m");
+    builder.environment().putAll(environment);
+    long start = System.nanoTime();
+    Process process = builder.start();
+    boolean exited = process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS);
+    Duration elapsed = Duration.ofNanos(System.nanoTime() - start);
+    if (!exited) {
+      StandaloneCluster.destroyTree(process.toHandle());
+    }
+    return new GatewayRun(exited, exited ? process.exitValue() : -1, elapsed, Files.readString(log));
+  }
+
+  /** The gateway's own one-line report of why it stopped ({@code icegate serve: ...}), or "" if there is none. */
+  String failureLine() {
+    return output.lines().filter(line -> line.startsWith("icegate serve: ")).findFirst().orElse("");
+  }
+}
