@@ -18,6 +18,8 @@ import io.icegate.gateway.result.ColumnTypes;
 import io.icegate.gateway.result.ResultCursor;
 import io.icegate.gateway.result.ResultRows;
 import io.icegate.gateway.result.RowSource;
+import io.icegate.gateway.result.WireRows;
+import io.icegate.gateway.result.WireValues;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.ExecutorService;
@@ -141,7 +143,8 @@ final class StatementRunner {
       if (call.isEmpty() && parsed.isPresent() && parameters.isEmpty()) {
         Optional<NativeMetadataPath.Answer> answer = nativePath.tryAnswer(session, parsed.get());
         if (answer.isPresent()) {
-          return rows(connection, answer.get().rows(), answer.get().schema(), maxRows, answer.get().warnings());
+          return rows(connection, answer.get().wire(connection.zone()), answer.get().schema(), maxRows,
+              answer.get().warnings());
         }
       }
       if (call.isEmpty() && parsed.isPresent()) {
@@ -167,8 +170,13 @@ final class StatementRunner {
 
   private Outcome rows(GatewayConnection connection, RowSource rows, StructType schema, long maxRows,
       List<String> warnings) {
+    return rows(connection, WireRows.of(rows, new WireValues(schema, connection.zone())), schema, maxRows, warnings);
+  }
+
+  private Outcome rows(GatewayConnection connection, WireRows rows, StructType schema, long maxRows,
+      List<String> warnings) {
     warnings.forEach(w -> LOG.info("Statement on connection {}: {}", connection.id(), w));
-    ResultCursor cursor = new ResultCursor(rows, schema, connection.zone(), maxRows, resultRowLimit, prefetcher);
+    ResultCursor cursor = new ResultCursor(rows, maxRows, resultRowLimit, prefetcher);
     return new Outcome(ColumnTypes.columns(schema), cursor, -1, warnings);
   }
 

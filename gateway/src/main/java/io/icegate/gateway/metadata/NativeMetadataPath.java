@@ -7,6 +7,7 @@ import io.icegate.calcite.exec.NotNativeException;
 import io.icegate.calcite.exec.WarmUp;
 import io.icegate.gateway.error.ErrorCode;
 import io.icegate.gateway.error.GatewayException;
+import io.icegate.gateway.result.WireRows;
 import io.icegate.metadata.MetadataTableException;
 import java.time.ZoneId;
 import java.util.List;
@@ -38,7 +39,12 @@ public final class NativeMetadataPath {
   }
 
   /** A native answer: Spark's schema for it, its rows, and warnings such as ignored time travel. */
-  public record Answer(StructType schema, CatalystRows rows, List<String> warnings) {}
+  public record Answer(StructType schema, NativeRows rows, List<String> warnings) {
+    /** The rows as they travel to a client in {@code zone}. */
+    public WireRows wire(ZoneId zone) {
+      return rows.wire(zone);
+    }
+  }
 
   /**
    * The native answer to {@code statement} (parsed by Icegate's parser), or empty when Spark should run it. A
@@ -53,7 +59,7 @@ public final class NativeMetadataPath {
     MetadataQueryEngine engine = new MetadataQueryEngine(new SparkIcebergCatalogs(session), zone);
     try {
       MetadataQueryResult result = engine.prepare(statement).execute();
-      CatalystRows rows = new CatalystRows(result);
+      NativeRows rows = new NativeRows(result);
       return Optional.of(new Answer(rows.schema(), rows, result.warnings()));
     } catch (NotNativeException e) {
       LOG.debug("Spark runs it: {}", e.getMessage());

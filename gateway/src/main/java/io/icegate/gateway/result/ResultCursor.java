@@ -1,6 +1,5 @@
 package io.icegate.gateway.result;
 
-import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutionException;
@@ -8,7 +7,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
 import java.util.function.Supplier;
 import org.apache.calcite.avatica.Meta;
-import org.apache.spark.sql.types.StructType;
 
 /**
  * The open result of one statement: hands out frames of at most the requested size, never the whole result.
@@ -23,8 +21,7 @@ public final class ResultCursor implements AutoCloseable {
     <T> T run(Supplier<T> work);
   }
 
-  private final RowSource rows;
-  private final WireValues values;
+  private final WireRows rows;
   private final long maxRows;
   private final long rowLimit;
   private final ExecutorService prefetcher;
@@ -40,11 +37,9 @@ public final class ResultCursor implements AutoCloseable {
    * @param rowLimit the gateway's limit ({@code icegate.limits.max-result-rows}): a result with more rows fails when
    *     it passes it, so that nobody takes a cut result for a whole one; zero or less for none
    */
-  public ResultCursor(RowSource rows, StructType schema, ZoneId zone, long maxRows, long rowLimit,
-      ExecutorService prefetcher) {
+  public ResultCursor(WireRows rows, long maxRows, long rowLimit, ExecutorService prefetcher) {
     this.rowLimit = rowLimit;
     this.rows = rows;
-    this.values = new WireValues(schema, zone);
     this.maxRows = maxRows;
     this.prefetcher = prefetcher;
   }
@@ -97,7 +92,7 @@ public final class ResultCursor implements AutoCloseable {
         if (rowLimit > 0 && delivered >= rowLimit) {
           throw new ResultLimitException(rowLimit);
         }
-        frame.add(values.row(rows.next()));
+        frame.add(rows.next());
         delivered++;
       }
       return new WireFrame(offset, limitReached() || !rows.hasNext(), frame);

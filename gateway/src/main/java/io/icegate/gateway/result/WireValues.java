@@ -6,8 +6,10 @@ import java.time.zone.ZoneRules;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.function.UnaryOperator;
 import org.apache.spark.sql.catalyst.CatalystTypeConverters;
 import org.apache.spark.sql.catalyst.InternalRow;
+import org.apache.spark.sql.catalyst.expressions.GenericInternalRow;
 import org.apache.spark.sql.catalyst.expressions.SpecializedGetters;
 import org.apache.spark.sql.catalyst.util.ArrayData;
 import org.apache.spark.sql.catalyst.util.MapData;
@@ -108,8 +110,17 @@ public final class WireValues {
     return (data, i) -> String.valueOf(toScala.apply(data.get(i, type)));
   }
 
+  /**
+   * Reads one Spark internal value of {@code type} as its wire value; for callers holding single values rather than
+   * rows (the native path's rare types).
+   */
+  public static UnaryOperator<Object> single(DataType type, ZoneId zone) {
+    ValueReader reader = reader(type, zone.getRules());
+    return value -> reader.read(new GenericInternalRow(new Object[] {value}), 0);
+  }
+
   /** Epoch milliseconds of the wall-clock time that {@code micros} shows in {@code zone}. */
-  static long wallClockMillis(long micros, ZoneRules zone) {
+  public static long wallClockMillis(long micros, ZoneRules zone) {
     long millis = Math.floorDiv(micros, 1000L);
     return millis + zone.getOffset(Instant.ofEpochMilli(millis)).getTotalSeconds() * 1000L;
   }
