@@ -72,8 +72,9 @@ final class NestedValueConverter {
       Conversion key = forType(map.key());
       Conversion value = forType(map.value());
       return raw -> {
-        Map<Object, Object> entries = new SparkMap();
-        for (Object entry : WireValues.entries(raw, map)) {
+        List<?> wireEntries = WireValues.entries(raw, map);
+        Map<Object, Object> entries = new SparkMap(wireEntries.size());
+        for (Object entry : wireEntries) {
           List<?> pair = WireValues.entry(entry, map);
           entries.put(key.toJava(pair.get(0)), value.toJava(pair.get(1)));
         }

@@ -12,6 +12,11 @@ import java.util.StringJoiner;
 final class SparkMap extends LinkedHashMap<Object, Object> {
   private static final long serialVersionUID = 1L;
 
+  /** A map sized for {@code entries} entries, so that filling it never rehashes. */
+  SparkMap(int entries) {
+    super((int) (entries / 0.75f) + 1);
+  }
+
   @Override
   public String toString() {
     StringJoiner text = new StringJoiner(", ", "{", "}");

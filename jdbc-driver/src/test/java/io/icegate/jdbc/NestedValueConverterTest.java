@@ -140,7 +140,7 @@ class NestedValueConverterTest {
 
   @Test
   void mapsPrintTheWaySparksShellDoes() {
-    SparkMap map = new SparkMap();
+    SparkMap map = new SparkMap(2);
     map.put("a", 1);
     map.put("b", null);
     org.assertj.core.api.Assertions.assertThat(map).hasToString("{a -> 1, b -> null}");

@@ -10,7 +10,6 @@ import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -53,7 +52,7 @@ class MetadataTableReadTest {
       assertThat(row.get("parent_id")).isEqualTo(snapshot.parentId());
       assertThat(row.get("operation")).isEqualTo(snapshot.operation());
       assertThat(row.get("manifest_list")).isEqualTo(snapshot.manifestListLocation());
-      assertThat(row.get("summary")).isInstanceOf(LinkedHashMap.class).isEqualTo(snapshot.summary());
+      assertThat(row.get("summary")).isEqualTo(snapshot.summary());
     }
     assertThat(rows.get(rich.overwrite()).get("operation")).isEqualTo("overwrite");
   }
@@ -138,7 +137,7 @@ class MetadataTableReadTest {
         .containsEntry("split_offsets", List.of(4L))
         .containsEntry("equality_ids", null)
         .containsEntry("sort_order_id", 0);
-    assertThat(a1.get("column_sizes")).isInstanceOf(LinkedHashMap.class);
+    assertThat(a1.get("column_sizes")).isInstanceOf(Map.class);
     @SuppressWarnings("unchecked")
     Map<Integer, Object> lowerBounds = (Map<Integer, Object>) a1.get("lower_bounds");
     assertThat(lowerBounds.get(1)).isEqualTo(bytes(Conversions.toByteBuffer(Types.LongType.get(), 1L)));

@@ -2,10 +2,9 @@ package io.icegate.metadata.value;
 
 import static java.util.Objects.requireNonNull;
 
-import java.util.LinkedHashMap;
 import java.util.Map;
 
-/** Converts an Iceberg map into a new {@code LinkedHashMap}, keys and values converted, order kept. */
+/** Converts an Iceberg map into a new read-only {@link ArrayMap}, keys and values converted, order kept. */
 record MapConverter(ValueConverter key, ValueConverter value) implements ValueConverter {
   MapConverter {
     requireNonNull(key, "key is null");
@@ -20,10 +19,13 @@ record MapConverter(ValueConverter key, ValueConverter value) implements ValueCo
     if (!(map instanceof Map<?, ?> entries)) {
       throw Primitives.unexpected(map, "map");
     }
-    Map<Object, Object> converted = new LinkedHashMap<>((int) (entries.size() / 0.75f) + 1);
+    Object[] keys = new Object[entries.size()];
+    Object[] values = new Object[keys.length];
+    int i = 0;
     for (Map.Entry<?, ?> entry : entries.entrySet()) {
-      converted.put(key.convert(entry.getKey()), value.convert(entry.getValue()));
+      keys[i] = key.convert(entry.getKey());
+      values[i++] = value.convert(entry.getValue());
     }
-    return converted;
+    return new ArrayMap(keys, values);
   }
 }

@@ -21,7 +21,7 @@ import org.apache.iceberg.types.Type;
  *   <tr><td>timestamp_ns, timestamptz_ns</td><td>Long: nanoseconds since the epoch</td></tr>
  *   <tr><td>struct</td><td>List&lt;Object&gt; in field order, converted by each field's type</td></tr>
  *   <tr><td>list</td><td>List&lt;Object&gt;</td></tr>
- *   <tr><td>map</td><td>LinkedHashMap, keys and values converted, iteration order kept</td></tr>
+ *   <tr><td>map</td><td>a read-only Map, keys and values converted, iteration order kept</td></tr>
  *   <tr><td>variant, unknown</td><td>as Iceberg gives them (no metadata table has such columns)</td></tr>
  * </table>
  *
