@@ -1,10 +1,10 @@
 package io.icegate.gateway.activity;
 
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.ConcurrentSkipListMap;
 import java.util.concurrent.atomic.AtomicLong;
@@ -27,7 +27,8 @@ public final class GatewayActivity {
   private final AtomicLong nextQueryId = new AtomicLong();
   private final ConcurrentMap<String, ConnectionActivity> connections = new ConcurrentHashMap<>();
   private final ConcurrentSkipListMap<Long, StatementActivity> queries = new ConcurrentSkipListMap<>();
-  private final ConcurrentLinkedQueue<Long> endedOrder = new ConcurrentLinkedQueue<>();
+  /** Ids of ended statements, oldest first; guarded by itself (a concurrent queue counts its size by walking it). */
+  private final ArrayDeque<Long> endedOrder = new ArrayDeque<>();
   private final ConcurrentMap<SparkContext, StatementJobs> jobs = new ConcurrentHashMap<>();
 
   private GatewayActivity() {}
@@ -70,13 +71,14 @@ public final class GatewayActivity {
 
   private void ended(long id, StatementActivity query) {
     query.connection().audit().record(query);
-    endedOrder.add(id);
-    while (endedOrder.size() > ENDED_KEPT) {
-      Long oldest = endedOrder.poll();
-      StatementActivity forgotten = oldest == null ? null : queries.remove(oldest);
-      if (forgotten != null) {
-        jobs.values().forEach(listener -> listener.forget(forgotten.jobGroup()));
-      }
+    Long oldest;
+    synchronized (endedOrder) {
+      endedOrder.add(id);
+      oldest = endedOrder.size() > ENDED_KEPT ? endedOrder.poll() : null;
+    }
+    StatementActivity forgotten = oldest == null ? null : queries.remove(oldest);
+    if (forgotten != null) {
+      jobs.values().forEach(listener -> listener.forget(forgotten.jobGroup()));
     }
   }
 
