@@ -17,15 +17,16 @@ import org.apache.hadoop.hive.metastore.txn.TxnDbUtil;
 
 /**
  * A real Hive metastore service (Hive 2.3.9, the version Spark 3.5 speaks to): {@code HiveMetaStore}'s own
- * {@code main}, the Thrift server a deployment runs, in a JVM of its own on a free port of 127.0.0.1, with an
- * embedded Derby database and a warehouse directory in a fresh directory.
+ * {@code main}, the Thrift server a deployment runs, in a JVM of its own on a free port (Hive 2.3 cannot bind to one
+ * interface: it listens on all of them; the test connects through 127.0.0.1), with an embedded Derby database and a
+ * warehouse directory in a fresh directory.
  *
  * <p>Hive's JVM pause monitor thread dies at start with an {@code IllegalAccessError} (it was built for Guava 14's
  * public {@code Stopwatch} constructor; the class path has Guava 33): only its warnings about long GC pauses are lost.
  *
  * <p>Its class path is this test JVM's own ({@code java.class.path}, which failsafe sets to the module's test class
  * path): the gateway's metastore client jars plus the server-only ones the it module declares in test scope (Derby,
- * DataNucleus, JDO). One list of jars, resolved by Maven, so the server and the client cannot drift apart and no
+ * DataNucleus, JDO, hive-exec). One list of jars, resolved by Maven, so the server and the client cannot drift apart and no
  * class path file has to be written by the build.
  */
 final class HiveMetastoreServer implements AutoCloseable {
@@ -75,7 +76,7 @@ final class HiveMetastoreServer implements AutoCloseable {
         // DataNucleus creates the tables of the metastore's object model on first use; nothing to migrate.
         "-Ddatanucleus.schema.autoCreateAll=true",
         "-Dhive.metastore.schema.verification=false",
-        // One connection at a time to an embedded database: no pool (BoneCP, Hive's default, is not on the path).
+        // No connection pool: BoneCP, Hive's default, is not on the class path, and an embedded database needs none.
         "-Ddatanucleus.connectionPoolingType=NONE",
         "-Dhive.metastore.warehouse.dir=" + dir.resolve("warehouse").toUri(),
         "-Dderby.stream.error.file=" + dir.resolve("derby.log"),
