@@ -1,0 +1,141 @@
+package io.icegate.it.cluster;
+
+import static io.icegate.it.Rows.execute;
+import static io.icegate.it.Rows.query;
+import static io.icegate.it.Rows.row;
+import static io.icegate.it.SparkJobs.sparkJobsDuring;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.icegate.it.TestGateway;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.concurrent.atomic.AtomicReference;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hive.conf.HiveConf;
+import org.apache.hadoop.hive.metastore.HiveMetaStoreClient;
+import org.apache.iceberg.catalog.TableIdentifier;
+import org.apache.iceberg.hive.HiveCatalog;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Iceberg's Hive catalog on a real Hive metastore service (started here, in a JVM of its own), by configuration
+ * only: tables written through Spark, metadata tables answered natively through the same catalog, a procedure
+ * committed; and, read back from the metastore without the gateway, the table really registered there.
+ */
+class HiveCatalogIT {
+  private static HiveMetastoreServer metastore;
+  private static TestGateway gateway;
+
+  @BeforeAll
+  static void start() throws Exception {
+    metastore = HiveMetastoreServer.start(
+        Files.createTempDirectory(Path.of("target").toAbsolutePath(), "hive-metastore-"));
+    gateway = TestGateway.start();
+  }
+
+  @AfterAll
+  static void stop() throws Exception {
+    if (gateway != null) {
+      gateway.close();
+    }
+    if (metastore != null) {
+      metastore.close();
+    }
+  }
+
+  /** A connection with the metastore as Spark catalog {@code hms}, set as connection properties. */
+  private static Connection connect() throws Exception {
+    Properties properties = new Properties();
+    properties.setProperty("spark.sql.catalog.hms", "org.apache.iceberg.spark.SparkCatalog");
+    properties.setProperty("spark.sql.catalog.hms.type", "hive");
+    properties.setProperty("spark.sql.catalog.hms.uri", metastore.uri());
+    properties.setProperty("spark.sql.catalog.hms.warehouse", metastore.warehouse());
+    properties.setProperty("spark.sql.catalog.hms.cache-enabled", "false");
+    return DriverManager.getConnection(gateway.jdbcUrl(), properties);
+  }
+
+  @Test
+  void tablesMetadataTablesAndProceduresWorkThroughTheHiveMetastore() throws Exception {
+    try (Connection c = connect()) {
+      execute(c, "CREATE NAMESPACE hms.shop",
+          "CREATE TABLE hms.shop.orders (id bigint, amount double) USING iceberg",
+          "INSERT INTO hms.shop.orders VALUES (1, 1.5), (2, 2.5)",
+          "INSERT INTO hms.shop.orders VALUES (3, 3.5)");
+
+      // The metastore itself, through Hive's own client (no Iceberg): the database and an Iceberg table in it
+      // whose current metadata file exists in the warehouse.
+      HiveConf conf = new HiveConf();
+      conf.setVar(HiveConf.ConfVars.METASTOREURIS, metastore.uri());
+      HiveMetaStoreClient client = new HiveMetaStoreClient(conf);
+      String metadataBeforeRewrite;
+      try {
+        assertThat(client.getAllDatabases()).contains("shop");
+        assertThat(client.getAllTables("shop")).containsExactly("orders");
+        Map<String, String> parameters = client.getTable("shop", "orders").getParameters();
+        assertThat(parameters).containsEntry("table_type", "ICEBERG");
+        metadataBeforeRewrite = parameters.get("metadata_location");
+        assertThat(Path.of(URI.create(metadataBeforeRewrite))).as("the table's current metadata file").exists()
+            .startsWith(Path.of(URI.create(metastore.warehouse())));
+      } finally {
+        client.close();
+      }
+
+      String snapshots = "SELECT operation, summary['added-records'] FROM hms.shop.orders.snapshots"
+          + " ORDER BY committed_at";
+      AtomicReference<List<List<Object>>> nativeRows = new AtomicReference<>();
+      assertThat(sparkJobsDuring(() -> nativeRows.set(query(c, snapshots)))).as("Spark jobs").isZero();
+      assertThat(nativeRows.get()).containsExactly(row("append", "2"), row("append", "1"));
+      execute(c, "SET icegate.metadata.native=false");
+      assertThat(query(c, snapshots)).isEqualTo(nativeRows.get());
+      execute(c, "SET icegate.metadata.native=true");
+
+      List<List<Object>> rewrite = query(c, "CALL hms.system.rewrite_data_files(table => 'shop.orders',"
+          + " options => map('min-input-files', '2'))");
+      assertThat(rewrite).singleElement().satisfies(result -> {
+        assertThat((Integer) result.get(0)).as("rewritten_data_files_count").isGreaterThanOrEqualTo(2);
+        assertThat((Integer) result.get(1)).as("added_data_files_count").isEqualTo(1);
+      });
+
+      // The commit reached the metastore: Iceberg's Hive catalog in this JVM, on its own connection, sees the
+      // procedure's snapshot as the table's current one, under a new metadata file.
+      HiveCatalog catalog = new HiveCatalog();
+      catalog.setConf(new Configuration());
+      catalog.initialize("check", Map.of("uri", metastore.uri(), "warehouse", metastore.warehouse()));
+      try {
+        var table = catalog.loadTable(TableIdentifier.of("shop", "orders"));
+        assertThat(table.currentSnapshot().operation()).as("the metastore's current snapshot").isEqualTo("replace");
+        assertThat(Path.of(URI.create(table.location()))).startsWith(Path.of(URI.create(metastore.warehouse())));
+      } finally {
+        catalog.close();
+      }
+      assertThat(sparkJobsDuring(() -> assertThat(query(c, "SELECT count(*) FROM hms.shop.orders.data_files"))
+          .containsExactly(row(1L)))).isZero();
+      assertThat(query(c, "SELECT count(*), sum(amount) FROM hms.shop.orders")).containsExactly(row(3L, 7.5));
+    }
+  }
+
+  /** A metastore that is not there is an SQL error naming it, not a hang. */
+  @Test
+  void anUnreachableMetastoreIsAnSqlError() throws Exception {
+    Properties properties = new Properties();
+    properties.setProperty("spark.sql.catalog.gone", "org.apache.iceberg.spark.SparkCatalog");
+    properties.setProperty("spark.sql.catalog.gone.type", "hive");
+    // Port 1 on the loopback interface: nothing listens there, the connection is refused at once.
+    properties.setProperty("spark.sql.catalog.gone.uri", "thrift://127.0.0.1:1");
+    try (Connection c = DriverManager.getConnection(gateway.jdbcUrl(), properties)) {
+      assertThatThrownBy(() -> query(c, "SELECT * FROM gone.shop.orders.snapshots"))
+          .isInstanceOfSatisfying(SQLException.class, e -> assertThat(e.getSQLState()).isNotNull())
+          .hasMessageContaining("Could not connect to meta store");
+    }
+  }
+}
