@@ -91,6 +91,12 @@ public final class ClientErrors {
           "Cannot run statement: the gateway's installation is incomplete (see the gateway log)");
     }
     Throwable specific = mostSpecific(t);
+    if (isUnreachableService(t)) {
+      String cause = specific.getMessage() == null ? specific.getClass().getSimpleName() : clean(specific.getMessage());
+      return new ClientError(ErrorCode.SERVICE_UNREACHABLE, ErrorCode.SERVICE_UNREACHABLE.sqlState(),
+          "Cannot reach a service the statement needs (a catalog's metastore or REST server, or storage): " + cause
+              + "; check its address in the catalog's settings (uri) and that it is running");
+    }
     ErrorCode code = BY_EXCEPTION_NAME.get(specific.getClass().getSimpleName());
     if (code == null) {
       // A failure inside a Spark job (a user function, bad data) is the statement's, not the gateway's.
@@ -173,6 +179,22 @@ public final class ClientErrors {
   private static boolean anyInChain(Throwable t, Class<?> type) {
     for (Throwable c = t; c != null; c = c.getCause() == c ? null : c.getCause()) {
       if (type.isInstance(c)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * A connection to a service refused or unanswered. Hive's metastore client reports it only in its message (a
+   * MetaException without cause), Thrift as a TTransportException, the rest as java.net's exceptions.
+   */
+  private static boolean isUnreachableService(Throwable t) {
+    for (Throwable c = t; c != null; c = c.getCause() == c ? null : c.getCause()) {
+      if (c instanceof java.net.ConnectException || c instanceof java.net.UnknownHostException
+          || c instanceof java.net.NoRouteToHostException || c instanceof java.net.http.HttpConnectTimeoutException
+          || c.getClass().getSimpleName().equals("TTransportException")
+          || (c.getMessage() != null && c.getMessage().startsWith("Could not connect to meta store"))) {
         return true;
       }
     }

@@ -37,6 +37,8 @@ public enum ErrorCode {
   STATEMENT_TOO_COMPLEX(1026, "54001", Kind.USER),
   COMMIT_CONFLICT(2001, "40001", Kind.EXTERNAL),
   EXECUTION_FAILED(2002, "58000", Kind.EXTERNAL),
+  /** A service the statement needs (a catalog's metastore or REST server, storage) refused or did not answer. */
+  SERVICE_UNREACHABLE(2003, "58030", Kind.EXTERNAL),
   INTERNAL_ERROR(3001, "XX000", Kind.INTERNAL);
 
   /** Whose fault a failure is. */

@@ -49,6 +49,22 @@ class ClientErrorsTest {
   }
 
   @Test
+  void anUnreachableServiceIsExternalAndSaysWhatToCheck() {
+    ClientErrors.ClientError hive = ClientErrors.describe(new RuntimeException("Failed to get table info",
+        new RuntimeException("Could not connect to meta store using any of the URIs provided. Most recent failure:"
+            + " org.apache.thrift.transport.TTransportException: java.net.ConnectException: Connection refused")));
+    assertThat(hive.sqlState()).isEqualTo("58030");
+    assertThat(hive.message()).isEqualTo("Cannot reach a service the statement needs (a catalog's metastore or REST"
+        + " server, or storage): Could not connect to meta store using any of the URIs provided. Most recent failure:"
+        + " Connection refused; check its address in the catalog's settings (uri) and that it is running");
+
+    ClientErrors.ClientError rest = ClientErrors.describe(new IllegalStateException("Failed to load table",
+        new java.net.ConnectException("Connection refused")));
+    assertThat(rest.code()).isEqualTo(ErrorCode.SERVICE_UNREACHABLE);
+    assertThat(rest.message()).contains("Connection refused");
+  }
+
+  @Test
   void aMessageQuotingAHugeNameIsCutAndCleanedQuickly() {
     String huge = "x".repeat(1_000_000);
     long started = System.nanoTime();

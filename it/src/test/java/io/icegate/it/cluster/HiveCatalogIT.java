@@ -134,7 +134,8 @@ class HiveCatalogIT {
     properties.setProperty("spark.sql.catalog.gone.uri", "thrift://127.0.0.1:1");
     try (Connection c = DriverManager.getConnection(gateway.jdbcUrl(), properties)) {
       assertThatThrownBy(() -> query(c, "SELECT * FROM gone.shop.orders.snapshots"))
-          .isInstanceOfSatisfying(SQLException.class, e -> assertThat(e.getSQLState()).isNotNull())
+          .isInstanceOfSatisfying(SQLException.class, e -> assertThat(e.getSQLState()).isEqualTo("58030"))
+          .hasMessageContaining("Cannot reach a service the statement needs")
           .hasMessageContaining("Could not connect to meta store");
     }
   }
