@@ -204,6 +204,25 @@ class NativeMetadataIT {
         "demo.meta_it.rich", "2000-01-01", "first snapshot at");
   }
 
+  /** Spark's default namespace is "default", a word Calcite reserves: it must not send such queries to Spark. */
+  @Test
+  void tablesInTheDefaultNamespaceAreAnsweredNatively() throws Exception {
+    try (Connection c = gateway.connect()) {
+      execute(c, "CREATE TABLE demo.default.native_default_ns (id int) USING iceberg",
+          "INSERT INTO demo.default.native_default_ns VALUES (1)",
+          "INSERT INTO demo.default.native_default_ns VALUES (2)");
+      try {
+        String join = "SELECT h.snapshot_id, s.operation FROM demo.default.native_default_ns.history h"
+            + " JOIN demo.default.native_default_ns.snapshots s ON h.snapshot_id = s.snapshot_id";
+        assertThat(sparkJobsDuring(() -> assertThat(query(c, join)).hasSize(2))).as("Spark jobs").isZero();
+        assertNativeEqualsSpark(join);
+        assertNativeEqualsSpark("SELECT * FROM demo.default.native_default_ns.files");
+      } finally {
+        execute(c, "DROP TABLE demo.default.native_default_ns");
+      }
+    }
+  }
+
   @Test
   void allTablesRefuseTimeTravel() {
     assertFails("SELECT * FROM demo.meta_it.rich.all_files VERSION AS OF 'first_five'", "0A000",

@@ -45,6 +45,15 @@ class MetadataQueryParserTest {
   }
 
   @Test
+  void readsSparksDefaultNamespaceAfterTheCatalog() throws SqlParseException {
+    SqlNode query = IcegateSqlParser.parse("SELECT h.snapshot_id FROM demo.default.orders.history h"
+        + " JOIN demo.default.orders.snapshots s ON h.snapshot_id = s.snapshot_id");
+
+    assertThat(TableReferences.in(query)).extracting(TableReference::name).containsExactly(
+        List.of("demo", "default", "orders", "history"), List.of("demo", "default", "orders", "snapshots"));
+  }
+
+  @Test
   void readsAggregatesOrderingAndLimits() throws SqlParseException {
     SqlNode query = IcegateSqlParser.parse("""
         SELECT partition, count(*) AS files, sum(file_size_in_bytes) AS bytes
