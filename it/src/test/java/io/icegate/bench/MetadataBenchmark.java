@@ -38,14 +38,14 @@ import org.apache.spark.sql.SparkSession;
  *
  * <p>Run: {@code mvn -B -Pbench -pl it -am verify -DskipTests -Dbench.streaming.skip=true}. Settings (system
  * properties, also Maven properties of the {@code bench} profile): {@code bench.snapshots} (1000),
- * {@code bench.files} (10000), {@code bench.warmup.seconds} (5), {@code bench.spark.warmup} (10),
- * {@code bench.iterations} (50, native and in-process), {@code bench.spark.iterations} (15), {@code bench.queries}
- * (comma-separated, default all: snapshots, files, history, partitions, refs, join).
+ * {@code bench.files} (10000), {@code bench.warmup.seconds} (15), {@code bench.iterations} (50, native and
+ * in-process), {@code bench.spark.iterations} (15), {@code bench.block} (5: consecutive runs of one path in a round),
+ * {@code bench.queries} (comma-separated, default all: snapshots, files, history, partitions, refs, join).
  *
  * <p>Latencies are those of a gateway that has been serving for a while: before measuring a query, its native and
- * in-process paths run for {@code bench.warmup.seconds} (at least 5 runs), until the JIT has compiled them, and its
- * Spark path runs {@code bench.spark.warmup} times. A handful of runs leaves the native path interpreted and several
- * times slower (refs: about 10 ms after 5 runs, under 3 ms after a few hundred).
+ * in-process paths run for {@code bench.warmup.seconds} (at least 5 runs), until the JIT has compiled them, and then
+ * its Spark path for as long. A handful of runs leaves the native path interpreted and several times slower (refs:
+ * about 10 ms after 5 runs, under 3 ms after a few hundred).
  */
 public final class MetadataBenchmark {
   private static final String T = MetadataBenchTable.NAME;
@@ -75,8 +75,8 @@ public final class MetadataBenchmark {
     return new BenchQuery(name, "SELECT * FROM " + T + "." + name, sparkTarget, reads -> reads.read(type));
   }
 
-  /** How long each query's paths run before they are measured. */
-  private record Warmup(double seconds, int sparkRuns) {
+  /** How long each query's paths run before they are measured: as long for Spark's as for the native ones. */
+  private record Warmup(double seconds) {
     static final int MIN_RUNS = 5;
   }
 
@@ -95,6 +95,8 @@ public final class MetadataBenchmark {
     long calciteRows = -1;
     /** Runs of each of the native, in-process and Calcite paths before measuring. */
     int warmupRuns;
+    /** Runs of the Spark path before measuring. */
+    int sparkWarmupRuns;
 
     Measured(BenchQuery query) {
       this.query = query;
@@ -109,10 +111,10 @@ public final class MetadataBenchmark {
     long wallStart = System.nanoTime();
     int snapshots = Integer.getInteger("bench.snapshots", 1_000);
     int dataFiles = Integer.getInteger("bench.files", 10_000);
-    Warmup warmup = new Warmup(Double.parseDouble(System.getProperty("bench.warmup.seconds", "5")),
-        Integer.getInteger("bench.spark.warmup", 10));
+    Warmup warmup = new Warmup(Double.parseDouble(System.getProperty("bench.warmup.seconds", "15")));
     int iterations = Integer.getInteger("bench.iterations", 50);
     int sparkIterations = Math.min(iterations, Integer.getInteger("bench.spark.iterations", 15));
+    int block = Math.max(1, Integer.getInteger("bench.block", 5));
     Set<String> only = Arrays.stream(System.getProperty("bench.queries", "").split(","))
         .map(String::trim).filter(s -> !s.isEmpty()).collect(Collectors.toSet());
     List<BenchQuery> queries = QUERIES.stream()
@@ -152,14 +154,14 @@ public final class MetadataBenchmark {
         paths = new Paths(nativeStatement, sparkStatement, core, calcite, counter);
         for (BenchQuery query : queries) {
           long queryStart = System.nanoTime();
-          Measured m = paths.measure(query, warmup, iterations, sparkIterations);
+          Measured m = paths.measure(query, warmup, iterations, sparkIterations, block);
           results.add(m);
           System.out.printf("%s: %,d rows; native p50 %s ms, Spark p50 %s ms, in-process p50 %s ms (%.0f s)%n",
               query.name(), m.nativeRows, millis(m.nativeJdbc.p50()), millis(m.sparkJdbc.p50()),
               millis(m.inProcess.p50()), (System.nanoTime() - queryStart) / 1e9);
         }
       }
-      printResults(results, built, fetchSize, warmup, iterations, sparkIterations, paths.nativeJobs,
+      printResults(results, built, fetchSize, warmup, iterations, sparkIterations, block, paths.nativeJobs,
           paths.sparkJobs);
       System.out.printf("%nLoad average (1 min): %.2f at start, %.2f at end; %d cores; wall time %.0f s; checksum %d%n",
           loadAtStart, loadAverage(), Runtime.getRuntime().availableProcessors(),
@@ -196,7 +198,8 @@ public final class MetadataBenchmark {
       this.counter = counter;
     }
 
-    Measured measure(BenchQuery query, Warmup warmup, int iterations, int sparkIterations) throws Exception {
+    Measured measure(BenchQuery query, Warmup warmup, int iterations, int sparkIterations, int block)
+        throws Exception {
       Measured m = new Measured(query);
       long warmupEnd = System.nanoTime() + (long) (warmup.seconds() * 1e9);
       for (int i = 0; i < Warmup.MIN_RUNS || System.nanoTime() < warmupEnd; i++) {
@@ -205,31 +208,42 @@ public final class MetadataBenchmark {
         readNatively(calcite, query.sql());
         m.warmupRuns++;
       }
-      for (int i = 0; i < warmup.sparkRuns(); i++) {
+      long sparkWarmupEnd = System.nanoTime() + (long) (warmup.seconds() * 1e9);
+      for (int i = 0; i < Warmup.MIN_RUNS || System.nanoTime() < sparkWarmupEnd; i++) {
         readAll(sparkStatement, query.sql());
+        m.sparkWarmupRuns++;
       }
       // Rounds interleave the paths, so that a change of load on the machine hits them all alike; the fewer Spark
-      // runs are spread evenly over the rounds.
-      for (int round = 0; round < iterations; round++) {
-        SparkJobCounter.Counts before = counter.counts();
-        long start = System.nanoTime();
-        m.nativeRows = readAll(nativeStatement, query.sql());
-        m.nativeJdbc.addNanos(System.nanoTime() - start);
-        nativeJobs = nativeJobs.plus(counter.counts().minus(before));
-
-        CoreMetadataReads.Timing timing = query.inProcess().apply(core);
-        m.inProcess.addNanos(timing.totalNanos());
-        m.tableLoad.addNanos(timing.loadNanos());
-        m.inProcessRead.addNanos(timing.readNanos());
-        m.inProcessRows = timing.rows();
-
-        start = System.nanoTime();
-        m.calciteRows = readNatively(calcite, query.sql());
-        m.calcite.addNanos(System.nanoTime() - start);
-
-        if ((long) round * sparkIterations / iterations != (long) (round + 1) * sparkIterations / iterations) {
-          before = counter.counts();
-          start = System.nanoTime();
+      // runs are spread evenly over the rounds. Within a round each path runs a block of consecutive runs, as a
+      // gateway answers a stream of queries: run singly, every native run came right after the in-process path had
+      // parsed the table's whole metadata file (megabytes of JSON, which the gateway itself keeps between
+      // statements), and measured that path's garbage and evicted caches as much as its own work.
+      for (int round = 0; round < iterations; round += block) {
+        int runs = Math.min(block, iterations - round);
+        for (int run = 0; run < runs; run++) {
+          SparkJobCounter.Counts before = counter.counts();
+          long start = System.nanoTime();
+          m.nativeRows = readAll(nativeStatement, query.sql());
+          m.nativeJdbc.addNanos(System.nanoTime() - start);
+          nativeJobs = nativeJobs.plus(counter.counts().minus(before));
+        }
+        for (int run = 0; run < runs; run++) {
+          CoreMetadataReads.Timing timing = query.inProcess().apply(core);
+          m.inProcess.addNanos(timing.totalNanos());
+          m.tableLoad.addNanos(timing.loadNanos());
+          m.inProcessRead.addNanos(timing.readNanos());
+          m.inProcessRows = timing.rows();
+        }
+        for (int run = 0; run < runs; run++) {
+          long start = System.nanoTime();
+          m.calciteRows = readNatively(calcite, query.sql());
+          m.calcite.addNanos(System.nanoTime() - start);
+        }
+        int sparkRuns = (int) ((long) (round + runs) * sparkIterations / iterations
+            - (long) round * sparkIterations / iterations);
+        for (int run = 0; run < sparkRuns; run++) {
+          SparkJobCounter.Counts before = counter.counts();
+          long start = System.nanoTime();
           m.sparkRows = readAll(sparkStatement, query.sql());
           m.sparkJdbc.addNanos(System.nanoTime() - start);
           sparkJobs = sparkJobs.plus(counter.counts().minus(before));
@@ -273,15 +287,17 @@ public final class MetadataBenchmark {
   }
 
   private static void printResults(List<Measured> results, MetadataBenchTable.Built built, int fetchSize, Warmup warmup,
-      int iterations, int sparkIterations, SparkJobCounter.Counts nativeJobs, SparkJobCounter.Counts sparkJobs) {
+      int iterations, int sparkIterations, int block, SparkJobCounter.Counts nativeJobs,
+      SparkJobCounter.Counts sparkJobs) {
     System.out.println();
     System.out.printf("Table: %,d snapshots, %,d data files in %d partitions, %d refs; %d cores; %s.%n",
         built.snapshots(), built.dataFiles(), MetadataBenchTable.CATEGORIES, built.refs(),
         Runtime.getRuntime().availableProcessors(), LocalDate.now());
-    System.out.printf("Each query: native and in-process paths warmed up for %.0f s (%s runs), Spark path %d runs; then"
-        + " %d measured (Spark: %d), interleaved; times in ms, every row and column read (getObject); JDBC fetch size"
-        + " %,d.%n%n", warmup.seconds(), results.stream().map(m -> m.query.name() + " " + m.warmupRuns)
-        .collect(Collectors.joining(", ")), warmup.sparkRuns(), iterations, sparkIterations, fetchSize);
+    System.out.printf("Each query: native and in-process paths warmed up together for %.0f s, then the Spark path for"
+        + " %.0f s (runs: %s); then %d measured (Spark: %d), interleaved in blocks of %d; times in ms, every row and"
+        + " column read (getObject); JDBC fetch size %,d.%n%n", warmup.seconds(), warmup.seconds(),
+        results.stream().map(m -> m.query.name() + " " + m.warmupRuns + "/" + m.sparkWarmupRuns + " Spark")
+            .collect(Collectors.joining(", ")), iterations, sparkIterations, block, fetchSize);
     System.out.println("| query | rows | native p50 | native p95 | Spark p50 | Spark p95 | in-process p50"
         + " | in-process p95 | Spark / native p50 (target) | native / in-process p50 (target) |");
     System.out.println("|---|---|---|---|---|---|---|---|---|---|");
