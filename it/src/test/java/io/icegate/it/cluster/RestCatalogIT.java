@@ -1,9 +1,5 @@
 package io.icegate.it.cluster;
 
-import static io.icegate.it.Rows.execute;
-import static io.icegate.it.Rows.query;
-import static io.icegate.it.Rows.row;
-import static io.icegate.it.SparkJobs.sparkJobsDuring;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.icegate.it.TestGateway;
@@ -11,9 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
-import java.util.List;
 import java.util.Properties;
-import java.util.concurrent.atomic.AtomicReference;
 import org.apache.iceberg.catalog.Catalog;
 import org.apache.iceberg.catalog.TableIdentifier;
 import org.junit.jupiter.api.AfterAll;
@@ -58,33 +52,14 @@ class RestCatalogIT {
   @Test
   void metadataTablesAndProceduresWorkThroughTheRestCatalog() throws Exception {
     try (Connection c = connect()) {
-      execute(c, "CREATE NAMESPACE rest.shop",
-          "CREATE TABLE rest.shop.orders (id bigint, amount double) USING iceberg",
-          "INSERT INTO rest.shop.orders VALUES (1, 1.5), (2, 2.5)",
-          "INSERT INTO rest.shop.orders VALUES (3, 3.5)");
+      CatalogRoundTrip.createOrders(c, "rest");
       Catalog server = rest.backend();
       assertThat(server.tableExists(TableIdentifier.of("shop", "orders"))).as("table in the REST server").isTrue();
 
-      String snapshots = "SELECT operation, summary['added-records'] FROM rest.shop.orders.snapshots"
-          + " ORDER BY committed_at";
-      AtomicReference<List<List<Object>>> nativeRows = new AtomicReference<>();
-      assertThat(sparkJobsDuring(() -> nativeRows.set(query(c, snapshots)))).as("Spark jobs").isZero();
-      assertThat(nativeRows.get()).containsExactly(row("append", "2"), row("append", "1"));
-      execute(c, "SET icegate.metadata.native=false");
-      assertThat(query(c, snapshots)).isEqualTo(nativeRows.get());
-      execute(c, "SET icegate.metadata.native=true");
-
-      List<List<Object>> rewrite = query(c, "CALL rest.system.rewrite_data_files(table => 'shop.orders',"
-          + " options => map('min-input-files', '2'))");
-      assertThat(rewrite).singleElement().satisfies(result -> {
-        assertThat((Integer) result.get(0)).as("rewritten_data_files_count").isGreaterThanOrEqualTo(2);
-        assertThat((Integer) result.get(1)).as("added_data_files_count").isEqualTo(1);
-      });
+      CatalogRoundTrip.snapshotsAnsweredNativelyAsSparkAnswers(c, "rest");
+      CatalogRoundTrip.rewriteDataFilesCommits(c, "rest");
       assertThat(server.loadTable(TableIdentifier.of("shop", "orders")).currentSnapshot().operation())
           .as("the REST server's current snapshot").isEqualTo("replace");
-      assertThat(sparkJobsDuring(() -> assertThat(query(c, "SELECT count(*) FROM rest.shop.orders.data_files"))
-          .containsExactly(row(1L)))).isZero();
-      assertThat(query(c, "SELECT count(*), sum(amount) FROM rest.shop.orders")).containsExactly(row(3L, 7.5));
     }
   }
 }
