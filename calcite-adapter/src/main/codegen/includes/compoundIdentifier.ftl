@@ -93,7 +93,16 @@ SqlIdentifier CompoundTableIdentifier() :
     SqlIdentifier table;
 }
 {
-    AddTableIdentifierSegment(nameList, posList)
+    (
+        AddTableIdentifierSegment(nameList, posList)
+    |
+        // Spark's default namespace, first in a table name (default.t.snapshots): where a table name is expected,
+        // DEFAULT means nothing else (elsewhere it is an expression, so it is not a leading segment there).
+        <DEFAULT_> {
+            nameList.add(unquotedIdentifier());
+            posList.add(getPos());
+        }
+    )
     (
         LOOKAHEAD(2)
         <DOT>

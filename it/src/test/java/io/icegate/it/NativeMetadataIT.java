@@ -217,6 +217,10 @@ class NativeMetadataIT {
         assertThat(sparkJobsDuring(() -> assertThat(query(c, join)).hasSize(2))).as("Spark jobs").isZero();
         assertNativeEqualsSpark(join);
         assertNativeEqualsSpark("SELECT * FROM demo.default.native_default_ns.files");
+        // Without the catalog (the connection's current one is demo).
+        String snapshots = "SELECT * FROM default.native_default_ns.snapshots";
+        assertThat(sparkJobsDuring(() -> assertThat(query(c, snapshots)).hasSize(2))).as("Spark jobs").isZero();
+        assertNativeEqualsSpark(snapshots);
       } finally {
         execute(c, "DROP TABLE demo.default.native_default_ns");
       }

@@ -54,6 +54,17 @@ class MetadataQueryParserTest {
   }
 
   @Test
+  void readsSparksDefaultNamespaceFirstInATableNameAndDefaultAsAnExpressionElsewhere() throws SqlParseException {
+    SqlNode query = IcegateSqlParser.parse("SELECT * FROM default.orders.snapshots VERSION AS OF 1");
+    assertThat(TableReferences.in(query)).extracting(TableReference::name)
+        .containsExactly(List.of("default", "orders", "snapshots"));
+
+    SqlNode insert = IcegateSqlParser.parse("INSERT INTO default.orders VALUES (1, DEFAULT)");
+    assertThat(insert.getKind()).isEqualTo(SqlKind.INSERT);
+    assertThat(insert.toString()).contains("DEFAULT");
+  }
+
+  @Test
   void readsAggregatesOrderingAndLimits() throws SqlParseException {
     SqlNode query = IcegateSqlParser.parse("""
         SELECT partition, count(*) AS files, sum(file_size_in_bytes) AS bytes
