@@ -19,6 +19,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -143,11 +144,12 @@ class PostgresCatalogIT {
     ConcurrentLinkedQueue<List<Object>> acknowledged = new ConcurrentLinkedQueue<>();
     AtomicInteger conflicts = new AtomicInteger();
     ExecutorService pool = Executors.newFixedThreadPool(2 * THREADS_PER_GATEWAY);
+    CountDownLatch ready = new CountDownLatch(2 * THREADS_PER_GATEWAY);
     try {
       List<Future<Void>> writers = new ArrayList<>();
       for (int t = 0; t < THREADS_PER_GATEWAY; t++) {
-        writers.add(pool.submit(writer("a", a, t, acknowledged, conflicts)));
-        writers.add(pool.submit(writer("b", b, t, acknowledged, conflicts)));
+        writers.add(pool.submit(writer("a", a, t, ready, acknowledged, conflicts)));
+        writers.add(pool.submit(writer("b", b, t, ready, acknowledged, conflicts)));
       }
       for (Future<Void> writer : writers) {
         writer.get(150, TimeUnit.SECONDS);
@@ -183,12 +185,19 @@ class PostgresCatalogIT {
   /**
    * One client thread: {@link #INSERTS_PER_THREAD} single-row INSERTs on its own connection, each recorded once
    * {@code executeUpdate} returned. A commit conflict Iceberg could not retry away comes back as SQLState 40001 and is
-   * retried here; any other failure fails the test.
+   * retried here; any other failure fails the test. Writers start inserting together, once every one of them has read
+   * the table through its gateway: otherwise the gateway that created the table, already warm, could commit all its
+   * writes before the other's first one.
    */
-  private static Callable<Void> writer(String name, ClusterGateway gateway, int thread,
+  private static Callable<Void> writer(String name, ClusterGateway gateway, int thread, CountDownLatch ready,
       ConcurrentLinkedQueue<List<Object>> acknowledged, AtomicInteger conflicts) {
     return () -> {
       try (Connection c = DriverManager.getConnection(gateway.jdbcUrl()); Statement s = c.createStatement()) {
+        query(c, "SELECT count(*) FROM shared.ns.writes");
+        ready.countDown();
+        if (!ready.await(120, TimeUnit.SECONDS)) {
+          throw new IllegalStateException("The other writers did not get ready within 120 s");
+        }
         for (int seq = 0; seq < INSERTS_PER_THREAD; seq++) {
           String insert = "INSERT INTO shared.ns.writes VALUES ('" + name + "', " + thread + ", " + seq + ")";
           for (int attempt = 1; ; attempt++) {
