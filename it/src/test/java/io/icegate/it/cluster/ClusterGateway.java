@@ -27,8 +27,18 @@ final class ClusterGateway implements AutoCloseable {
   }
 
   static ClusterGateway start(Path warehouse, Path log, String javaOpts, List<String> conf) throws Exception {
+    return start(warehouse, log, javaOpts, conf, null);
+  }
+
+  /** As {@link #start(Path, Path, String, List)}, with {@code --config configFile} unless it is null. */
+  static ClusterGateway start(Path warehouse, Path log, String javaOpts, List<String> conf, Path configFile)
+      throws Exception {
     List<String> command = new ArrayList<>(List.of(Path.of("..", "bin", "icegate").toAbsolutePath().normalize()
         .toString(), "serve", "--port", "0", "--warehouse", warehouse.toString()));
+    if (configFile != null) {
+      command.add("--config");
+      command.add(configFile.toString());
+    }
     for (String setting : conf) {
       command.add("--conf");
       command.add(setting);
