@@ -31,7 +31,6 @@ import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
@@ -68,17 +67,10 @@ public final class IcegateMeta implements ProtobufMeta {
   private final Executions executions;
   /** Computes the next frame of open results while the client reads the current one. */
   private final ExecutorService prefetcher = Executors.newCachedThreadPool(daemonThreads("icegate-prefetch-"));
-  /** Closes connections no request has used for the idle timeout (see {@link #expireIdleConnections}). */
-  private final ScheduledExecutorService expiry =
-      Executors.newSingleThreadScheduledExecutor(daemonThreads("icegate-connection-expiry-"));
-  /** Connections closed for being idle, remembered so that a late request hears why (oldest forgotten first). */
-  private final Map<String, Boolean> expired = java.util.Collections.synchronizedMap(
-      new java.util.LinkedHashMap<>(16, 0.75f, false) {
-        @Override
-        protected boolean removeEldestEntry(Map.Entry<String, Boolean> eldest) {
-          return size() > 10_000;
-        }
-      });
+  /** Runs the idle expiry and the statement timeouts. */
+  private final ScheduledExecutorService timers =
+      Executors.newSingleThreadScheduledExecutor(daemonThreads("icegate-timers-"));
+  private final IdleConnections idle;
 
   public IcegateMeta(SparkEngine engine) {
     this(engine, engine.config());
@@ -93,41 +85,18 @@ public final class IcegateMeta implements ProtobufMeta {
         new NativeMetadataPath(config.metadataNative()), config.maxResultRows(), config.maxStatementChars(),
         config.maxNesting(), config.maxQueryBlocks());
     this.audit = AuditLog.open(config.auditLogPath());
-    this.executions = new Executions(activity, config, expiry);
+    this.executions = new Executions(activity, config, timers);
     this.sessionSetup = new SessionSetup();
-    long checkMillis = Math.max(250, Math.min(15_000, config.idleTimeoutSeconds() * 1000L / 4));
-    expiry.scheduleWithFixedDelay(this::expireIdleConnections, checkMillis, checkMillis, TimeUnit.MILLISECONDS);
+    this.idle = new IdleConnections(Duration.ofSeconds(config.idleTimeoutSeconds()), connections.values(),
+        id -> closeConnection(new ConnectionHandle(id)), timers);
   }
 
-  /** Closes every connection and stops the prefetch and expiry threads. */
+  /** Closes every connection and stops the prefetch and timer threads. */
   public void close() {
-    expiry.shutdownNow();
+    timers.shutdownNow();
     connections.keySet().forEach(id -> closeConnection(new ConnectionHandle(id)));
     prefetcher.shutdownNow();
     audit.close();
-  }
-
-  /**
-   * Closes every connection that no request has used for {@code icegate.connection.idle-timeout-seconds}: its
-   * running Spark work is cancelled, its open results closed and its session released. A client that was killed or
-   * lost its network costs the gateway nothing after that. A request in flight (a long execution) keeps its
-   * connection alive.
-   */
-  private void expireIdleConnections() {
-    Duration timeout = Duration.ofSeconds(config.idleTimeoutSeconds());
-    for (GatewayConnection connection : connections.values()) {
-      try {
-        if (connection.activity().idle().compareTo(timeout) >= 0) {
-          LOG.info("Connection {} was idle for {} s or more: closing it and cancelling its work", connection.id(),
-              timeout.toSeconds());
-          expired.put(connection.id(), Boolean.TRUE);
-          closeConnection(new ConnectionHandle(connection.id()));
-        }
-      } catch (RuntimeException e) {
-        // One connection's failure to close must not stop the expiry of the others (or this thread).
-        LOG.warn("Could not expire connection {}: {}", connection.id(), e.toString());
-      }
-    }
   }
 
   private static ThreadFactory daemonThreads(String prefix) {
@@ -655,13 +624,7 @@ public final class IcegateMeta implements ProtobufMeta {
   private GatewayConnection connection(String id) {
     GatewayConnection connection = connections.get(id);
     if (connection == null) {
-      if (expired.containsKey(id)) {
-        throw new GatewayException(ErrorCode.CONNECTION_CLOSED, "Cannot use connection " + id + ": the gateway closed"
-            + " it after " + config.idleTimeoutSeconds() + " s without a request (" + Setting.IDLE_TIMEOUT.key()
-            + "); reconnect");
-      }
-      throw new GatewayException(ErrorCode.CONNECTION_CLOSED,
-          "Cannot use connection " + id + ": it is closed, expired or the gateway restarted; reconnect");
+      throw idle.notOpen(id);
     }
     requireOwner(connection, "use", false);
     connection.activity().touch();
