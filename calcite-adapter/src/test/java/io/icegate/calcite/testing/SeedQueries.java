@@ -44,6 +44,11 @@ public final class SeedQueries {
   }
 
   private static String read() {
+    return readSeed(QUERIES);
+  }
+
+  /** The text of {@code file} of the specification's seeds ({@code shared/seeds}, found above this directory). */
+  public static String readSeed(String file) {
     Path dir = Path.of("").toAbsolutePath();
     while (dir != null && !Files.isDirectory(dir.resolve("shared/seeds"))) {
       dir = dir.getParent();
@@ -52,7 +57,7 @@ public final class SeedQueries {
       throw new IllegalStateException("Cannot find shared/seeds above " + Path.of("").toAbsolutePath());
     }
     try {
-      return Files.readString(dir.resolve("shared/seeds").resolve(QUERIES));
+      return Files.readString(dir.resolve("shared/seeds").resolve(file));
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }

@@ -8,10 +8,6 @@ import io.icegate.procedure.spec.ParameterSpec;
 import io.icegate.procedure.spec.ProcedureSpec;
 import io.icegate.procedure.spec.Procedures;
 import io.icegate.procedure.spec.Role;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashSet;
@@ -199,7 +195,7 @@ final class BadInputCorpus {
 
   private static List<String> seedCalls(String file) {
     Pattern start = Pattern.compile("CALL\\s+[\\w.{}]+\\s*\\(");
-    String text = readSeed(file);
+    String text = SeedQueries.readSeed(file);
     List<String> calls = new ArrayList<>();
     Matcher matcher = start.matcher(text);
     while (matcher.find()) {
@@ -222,7 +218,7 @@ final class BadInputCorpus {
 
   private static List<String> seedDdl() {
     Pattern start = Pattern.compile("(?m)^(CREATE|ALTER|DROP|INSERT|DELETE|UPDATE|MERGE|REPLACE)\\b");
-    String text = readSeed("003_fff7e6d2e2ab2ca6.txt");
+    String text = SeedQueries.readSeed("003_fff7e6d2e2ab2ca6.txt");
     List<String> statements = new ArrayList<>();
     Matcher matcher = start.matcher(text);
     while (matcher.find()) {
@@ -232,21 +228,6 @@ final class BadInputCorpus {
       }
     }
     return statements;
-  }
-
-  private static String readSeed(String file) {
-    Path dir = Path.of("").toAbsolutePath();
-    while (dir != null && !Files.isDirectory(dir.resolve("shared/seeds"))) {
-      dir = dir.getParent();
-    }
-    if (dir == null) {
-      throw new IllegalStateException("Cannot find shared/seeds above " + Path.of("").toAbsolutePath());
-    }
-    try {
-      return Files.readString(dir.resolve("shared/seeds").resolve(file));
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
   }
 
   // ---- huge literals ----------------------------------------------------------------------------------------
