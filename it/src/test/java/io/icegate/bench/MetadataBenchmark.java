@@ -32,7 +32,8 @@ import org.apache.spark.sql.SparkSession;
 /**
  * Latency of metadata queries in one run on one table with many snapshots and data files: p50 and p95 over JDBC
  * (the real driver, HTTP, the in-process gateway) with the native metadata path on, and with it off (Spark), against
- * the same metadata table read in-process with iceberg-core. Also times the native engine in-process without the
+ * the same metadata table read in-process with iceberg-core. The native path also runs with its rows in Avatica's
+ * encoding ({@code rowEncoding=avatica}), to show what Icegate's compact one saves. Also times the native engine in-process without the
  * wire (Calcite over iceberg-core), to show where the native path's time goes, and counts Spark jobs to prove the
  * native runs started none. Prints Markdown tables for docs/PERFORMANCE.md.
  *
@@ -84,12 +85,15 @@ public final class MetadataBenchmark {
   private static final class Measured {
     final BenchQuery query;
     final Latencies nativeJdbc = new Latencies();
+    /** The native path with the rows in Avatica's encoding instead of Icegate's compact one. */
+    final Latencies nativeAvaticaRows = new Latencies();
     final Latencies sparkJdbc = new Latencies();
     final Latencies inProcess = new Latencies();
     final Latencies tableLoad = new Latencies();
     final Latencies inProcessRead = new Latencies();
     final Latencies calcite = new Latencies();
     long nativeRows = -1;
+    long nativeAvaticaRowCount = -1;
     long sparkRows = -1;
     long inProcessRows = -1;
     long calciteRows = -1;
@@ -103,7 +107,8 @@ public final class MetadataBenchmark {
     }
 
     boolean rowsAgree() {
-      return nativeRows == sparkRows && nativeRows == inProcessRows && nativeRows == calciteRows;
+      return nativeRows == sparkRows && nativeRows == inProcessRows && nativeRows == calciteRows
+          && nativeRows == nativeAvaticaRowCount;
     }
   }
 
@@ -145,13 +150,16 @@ public final class MetadataBenchmark {
       Paths paths;
       try (SparkJobCounter counter = SparkJobCounter.register(spark.sparkContext());
           Connection nativeConnection = DriverManager.getConnection(url);
+          Connection nativeAvaticaConnection = DriverManager.getConnection(url + "?rowEncoding=avatica");
           Connection sparkConnection = DriverManager.getConnection(url);
           Statement nativeStatement = nativeConnection.createStatement();
+          Statement nativeAvaticaStatement = nativeAvaticaConnection.createStatement();
           Statement sparkStatement = sparkConnection.createStatement()) {
         fetchSize = nativeStatement.getFetchSize();
         nativeStatement.execute("SET icegate.metadata.native=true");
+        nativeAvaticaStatement.execute("SET icegate.metadata.native=true");
         sparkStatement.execute("SET icegate.metadata.native=false");
-        paths = new Paths(nativeStatement, sparkStatement, core, calcite, counter);
+        paths = new Paths(nativeStatement, nativeAvaticaStatement, sparkStatement, core, calcite, counter);
         for (BenchQuery query : queries) {
           long queryStart = System.nanoTime();
           Measured m = paths.measure(query, warmup, iterations, sparkIterations, block);
@@ -179,9 +187,10 @@ public final class MetadataBenchmark {
     }
   }
 
-  /** The four ways of answering a query, and the Spark jobs each JDBC path started. */
+  /** The five ways of answering a query, and the Spark jobs each JDBC path started. */
   private static final class Paths {
     private final Statement nativeStatement;
+    private final Statement nativeAvaticaStatement;
     private final Statement sparkStatement;
     private final CoreMetadataReads core;
     private final MetadataQueryEngine calcite;
@@ -189,9 +198,10 @@ public final class MetadataBenchmark {
     SparkJobCounter.Counts nativeJobs = new SparkJobCounter.Counts(0, 0);
     SparkJobCounter.Counts sparkJobs = new SparkJobCounter.Counts(0, 0);
 
-    Paths(Statement nativeStatement, Statement sparkStatement, CoreMetadataReads core, MetadataQueryEngine calcite,
-        SparkJobCounter counter) {
+    Paths(Statement nativeStatement, Statement nativeAvaticaStatement, Statement sparkStatement,
+        CoreMetadataReads core, MetadataQueryEngine calcite, SparkJobCounter counter) {
       this.nativeStatement = nativeStatement;
+      this.nativeAvaticaStatement = nativeAvaticaStatement;
       this.sparkStatement = sparkStatement;
       this.core = core;
       this.calcite = calcite;
@@ -204,6 +214,7 @@ public final class MetadataBenchmark {
       long warmupEnd = System.nanoTime() + (long) (warmup.seconds() * 1e9);
       for (int i = 0; i < Warmup.MIN_RUNS || System.nanoTime() < warmupEnd; i++) {
         readAll(nativeStatement, query.sql());
+        readAll(nativeAvaticaStatement, query.sql());
         query.inProcess().apply(core);
         readNatively(calcite, query.sql());
         m.warmupRuns++;
@@ -225,6 +236,13 @@ public final class MetadataBenchmark {
           long start = System.nanoTime();
           m.nativeRows = readAll(nativeStatement, query.sql());
           m.nativeJdbc.addNanos(System.nanoTime() - start);
+          nativeJobs = nativeJobs.plus(counter.counts().minus(before));
+        }
+        for (int run = 0; run < runs; run++) {
+          SparkJobCounter.Counts before = counter.counts();
+          long start = System.nanoTime();
+          m.nativeAvaticaRowCount = readAll(nativeAvaticaStatement, query.sql());
+          m.nativeAvaticaRows.addNanos(System.nanoTime() - start);
           nativeJobs = nativeJobs.plus(counter.counts().minus(before));
         }
         for (int run = 0; run < runs; run++) {
@@ -315,12 +333,14 @@ public final class MetadataBenchmark {
     System.out.println("Where the time goes (p50, ms): in-process = table load + read; Calcite = the native engine"
         + " in this JVM (load, plan, read), no Avatica; wire = native over JDBC minus Calcite.");
     System.out.println();
-    System.out.println("| query | table load | in-process read | in-process | Calcite | native over JDBC | wire |");
-    System.out.println("|---|---|---|---|---|---|---|");
+    System.out.println("| query | table load | in-process read | in-process | Calcite | native over JDBC | wire"
+        + " | native, Avatica's rows | wire, Avatica's rows |");
+    System.out.println("|---|---|---|---|---|---|---|---|---|");
     for (Measured m : results) {
-      System.out.printf("| %s | %s | %s | %s | %s | %s | %s |%n", m.query.name(), millis(m.tableLoad.p50()),
+      System.out.printf("| %s | %s | %s | %s | %s | %s | %s | %s | %s |%n", m.query.name(), millis(m.tableLoad.p50()),
           millis(m.inProcessRead.p50()), millis(m.inProcess.p50()), millis(m.calcite.p50()),
-          millis(m.nativeJdbc.p50()), millis(m.nativeJdbc.p50() - m.calcite.p50()));
+          millis(m.nativeJdbc.p50()), millis(m.nativeJdbc.p50() - m.calcite.p50()), millis(m.nativeAvaticaRows.p50()),
+          millis(m.nativeAvaticaRows.p50() - m.calcite.p50()));
     }
 
     System.out.println();
@@ -335,8 +355,8 @@ public final class MetadataBenchmark {
     if (m.rowsAgree()) {
       return String.format("%,d", m.nativeRows);
     }
-    return String.format("DIFFER: native %,d, Spark %,d, in-process %,d, Calcite %,d", m.nativeRows, m.sparkRows,
-        m.inProcessRows, m.calciteRows);
+    return String.format("DIFFER: native %,d, native with Avatica's rows %,d, Spark %,d, in-process %,d, Calcite %,d",
+        m.nativeRows, m.nativeAvaticaRowCount, m.sparkRows, m.inProcessRows, m.calciteRows);
   }
 
   private static String millis(double ms) {

@@ -36,6 +36,13 @@ public enum ConnectionProperty {
   FETCH_SIZE("fetchSize", () -> "1000", "Default number of rows fetched per round trip (Statement.setFetchSize"
       + " overrides it)"),
 
+  /**
+   * How result rows travel: {@code compact}, Icegate's own encoding ({@link CompactRows}), or
+   * {@code avatica}, Avatica's, for comparing the two or setting the compact one aside.
+   */
+  ROW_ENCODING("rowEncoding", () -> "compact", "How result rows travel: compact (Icegate's"
+      + " encoding) or avatica (Avatica's own, several times slower to decode for nested values)"),
+
   /** Whether to talk HTTPS to the server. */
   SSL("ssl", () -> "false", "Connect over HTTPS (true or false)"),
 

@@ -13,7 +13,8 @@ import org.apache.calcite.avatica.proto.Common;
 
 /**
  * Reads the {@code Frame} of a response straight from the bytes into a {@link Meta.Frame}, as
- * Avatica's {@code Meta.Frame.fromProto} decodes it: rows as lists of their columns' values.
+ * Avatica's {@code Meta.Frame.fromProto} decodes it: rows as lists of their columns' values. Rows
+ * the gateway sent in {@link CompactRows}' encoding decode to the same lists.
  *
  * <p>One reader serves one response, whose frame field protobuf would merge should it come more
  * than once: rows add up, and offset and done are the last ones sent. A value that cannot be
@@ -27,6 +28,8 @@ final class FrameReader {
       Common.Frame.DONE_FIELD_NUMBER << TYPE_BITS | VARINT;
   private static final int ROWS =
       Common.Frame.ROWS_FIELD_NUMBER << TYPE_BITS | LENGTH_DELIMITED;
+  private static final int COMPACT_ROWS =
+      WireExtension.COMPACT_ROWS_FIELD_NUMBER << TYPE_BITS | LENGTH_DELIMITED;
   private static final int COLUMN =
       Common.Row.VALUE_FIELD_NUMBER << TYPE_BITS | LENGTH_DELIMITED;
 
@@ -61,6 +64,9 @@ final class FrameReader {
         break;
       case ROWS:
         rows.add(row(own));
+        break;
+      case COMPACT_ROWS:
+        CompactRowReader.read(in.readByteArray(), rows);
         break;
       default:
         if (!cursor.skipUnknown(tag, own)) {

@@ -110,6 +110,11 @@ public class IcegateDriver extends ProtobufTranslationDriver {
     }
     IcegateUrl target = IcegateUrl.parse(url, info);
     Properties properties = AvaticaProperties.of(target);
+    if (translationTakesEffect()
+        && ConnectionProperty.ROW_ENCODING.valueIn(target.settings()).equals("compact")) {
+      // Only this driver's own frame reading understands the compact rows.
+      properties.setProperty(OpenConnectionKeys.ROW_ENCODING, CompactRows.ENCODING);
+    }
     try {
       // Avatica's connect() would re-parse the URL as its own "key=value;..." string, so the
       // connection is built here from the translated properties, keeping the Icegate URL as the one
@@ -144,6 +149,8 @@ public class IcegateDriver extends ProtobufTranslationDriver {
       result[i].required = false;
       if (property == ConnectionProperty.SSL) {
         result[i].choices = new String[] {"true", "false"};
+      } else if (property == ConnectionProperty.ROW_ENCODING) {
+        result[i].choices = new String[] {"compact", "avatica"};
       }
     }
     return result;

@@ -216,6 +216,10 @@ public record IcegateUrl(String url, String host, int port, String catalog, Stri
       if (fetchSize != null && !fetchSize.matches("[1-9][0-9]{0,8}")) {
         throw invalid("invalid value '" + fetchSize + "' for property 'fetchSize' (expected a positive integer)");
       }
+      String rows = settings.get(ConnectionProperty.ROW_ENCODING.key());
+      if (rows != null && !rows.equals("compact") && !rows.equals("avatica")) {
+        throw invalid("invalid value '" + rows + "' for property 'rowEncoding' (expected compact or avatica)");
+      }
       String zone = settings.get(ConnectionProperty.TIME_ZONE.key());
       if (zone != null) {
         try {

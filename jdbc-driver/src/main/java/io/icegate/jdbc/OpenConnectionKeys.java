@@ -29,6 +29,13 @@ public final class OpenConnectionKeys {
    */
   public static final String CLIENT_TIME_ZONE = "clientTimeZone";
 
+  /**
+   * The row encoding the client reads besides Avatica's, {@link CompactRows#ENCODING}; present
+   * only when the driver decodes frames itself. A server that does not know the key or the value
+   * sends Avatica's rows, which every client reads.
+   */
+  public static final String ROW_ENCODING = "rowEncoding";
+
   private OpenConnectionKeys() {
   }
 }

@@ -11,6 +11,8 @@ package io.icegate.jdbc;
  *
  * <ul>
  *   <li>{@link #WARNINGS_FIELD_NUMBER}: the warnings of one execution.</li>
+ *   <li>{@link #COMPACT_ROWS_FIELD_NUMBER}: a frame's rows in {@link CompactRows}' encoding, sent
+ *       only to a client that asked for it when it connected.</li>
  * </ul>
  */
 public final class WireExtension {
@@ -28,6 +30,14 @@ public final class WireExtension {
    * statement and of its result set, with SQLState {@code 01000}.
    */
   public static final int WARNINGS_FIELD_NUMBER = 1000;
+
+  /**
+   * Field of {@code Frame} ({@code bytes}): the frame's rows in {@link CompactRows}' encoding, in
+   * place of Avatica's repeated {@code rows}. The gateway writes it only on a connection whose
+   * open request named that encoding under {@link OpenConnectionKeys#ROW_ENCODING}: a client that
+   * does not read it would take such a frame for an empty one.
+   */
+  public static final int COMPACT_ROWS_FIELD_NUMBER = 1001;
 
   private WireExtension() {
   }

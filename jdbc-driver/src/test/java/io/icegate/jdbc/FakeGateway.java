@@ -48,6 +48,11 @@ final class FakeGateway implements AutoCloseable {
     return new IcegateDriver().connect(icegateUrl(), new Properties());
   }
 
+  /** The info map the open request of the connection {@code id} carried. */
+  java.util.Map<String, String> openedWith(String id) {
+    return meta.openedWith(id);
+  }
+
   /** Makes the named Meta methods fail with {@link ScriptedMeta#INJECTED}, until failNothing(). */
   void failOn(String... metaMethods) {
     meta.failOn(metaMethods);

@@ -189,17 +189,37 @@ class IcegateDriverTest {
     }
   }
 
+  /** The gateway sends compact rows only to a connection that asks, which this driver does unless told not to. */
+  @Test
+  void asksForCompactRowsUnlessToldNotTo() throws SQLException {
+    try (FakeGateway gateway = FakeGateway.start()) {
+      try (Connection connection = driver.connect(gateway.icegateUrl(), new Properties())) {
+        assertThat(gateway.openedWith(connection.unwrap(AvaticaConnection.class).id))
+            .containsEntry(OpenConnectionKeys.ROW_ENCODING, CompactRows.ENCODING);
+      }
+      try (Connection connection = driver.connect(gateway.icegateUrl() + "?rowEncoding=avatica", new Properties())) {
+        assertThat(gateway.openedWith(connection.unwrap(AvaticaConnection.class).id))
+            .doesNotContainKey(OpenConnectionKeys.ROW_ENCODING).doesNotContainKey("rowEncoding");
+      }
+      assertThatThrownBy(() -> driver.connect(gateway.icegateUrl() + "?rowEncoding=dense", new Properties()))
+          .isInstanceOf(SQLException.class)
+          .hasMessageContaining("invalid value 'dense' for property 'rowEncoding' (expected compact or avatica)");
+    }
+  }
+
   @Test
   void describesItsPropertiesForTools() throws SQLException {
     DriverPropertyInfo[] info =
         driver.getPropertyInfo("jdbc:icegate://h?user=ann&ssl=true", new Properties());
 
-    assertThat(Arrays.stream(info).map(p -> p.name)).containsExactly(
-        "user", "password", "timeZone", "fetchSize", "ssl", "truststore", "truststore_password");
+    assertThat(Arrays.stream(info).map(p -> p.name)).containsExactly("user", "password", "timeZone",
+        "fetchSize", "rowEncoding", "ssl", "truststore", "truststore_password");
     assertThat(info[0].value).isEqualTo("ann");
     assertThat(info[3].value).isEqualTo("1000");
-    assertThat(info[4].value).isEqualTo("true");
-    assertThat(info[4].choices).containsExactly("true", "false");
+    assertThat(info[4].value).isEqualTo("compact");
+    assertThat(info[4].choices).containsExactly("compact", "avatica");
+    assertThat(info[5].value).isEqualTo("true");
+    assertThat(info[5].choices).containsExactly("true", "false");
     assertThat(info[2].description).contains("time zone");
   }
 

@@ -15,7 +15,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 class IcegateUrlTest {
 
   private static final String KNOWN =
-      "(known: user, password, timeZone, fetchSize, ssl, truststore, truststore_password, spark.*, icegate.*)";
+      "(known: user, password, timeZone, fetchSize, rowEncoding, ssl, truststore, truststore_password, spark.*, icegate.*)";
 
   @Test
   void hostAloneGetsDefaults() throws SQLException {

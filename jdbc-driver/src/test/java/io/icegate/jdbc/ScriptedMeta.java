@@ -65,8 +65,15 @@ final class ScriptedMeta implements InvocationHandler {
   private final AtomicInteger statementIds = new AtomicInteger();
   private final Map<Integer, String> statementSql = new ConcurrentHashMap<>();
   private final Map<String, ConnectionPropertiesImpl> sessions = new ConcurrentHashMap<>();
+  /** What each connection's open request carried, by connection id. */
+  private final Map<String, Map<String, String>> openedWith = new ConcurrentHashMap<>();
 
   /** Returns the Meta to hand to {@code LocalService}. */
+  /** The info map of the open request of the connection {@code id}. */
+  Map<String, String> openedWith(String id) {
+    return openedWith.get(id);
+  }
+
   Meta meta() {
     // ProtobufMeta, because LocalService only hands protobuf batches to a Meta that takes them.
     return (Meta) Proxy.newProxyInstance(ProtobufMeta.class.getClassLoader(),
@@ -118,6 +125,8 @@ final class ScriptedMeta implements InvocationHandler {
     switch (name) {
       case "openConnection":
         sessions.put(((Meta.ConnectionHandle) args[0]).id, new ConnectionPropertiesImpl());
+        @SuppressWarnings("unchecked") Map<String, String> info = (Map<String, String>) args[1];
+        openedWith.put(((Meta.ConnectionHandle) args[0]).id, info == null ? Map.of() : Map.copyOf(info));
         return null;
       case "connectionSync":
         return sessions.get(((Meta.ConnectionHandle) args[0]).id)

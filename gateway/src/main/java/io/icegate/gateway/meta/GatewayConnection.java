@@ -19,11 +19,14 @@ final class GatewayConnection {
   private final ZoneId zone;
   private final ConnectionActivity activity;
   private final Identity identity;
+  private final boolean compactRows;
   private final ConcurrentMap<Integer, GatewayStatement> statements = new ConcurrentHashMap<>();
   private final AtomicInteger nextStatementId = new AtomicInteger();
 
-  GatewayConnection(String id, SparkSession session, ZoneId zone, ConnectionActivity activity, Identity identity) {
+  GatewayConnection(String id, SparkSession session, ZoneId zone, ConnectionActivity activity, Identity identity,
+      boolean compactRows) {
     this.identity = identity;
+    this.compactRows = compactRows;
     this.id = id;
     this.session = session;
     this.zone = zone;
@@ -51,6 +54,11 @@ final class GatewayConnection {
   /** The client's time zone: result timestamps are sent as wall-clock times in it. */
   ZoneId zone() {
     return zone;
+  }
+
+  /** Whether the client reads Icegate's compact row encoding (Icegate's driver), so results are sent in it. */
+  boolean compactRows() {
+    return compactRows;
   }
 
   GatewayStatement newStatement() {

@@ -6,13 +6,18 @@ import io.icegate.gateway.engine.Sessions;
 import io.icegate.gateway.error.ErrorCode;
 import io.icegate.gateway.error.GatewayException;
 import io.icegate.gateway.metadata.NativeMetadataPath;
+import io.icegate.jdbc.CompactRows;
+import io.icegate.jdbc.OpenConnectionKeys;
 import java.time.DateTimeException;
 import java.time.ZoneId;
 import java.util.Map;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.connector.catalog.CatalogManager;
 
-/** Applies what a client asked for when connecting: Spark settings, time zone, current catalog and namespace. */
+/**
+ * Applies what a client asked for when connecting: Spark settings, time zone, current catalog and namespace, and the
+ * row encoding it reads.
+ */
 final class SessionSetup {
   static final String CLIENT_TIME_ZONE = "clientTimeZone";
   static final String CATALOG = "catalog";
@@ -42,7 +47,8 @@ final class SessionSetup {
       }
     }
     use(session, info.get(CATALOG), info.get(NAMESPACE));
-    return new GatewayConnection(id, session, zone, activity, identity);
+    boolean compactRows = CompactRows.ENCODING.equals(info.get(OpenConnectionKeys.ROW_ENCODING));
+    return new GatewayConnection(id, session, zone, activity, identity, compactRows);
   }
 
   /** Switches the current catalog and/or namespace; null leaves each as it is. */

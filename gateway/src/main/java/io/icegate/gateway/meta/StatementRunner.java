@@ -176,7 +176,7 @@ final class StatementRunner {
   private Outcome rows(GatewayConnection connection, WireRows rows, StructType schema, long maxRows,
       List<String> warnings) {
     warnings.forEach(w -> LOG.info("Statement on connection {}: {}", connection.id(), w));
-    ResultCursor cursor = new ResultCursor(rows, maxRows, resultRowLimit, prefetcher);
+    ResultCursor cursor = new ResultCursor(rows, maxRows, resultRowLimit, prefetcher, connection.compactRows());
     return new Outcome(ColumnTypes.columns(schema), cursor, -1, warnings);
   }
 

@@ -25,6 +25,7 @@ public final class ResultCursor implements AutoCloseable {
   private final long maxRows;
   private final long rowLimit;
   private final ExecutorService prefetcher;
+  private final boolean compact;
   private StatementContext context;
   private long delivered;
   private boolean closed;
@@ -36,8 +37,10 @@ public final class ResultCursor implements AutoCloseable {
    * @param maxRows the client's limit ({@code Statement.setMaxRows}): the result ends there; zero or less for none
    * @param rowLimit the gateway's limit ({@code icegate.limits.max-result-rows}): a result with more rows fails when
    *     it passes it, so that nobody takes a cut result for a whole one; zero or less for none
+   * @param compact whether frames go in Icegate's compact row encoding (the client asked for it)
    */
-  public ResultCursor(WireRows rows, long maxRows, long rowLimit, ExecutorService prefetcher) {
+  public ResultCursor(WireRows rows, long maxRows, long rowLimit, ExecutorService prefetcher, boolean compact) {
+    this.compact = compact;
     this.rowLimit = rowLimit;
     this.rows = rows;
     this.maxRows = maxRows;
@@ -95,7 +98,7 @@ public final class ResultCursor implements AutoCloseable {
         frame.add(rows.next());
         delivered++;
       }
-      return new WireFrame(offset, limitReached() || !rows.hasNext(), frame);
+      return new WireFrame(offset, limitReached() || !rows.hasNext(), frame, compact);
     }
   }
 

@@ -214,7 +214,7 @@ class WireFrameTest {
   }
 
   private static void assertSameAsAvatica(List<Object> rows, long offset, boolean done) throws Exception {
-    byte[] ourBytes = new WireFrame(offset, done, rows).toProto().toByteArray();
+    byte[] ourBytes = new WireFrame(offset, done, rows, false).toProto().toByteArray();
     Common.Frame avaticas = new Meta.Frame(offset, done, rows).toProto();
     assertThat(ourBytes).as("Avatica's encoding less the deprecated copies")
         .isEqualTo(withoutDeprecatedValues(avaticas).toByteArray());

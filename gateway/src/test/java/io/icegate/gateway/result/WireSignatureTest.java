@@ -40,7 +40,7 @@ class WireSignatureTest {
 
   @Test
   void avaticasServerSendsTheWarningsOfAnExecuteResponse() throws Exception {
-    Meta.Frame first = new WireFrame(0, true, List.of(List.of(1L)));
+    Meta.Frame first = new WireFrame(0, true, List.of(List.of(1L)), false);
     for (Meta.CursorFactory cursorFactory : List.of(Meta.CursorFactory.LIST, Meta.CursorFactory.ARRAY)) {
       Meta.Signature signature = new WireSignature(COLUMNS, "SELECT 1", List.of(), null, cursorFactory,
           Meta.StatementType.SELECT, List.of("careful"));

@@ -18,7 +18,7 @@ class GatewayServiceTest {
 
   @Test
   void sendsTheFirstFrameAsTheGatewayEncodedIt() throws Exception {
-    WireFrame first = new WireFrame(0, false, List.of(List.of(1L), List.of(2L)));
+    WireFrame first = new WireFrame(0, false, List.of(List.of(1L), List.of(2L)), false);
 
     Service.ResultSetResponse response =
         new GatewayService(null).toResponse(Meta.MetaResultSet.create("c", 1, false, SIGNATURE, first));

@@ -15,6 +15,15 @@ import org.apache.calcite.avatica.ConnectionConfig;
  */
 public abstract class ProtobufTranslationDriver extends Driver {
 
+  /**
+   * Whether {@link #createProtobufTranslation} is used: the override of a package-private method
+   * takes effect only within one runtime package, that is when Avatica's driver and this class
+   * were loaded by the same class loader.
+   */
+  protected static boolean translationTakesEffect() {
+    return ProtobufTranslationDriver.class.getClassLoader() == Driver.class.getClassLoader();
+  }
+
   /** Returns the translation for a new connection's remote protobuf service. */
   protected abstract ProtobufTranslation createProtobufTranslation();
 

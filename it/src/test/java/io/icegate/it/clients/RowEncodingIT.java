@@ -1,0 +1,214 @@
+package io.icegate.it.clients;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.icegate.it.TestGateway;
+import io.icegate.jdbc.CompactRows;
+import io.icegate.jdbc.OpenConnectionKeys;
+import io.icegate.jdbc.WireExtension;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.HttpURLConnection;
+import java.net.URL;
+import java.sql.Array;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.ResultSetMetaData;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.sql.Struct;
+import java.sql.Types;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.UUID;
+import org.apache.calcite.avatica.proto.Common;
+import org.apache.calcite.avatica.proto.Responses;
+import org.apache.calcite.avatica.remote.Driver;
+import org.apache.calcite.avatica.remote.ProtobufTranslationImpl;
+import org.apache.calcite.avatica.remote.Service;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Results travel in Icegate's compact row encoding to a client that asks for it when connecting (Icegate's driver
+ * does), in Avatica's to any other, and both clients read the same values.
+ */
+class RowEncodingIT {
+  /** Rows with every kind of nested value and repeated short strings, over several frames. */
+  private static final String QUERY = "SELECT id, CAST(id AS INT) AS i, CAST(id AS SMALLINT) AS s, id / 7.0D AS d,"
+      + " CAST(id / 3 AS DECIMAL(12, 3)) AS dec, id % 2 = 0 AS b, CONCAT('v', id % 5) AS short_text,"
+      + " REPEAT('x', 60 + id % 3) AS long_text, CAST(CONCAT('bin', id) AS BINARY) AS bin,"
+      + " DATE_ADD(DATE'2024-01-01', CAST(id AS INT)) AS day,"
+      + " TIMESTAMP'2024-01-01 00:00:00' + make_interval(0, 0, 0, 0, 0, 0, id) AS ts,"
+      + " MAP('added-files', CAST(id % 3 AS STRING), 'app', 'local-1') AS summary,"
+      + " ARRAY(id, NULL, id + 1) AS arr, NAMED_STRUCT('lower', id, 'upper', CONCAT('k', id % 4)) AS bounds,"
+      + " IF(id % 10 = 0, NULL, 'sometimes') AS maybe"
+      + " FROM range(0, 2500)";
+
+  private static TestGateway gateway;
+
+  @BeforeAll
+  static void start() {
+    gateway = TestGateway.start();
+  }
+
+  @AfterAll
+  static void stop() {
+    gateway.close();
+  }
+
+  @Test
+  void aClientThatAsksGetsCompactRowsInEveryFrame() throws Exception {
+    Map<String, String> info = Map.of(OpenConnectionKeys.ROW_ENCODING, CompactRows.ENCODING);
+    List<Common.Frame> frames = framesOverRawHttp(info);
+    assertThat(frames).hasSizeGreaterThan(1);
+    for (Common.Frame frame : frames) {
+      assertThat(frame.getRowsCount()).as("Avatica rows").isZero();
+      assertThat(frame.getUnknownFields().hasField(WireExtension.COMPACT_ROWS_FIELD_NUMBER)).isTrue();
+    }
+  }
+
+  @Test
+  void anyOtherClientGetsAvaticasRows() throws Exception {
+    for (Map<String, String> info : List.of(Map.<String, String>of(),
+        Map.of(OpenConnectionKeys.ROW_ENCODING, "icegate-compact-99"))) {
+      List<Common.Frame> frames = framesOverRawHttp(info);
+      assertThat(frames).hasSizeGreaterThan(1);
+      int rows = 0;
+      for (Common.Frame frame : frames) {
+        rows += frame.getRowsCount();
+        assertThat(frame.getUnknownFields().hasField(WireExtension.COMPACT_ROWS_FIELD_NUMBER)).isFalse();
+      }
+      assertThat(rows).as("rows for %s", info).isEqualTo(2500);
+    }
+  }
+
+  /** Every value, nested ones to their leaves, is the same whichever encoding carried it. */
+  @Test
+  void compactRowsReadAsAvaticasRows() throws Exception {
+    List<List<String>> compact;
+    try (Connection c = gateway.connect()) {
+      compact = read(c, true);
+    }
+    List<List<String>> avatica;
+    try (Connection c = DriverManager.getConnection(gateway.jdbcUrl() + "?rowEncoding=avatica")) {
+      avatica = read(c, true);
+    }
+    assertThat(compact).hasSize(2500).isEqualTo(avatica);
+    assertThat(compact.get(3)).contains("java.lang.String v3", "java.lang.Long 3", "java.lang.Short 3",
+        "{added-files=java.lang.String 0, app=java.lang.String local-1}");
+  }
+
+  /** Avatica's own driver, which knows no nested types, reads the scalar columns as Icegate's driver does. */
+  @Test
+  void avaticasDriverReadsTheScalarsIcegatesDriverReads() throws Exception {
+    String avaticaUrl = "jdbc:avatica:remote:url=http://127.0.0.1:" + gateway.server().port()
+        + ";serialization=PROTOBUF";
+    List<List<String>> throughAvatica;
+    try (Connection c = new Driver().connect(avaticaUrl, new Properties())) {
+      assertThat(c.getClass().getName()).doesNotContain("Icegate");
+      throughAvatica = read(c, false);
+    }
+    List<List<String>> throughIcegate;
+    try (Connection c = gateway.connect()) {
+      throughIcegate = read(c, false);
+    }
+    assertThat(throughIcegate).hasSize(2500).isEqualTo(throughAvatica);
+  }
+
+  /** Every row, each column as its value's class and text, or only the scalar columns. */
+  private static List<List<String>> read(Connection connection, boolean nested) throws Exception {
+    List<List<String>> rows = new ArrayList<>();
+    try (Statement statement = connection.createStatement()) {
+      statement.setFetchSize(700);
+      try (ResultSet rs = statement.executeQuery(QUERY)) {
+        ResultSetMetaData meta = rs.getMetaData();
+        while (rs.next()) {
+          List<String> row = new ArrayList<>();
+          for (int c = 1; c <= meta.getColumnCount(); c++) {
+            int type = meta.getColumnType(c);
+            if (nested || type != Types.ARRAY && type != Types.STRUCT && type != Types.OTHER
+                && type != Types.JAVA_OBJECT) {
+              row.add(describe(rs.getObject(c)));
+            }
+          }
+          rows.add(row);
+        }
+      }
+    }
+    return rows;
+  }
+
+  private static String describe(Object value) throws SQLException {
+    if (value == null) {
+      return "null";
+    } else if (value instanceof byte[] bytes) {
+      return "bytes " + HexFormat.of().formatHex(bytes);
+    } else if (value instanceof Map<?, ?> map) {
+      Map<String, String> described = new LinkedHashMap<>();
+      for (Map.Entry<?, ?> e : map.entrySet()) {
+        described.put(String.valueOf(e.getKey()), describe(e.getValue()));
+      }
+      return described.toString();
+    } else if (value instanceof Struct struct) {
+      return "struct " + describe(Arrays.asList(struct.getAttributes()));
+    } else if (value instanceof Array array) {
+      return "array " + describe(Arrays.asList((Object[]) array.getArray()));
+    } else if (value instanceof List<?> list) {
+      List<String> described = new ArrayList<>();
+      for (Object element : list) {
+        described.add(describe(element));
+      }
+      return described.toString();
+    }
+    return value.getClass().getName() + " " + value;
+  }
+
+  /** Opens a connection with {@code info} over raw HTTP, runs the query and returns every frame as sent. */
+  private static List<Common.Frame> framesOverRawHttp(Map<String, String> info) throws Exception {
+    String connection = UUID.randomUUID().toString();
+    post(new Service.OpenConnectionRequest(connection, new HashMap<>(info)));
+    int statement = Responses.CreateStatementResponse.parseFrom(
+        post(new Service.CreateStatementRequest(connection))).getStatementId();
+    List<Common.Frame> frames = new ArrayList<>();
+    Common.Frame frame = Responses.ExecuteResponse.parseFrom(
+            post(new Service.PrepareAndExecuteRequest(connection, statement, QUERY, -1, 1000)))
+        .getResults(0).getFirstFrame();
+    frames.add(frame);
+    long offset = 0;
+    while (!frame.getDone()) {
+      offset += frame.getRowsCount() > 0 ? frame.getRowsCount() : 1000;
+      frame = Responses.FetchResponse.parseFrom(post(new Service.FetchRequest(connection, statement, offset, 1000)))
+          .getFrame();
+      frames.add(frame);
+    }
+    post(new Service.CloseConnectionRequest(connection));
+    return frames;
+  }
+
+  /** The wrapped response message of a request. */
+  private static byte[] post(Service.Request request) throws Exception {
+    HttpURLConnection http = (HttpURLConnection)
+        new URL("http://127.0.0.1:" + gateway.server().port() + "/").openConnection();
+    http.setRequestMethod("POST");
+    http.setDoOutput(true);
+    try (OutputStream out = http.getOutputStream()) {
+      out.write(new ProtobufTranslationImpl().serializeRequest(request));
+    }
+    try (InputStream in = http.getInputStream()) {
+      Common.WireMessage wire = Common.WireMessage.parseFrom(in.readAllBytes());
+      assertThat(wire.getName()).doesNotContain("ErrorResponse");
+      return wire.getWrappedMessage().toByteArray();
+    } finally {
+      http.disconnect();
+    }
+  }
+}
