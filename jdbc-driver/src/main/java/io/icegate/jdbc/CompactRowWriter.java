@@ -25,6 +25,7 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.RandomAccess;
 import org.apache.calcite.avatica.proto.Common;
 import org.apache.calcite.avatica.remote.TypedValue;
 
@@ -52,9 +53,10 @@ public final class CompactRowWriter {
     writeVarint(rows.size());
     for (Object row : rows) {
       List<?> cells = (List<?>) row;
-      writeVarint(cells.size());
-      for (Object cell : cells) {
-        writeValue(cell);
+      int columns = cells.size();
+      writeVarint(columns);
+      for (int c = 0; c < columns; c++) {
+        writeValue(cells.get(c));
       }
     }
     return UnsafeByteOperations.unsafeWrap(bytes, 0, position);
@@ -74,9 +76,16 @@ public final class CompactRowWriter {
       writeVarint(zigZag(n));
     } else if (value instanceof List<?> list) {
       bytes[position++] = LIST;
-      writeVarint(list.size());
-      for (Object element : list) {
-        writeValue(element);
+      int size = list.size();
+      writeVarint(size);
+      if (list instanceof RandomAccess) {
+        for (int i = 0; i < size; i++) {
+          writeValue(list.get(i)); // wire values are array lists: no iterator per list
+        }
+      } else {
+        for (Object element : list) {
+          writeValue(element);
+        }
       }
     } else if (value instanceof Double d) {
       bytes[position++] = DOUBLE;
@@ -126,21 +135,26 @@ public final class CompactRowWriter {
     }
   }
 
-  /** A string's UTF-8 length and bytes; ASCII, the common case, is copied char by char without a byte array. */
+  /**
+   * A string's UTF-8 length and bytes. ASCII, the common case, is copied as is: the low byte of every char (one array
+   * copy for most strings), checked afterwards; any other string is encoded again.
+   */
+  @SuppressWarnings("deprecation") // String.getBytes(int, int, byte[], int): its low-byte copy is what ASCII needs
   private void writeText(String s) {
     int length = s.length();
     ensure(5 + length);
     int start = position;
     writeVarint(length);
-    for (int i = 0; i < length; i++) {
-      char c = s.charAt(i);
-      if (c >= 0x80) {
+    int from = position;
+    s.getBytes(0, length, bytes, from);
+    for (int i = from, end = from + length; i < end; i++) {
+      if (bytes[i] < 0) {
         position = start;
         writeBytes(s.getBytes(StandardCharsets.UTF_8));
         return;
       }
-      bytes[position++] = (byte) c;
     }
+    position = from + length;
   }
 
   private void writeBytes(byte[] value) {

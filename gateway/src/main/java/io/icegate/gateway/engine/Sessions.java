@@ -48,6 +48,15 @@ public final class Sessions {
     return names;
   }
 
+  /**
+   * Whether {@code name} is Spark's session catalog or one configured on the session: one setting looked up, where
+   * {@link #catalogNames} copies all of them (every native query resolves its tables' catalog).
+   */
+  public static boolean isCatalog(SparkSession session, String name) {
+    return name.equals(CatalogManager.SESSION_CATALOG_NAME()) || name.indexOf('.') < 0
+        && session.conf().getOption("spark.sql.catalog." + name).isDefined();
+  }
+
   public static CatalogManager catalogManager(SparkSession session) {
     return session.sessionState().catalogManager();
   }

@@ -55,7 +55,7 @@ public final class SparkIcebergCatalogs implements IcebergCatalogs {
 
   @Override
   public boolean isCatalog(String name) {
-    return configuredCatalogs().contains(name);
+    return Sessions.isCatalog(session, name);
   }
 
   @Override
