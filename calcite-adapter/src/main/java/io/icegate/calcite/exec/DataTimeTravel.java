@@ -52,7 +52,7 @@ public final class DataTimeTravel {
     }
     boolean explicitCatalog = name.size() > 1 && catalogs.isCatalog(name.get(0));
     String catalog = explicitCatalog ? name.get(0) : catalogs.currentCatalog();
-    if (!catalogs.catalogNames().contains(catalog)) {
+    if (!catalogs.isIcebergCatalog(catalog)) {
       return;
     }
     List<String> rest = explicitCatalog ? name.subList(1, name.size()) : name;

@@ -51,7 +51,7 @@ final class MetadataTableResolver {
     boolean explicitCatalog = catalogs.isCatalog(name.get(0));
     String catalog = explicitCatalog ? name.get(0) : catalogs.currentCatalog();
     List<String> rest = explicitCatalog ? name.subList(1, name.size()) : name;
-    if (!catalogs.catalogNames().contains(catalog)) {
+    if (!catalogs.isIcebergCatalog(catalog)) {
       throw new NotNativeException(catalog + " is not an Iceberg catalog");
     }
     if (rest.size() < 3) {

@@ -26,6 +26,11 @@ public interface IcebergCatalogs {
     return catalogNames().contains(name);
   }
 
+  /** Whether {@code name} is one of {@link #catalogNames()}; override it where listing them all costs more. */
+  default boolean isIcebergCatalog(String name) {
+    return catalogNames().contains(name);
+  }
+
   /** The namespaces directly inside {@code parent} (empty for the top level), each as its full list of levels. */
   List<List<String>> namespaces(String catalog, List<String> parent);
 

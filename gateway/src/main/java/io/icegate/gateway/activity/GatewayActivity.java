@@ -30,6 +30,8 @@ public final class GatewayActivity {
   /** Ids of ended statements, oldest first; guarded by itself (a concurrent queue counts its size by walking it). */
   private final ArrayDeque<Long> endedOrder = new ArrayDeque<>();
   private final ConcurrentMap<SparkContext, StatementJobs> jobs = new ConcurrentHashMap<>();
+  /** Statements not yet ended, by user: the per-user limit reads it on every statement. */
+  private final ConcurrentMap<String, Integer> runningByUser = new ConcurrentHashMap<>();
 
   private GatewayActivity() {}
 
@@ -65,11 +67,19 @@ public final class GatewayActivity {
     StatementActivity query = new StatementActivity(Long.toString(id), connection, statementId, sql, spark,
         statementJobs, () -> ended(id, created[0]));
     created[0] = query;
+    runningByUser.merge(connection.user(), 1, Integer::sum);
     queries.put(id, query);
     return query;
   }
 
+  /** How many statements of {@code user} have started and not ended. */
+  public int runningFor(String user) {
+    return runningByUser.getOrDefault(user, 0);
+  }
+
   private void ended(long id, StatementActivity query) {
+    // Runs once per statement (when it ends); a user with none running is forgotten.
+    runningByUser.computeIfPresent(query.connection().user(), (user, running) -> running > 1 ? running - 1 : null);
     query.connection().audit().record(query);
     Long oldest;
     synchronized (endedOrder) {

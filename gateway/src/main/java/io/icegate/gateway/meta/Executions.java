@@ -42,9 +42,7 @@ final class Executions {
    */
   <T> T track(GatewayConnection connection, GatewayStatement statement, String sql,
       Function<StatementActivity, T> body) {
-    int running = (int) activity.queries().stream()
-        .filter(q -> !q.state().ended() && q.connection().user().equals(connection.identity().user()))
-        .count();
+    int running = activity.runningFor(connection.identity().user());
     if (running >= config.maxStatementsPerUser()) {
       LOG.info("Refused a statement of user '{}' on connection {}: {} running ({})", connection.identity().user(),
           connection.id(), running, Setting.MAX_STATEMENTS_PER_USER.key());

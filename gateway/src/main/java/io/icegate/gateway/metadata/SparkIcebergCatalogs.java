@@ -54,6 +54,11 @@ public final class SparkIcebergCatalogs implements IcebergCatalogs {
   }
 
   @Override
+  public boolean isIcebergCatalog(String name) {
+    return isCatalog(name) && iceberg(name).isPresent();
+  }
+
+  @Override
   public boolean isCatalog(String name) {
     return Sessions.isCatalog(session, name);
   }
