@@ -136,25 +136,11 @@ public final class CompactRowWriter {
   }
 
   /**
-   * A string's UTF-8 length and bytes. ASCII, the common case, is copied as is: the low byte of every char (one array
-   * copy for most strings), checked afterwards; any other string is encoded again.
+   * A string's UTF-8 length and bytes. The JDK encodes an ASCII string by copying its bytes in one piece, which is
+   * several times faster than encoding it char by char here.
    */
-  @SuppressWarnings("deprecation") // String.getBytes(int, int, byte[], int): its low-byte copy is what ASCII needs
   private void writeText(String s) {
-    int length = s.length();
-    ensure(5 + length);
-    int start = position;
-    writeVarint(length);
-    int from = position;
-    s.getBytes(0, length, bytes, from);
-    for (int i = from, end = from + length; i < end; i++) {
-      if (bytes[i] < 0) {
-        position = start;
-        writeBytes(s.getBytes(StandardCharsets.UTF_8));
-        return;
-      }
-    }
-    position = from + length;
+    writeBytes(s.getBytes(StandardCharsets.UTF_8));
   }
 
   private void writeBytes(byte[] value) {

@@ -2,8 +2,8 @@ package io.icegate.gateway.result;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.icegate.jdbc.testing.RandomWireValues;
 import java.math.BigDecimal;
-import java.math.BigInteger;
 import java.sql.Time;
 import java.sql.Timestamp;
 import java.time.ZoneOffset;
@@ -96,7 +96,7 @@ class WireFrameTest {
       for (int r = random.nextInt(12); r > 0; r--) {
         List<Object> row = new ArrayList<>();
         for (int c = 0; c < columns; c++) {
-          row.add(randomValue(random, 0));
+          row.add(RandomWireValues.value(random));
         }
         rows.add(row);
       }
@@ -166,53 +166,6 @@ class WireFrameTest {
   }
 
   /** The kinds of values {@link WireValues} makes, nested as arrays, structs and maps. */
-  private static Object randomValue(Random random, int depth) {
-    switch (random.nextInt(depth < 4 ? 14 : 11)) {
-      case 0: return random.nextLong() >> random.nextInt(64);
-      case 1: return random.nextInt() >> random.nextInt(32);
-      case 2: return random.nextInt(10) == 0 ? -0.0d : random.nextGaussian() * 1e6;
-      case 3: return random.nextFloat();
-      case 4: return (short) random.nextInt();
-      case 5: return (byte) random.nextInt();
-      case 6: return random.nextBoolean();
-      case 7: return new BigDecimal(new BigInteger(64, random), random.nextInt(20) - 5);
-      case 8: {
-        StringBuilder text = new StringBuilder();
-        for (int i = random.nextInt(10); i > 0; i--) {
-          text.appendCodePoint(random.nextInt(4) == 0 ? 0x1F300 + random.nextInt(200) : 'a' + random.nextInt(300));
-        }
-        return text.toString();
-      }
-      case 9: {
-        byte[] bytes = new byte[random.nextInt(5) == 0 ? 0 : random.nextInt(300)];
-        random.nextBytes(bytes);
-        return bytes;
-      }
-      case 10: return null;
-      case 11: { // an array
-        List<Object> elements = new ArrayList<>();
-        for (int i = random.nextInt(5); i > 0; i--) {
-          elements.add(randomValue(random, depth + 1));
-        }
-        return elements;
-      }
-      case 12: { // a struct
-        Object[] fields = new Object[1 + random.nextInt(6)];
-        for (int i = 0; i < fields.length; i++) {
-          fields[i] = randomValue(random, depth + 1);
-        }
-        return Arrays.asList(fields);
-      }
-      default: { // a map
-        List<Object> entries = new ArrayList<>();
-        for (int i = random.nextInt(5); i > 0; i--) {
-          entries.add(Arrays.asList(randomValue(random, depth + 1), randomValue(random, depth + 1)));
-        }
-        return entries;
-      }
-    }
-  }
-
   private static void assertSameAsAvatica(List<Object> rows, long offset, boolean done) throws Exception {
     byte[] ourBytes = new WireFrame(offset, done, rows, false).toProto().toByteArray();
     Common.Frame avaticas = new Meta.Frame(offset, done, rows).toProto();
