@@ -229,46 +229,70 @@ public final class MetadataBenchmark {
       // gateway answers a stream of queries: run singly, every native run came right after the in-process path had
       // parsed the table's whole metadata file (megabytes of JSON, which the gateway itself keeps between
       // statements), and measured that path's garbage and evicted caches as much as its own work.
-      for (int round = 0; round < iterations; round += block) {
+      List<Block> blocks = List.of(
+          runs -> {
+            for (int run = 0; run < runs; run++) {
+              SparkJobCounter.Counts before = counter.counts();
+              long start = System.nanoTime();
+              m.nativeRows = readAll(nativeStatement, query.sql());
+              m.nativeJdbc.addNanos(System.nanoTime() - start);
+              nativeJobs = nativeJobs.plus(counter.counts().minus(before));
+            }
+          },
+          runs -> {
+            for (int run = 0; run < runs; run++) {
+              SparkJobCounter.Counts before = counter.counts();
+              long start = System.nanoTime();
+              m.nativeAvaticaRowCount = readAll(nativeAvaticaStatement, query.sql());
+              m.nativeAvaticaRows.addNanos(System.nanoTime() - start);
+              nativeJobs = nativeJobs.plus(counter.counts().minus(before));
+            }
+          },
+          runs -> {
+            for (int run = 0; run < runs; run++) {
+              CoreMetadataReads.Timing timing = query.inProcess().apply(core);
+              m.inProcess.addNanos(timing.totalNanos());
+              m.tableLoad.addNanos(timing.loadNanos());
+              m.inProcessRead.addNanos(timing.readNanos());
+              m.inProcessRows = timing.rows();
+            }
+          },
+          runs -> {
+            for (int run = 0; run < runs; run++) {
+              long start = System.nanoTime();
+              m.calciteRows = readNatively(calcite, query.sql());
+              m.calcite.addNanos(System.nanoTime() - start);
+            }
+          },
+          sparkRuns -> {
+            for (int run = 0; run < sparkRuns; run++) {
+              SparkJobCounter.Counts before = counter.counts();
+              long start = System.nanoTime();
+              m.sparkRows = readAll(sparkStatement, query.sql());
+              m.sparkJdbc.addNanos(System.nanoTime() - start);
+              sparkJobs = sparkJobs.plus(counter.counts().minus(before));
+            }
+          });
+      int spark = blocks.size() - 1;
+      // Which path goes first turns round by round: the block after another path's pays for that path's garbage and
+      // evicted caches (Spark's most), and with a fixed order that block was always the same path's.
+      for (int round = 0, turn = 0; round < iterations; round += block, turn++) {
         int runs = Math.min(block, iterations - round);
-        for (int run = 0; run < runs; run++) {
-          SparkJobCounter.Counts before = counter.counts();
-          long start = System.nanoTime();
-          m.nativeRows = readAll(nativeStatement, query.sql());
-          m.nativeJdbc.addNanos(System.nanoTime() - start);
-          nativeJobs = nativeJobs.plus(counter.counts().minus(before));
-        }
-        for (int run = 0; run < runs; run++) {
-          SparkJobCounter.Counts before = counter.counts();
-          long start = System.nanoTime();
-          m.nativeAvaticaRowCount = readAll(nativeAvaticaStatement, query.sql());
-          m.nativeAvaticaRows.addNanos(System.nanoTime() - start);
-          nativeJobs = nativeJobs.plus(counter.counts().minus(before));
-        }
-        for (int run = 0; run < runs; run++) {
-          CoreMetadataReads.Timing timing = query.inProcess().apply(core);
-          m.inProcess.addNanos(timing.totalNanos());
-          m.tableLoad.addNanos(timing.loadNanos());
-          m.inProcessRead.addNanos(timing.readNanos());
-          m.inProcessRows = timing.rows();
-        }
-        for (int run = 0; run < runs; run++) {
-          long start = System.nanoTime();
-          m.calciteRows = readNatively(calcite, query.sql());
-          m.calcite.addNanos(System.nanoTime() - start);
-        }
         int sparkRuns = (int) ((long) (round + runs) * sparkIterations / iterations
             - (long) round * sparkIterations / iterations);
-        for (int run = 0; run < sparkRuns; run++) {
-          SparkJobCounter.Counts before = counter.counts();
-          long start = System.nanoTime();
-          m.sparkRows = readAll(sparkStatement, query.sql());
-          m.sparkJdbc.addNanos(System.nanoTime() - start);
-          sparkJobs = sparkJobs.plus(counter.counts().minus(before));
+        for (int i = 0; i < blocks.size(); i++) {
+          int path = (turn + i) % blocks.size();
+          blocks.get(path).run(path == spark ? sparkRuns : runs);
         }
       }
       return m;
     }
+  }
+
+  /** Consecutive runs of one path. */
+  @FunctionalInterface
+  private interface Block {
+    void run(int runs) throws Exception;
   }
 
   /** Runs {@code sql} and reads every row and every column with {@code getObject}; returns the row count. */

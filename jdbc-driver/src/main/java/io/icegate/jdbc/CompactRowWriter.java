@@ -100,7 +100,7 @@ public final class CompactRowWriter {
       writeBytes(b);
     } else if (value instanceof Float f) {
       bytes[position++] = FLOAT;
-      writeFixed(Float.floatToRawIntBits(f) & 0xFFFFFFFFL, 4);
+      writeFixed(Float.floatToIntBits(f) & 0xFFFFFFFFL, 4); // as RowEncoder writes it
     } else if (value instanceof Short s) {
       bytes[position++] = SHORT;
       writeVarint(zigZag(s));

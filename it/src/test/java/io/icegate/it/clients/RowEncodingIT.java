@@ -42,7 +42,7 @@ import org.junit.jupiter.api.Test;
  * does), in Avatica's to any other, and both clients read the same values.
  */
 class RowEncodingIT {
-  /** Rows with every kind of nested value and repeated short strings, over several frames. */
+  /** Rows with every kind of nested value, repeated short strings and text past ASCII, over several frames. */
   private static final String QUERY = "SELECT id, CAST(id AS INT) AS i, CAST(id AS SMALLINT) AS s, id / 7.0D AS d,"
       + " CAST(id / 3 AS DECIMAL(12, 3)) AS dec, id % 2 = 0 AS b, CONCAT('v', id % 5) AS short_text,"
       + " REPEAT('x', 60 + id % 3) AS long_text, CAST(CONCAT('bin', id) AS BINARY) AS bin,"
@@ -50,7 +50,8 @@ class RowEncodingIT {
       + " TIMESTAMP'2024-01-01 00:00:00' + make_interval(0, 0, 0, 0, 0, 0, id) AS ts,"
       + " MAP('added-files', CAST(id % 3 AS STRING), 'app', 'local-1') AS summary,"
       + " ARRAY(id, NULL, id + 1) AS arr, NAMED_STRUCT('lower', id, 'upper', CONCAT('k', id % 4)) AS bounds,"
-      + " IF(id % 10 = 0, NULL, 'sometimes') AS maybe"
+      + " IF(id % 10 = 0, NULL, 'sometimes') AS maybe, CONCAT('Ţ✓', id % 3) AS past_latin1,"
+      + " CONCAT('日本 🧊 é ', id) AS unicode"
       + " FROM range(0, 2500)";
 
   private static TestGateway gateway;
