@@ -80,7 +80,7 @@ public final class CompactRowWriter {
       writeVarint(size);
       if (list instanceof RandomAccess) {
         for (int i = 0; i < size; i++) {
-          writeValue(list.get(i)); // wire values are array lists: no iterator per list
+          writeValue(list.get(i));
         }
       } else {
         for (Object element : list) {
@@ -135,10 +135,7 @@ public final class CompactRowWriter {
     }
   }
 
-  /**
-   * A string's UTF-8 length and bytes. The JDK encodes an ASCII string by copying its bytes in one piece, which is
-   * several times faster than encoding it char by char here.
-   */
+  /** A string's UTF-8 length and bytes (the JDK encodes an ASCII string by copying its bytes in one piece). */
   private void writeText(String s) {
     writeBytes(s.getBytes(StandardCharsets.UTF_8));
   }
