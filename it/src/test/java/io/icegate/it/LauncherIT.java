@@ -16,7 +16,7 @@ class LauncherIT {
   @Test
   void tablesSurviveARestartAndTheGatewayStopsOnSigterm() throws Exception {
     Path warehouse = Files.createTempDirectory(Path.of("target"), "launcher-warehouse-");
-    try (GatewayProcess first = GatewayProcess.start("", warehouse)) {
+    try (GatewayProcess first = GatewayProcess.start(warehouse, "")) {
       try (Connection c = DriverManager.getConnection(first.jdbcUrl())) {
         assertThat(query(c, "SHOW NAMESPACES IN demo")).contains(row("default"));
         execute(c, "CREATE TABLE demo.default.kept (id int, name string) USING iceberg",
@@ -28,7 +28,7 @@ class LauncherIT {
       assertThat(first.log()).doesNotContain("Exception");
     }
     assertThat(warehouse.resolve("catalog.db")).exists();
-    try (GatewayProcess second = GatewayProcess.start("", warehouse);
+    try (GatewayProcess second = GatewayProcess.start(warehouse, "");
         Connection c = DriverManager.getConnection(second.jdbcUrl())) {
       assertThat(query(c, "SELECT id, name FROM demo.default.kept ORDER BY id"))
           .containsExactly(row(1, "one"), row(2, "two"));

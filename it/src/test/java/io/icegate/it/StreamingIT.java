@@ -20,7 +20,7 @@ class StreamingIT {
   void resultOfSeveralGigabytesStreamsThroughA256MegabyteGateway() throws Exception {
     Path warehouse = Files.createTempDirectory(Path.of("target"), "streaming-warehouse-");
     // ExitOnOutOfMemoryError turns any attempt to hold the result in memory into a dead process.
-    try (GatewayProcess gateway = GatewayProcess.start("-Xmx256m -XX:+ExitOnOutOfMemoryError", warehouse);
+    try (GatewayProcess gateway = GatewayProcess.start(warehouse, "-Xmx256m -XX:+ExitOnOutOfMemoryError");
         Connection c = DriverManager.getConnection(gateway.jdbcUrl());
         Statement s = c.createStatement()) {
       s.setFetchSize(5_000);

@@ -1,9 +1,10 @@
 package io.icegate.it.cluster;
 
+import io.icegate.it.GatewayProcess;
+import io.icegate.it.Processes;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -17,12 +18,7 @@ record GatewayRun(boolean exited, int exitCode, Duration elapsed, String output)
 
   static GatewayRun run(Path dir, Map<String, String> environment, List<String> conf, Duration timeout)
       throws Exception {
-    List<String> command = new ArrayList<>(List.of(Path.of("..", "bin", "icegate").toAbsolutePath().normalize()
-        .toString(), "serve", "--port", "0", "--warehouse", dir.resolve("warehouse").toString()));
-    for (String setting : conf) {
-      command.add("--conf");
-      command.add(setting);
-    }
+    List<String> command = GatewayProcess.command(dir.resolve("warehouse"), conf, null);
     Path log = dir.resolve("gateway.log");
     ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
     builder.environment().put("ICEGATE_JAVA_OPTS", "-Xmx512m");
@@ -32,7 +28,7 @@ record GatewayRun(boolean exited, int exitCode, Duration elapsed, String output)
     boolean exited = process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS);
     Duration elapsed = Duration.ofNanos(System.nanoTime() - start);
     if (!exited) {
-      StandaloneCluster.destroyTree(process.toHandle());
+      Processes.destroyTree(process.toHandle(), 30);
     }
     return new GatewayRun(exited, exited ? process.exitValue() : -1, elapsed, Files.readString(log));
   }

@@ -5,6 +5,7 @@ import static io.icegate.it.Rows.query;
 import static io.icegate.it.Rows.row;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.icegate.it.GatewayProcess;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.HttpURLConnection;
@@ -43,8 +44,8 @@ class PostgresCatalogIT {
   private static final int INSERTS_PER_THREAD = 6;
 
   private static PostgresServer postgres;
-  private static ClusterGateway a;
-  private static ClusterGateway b;
+  private static GatewayProcess a;
+  private static GatewayProcess b;
 
   @BeforeAll
   static void start() throws Exception {
@@ -60,14 +61,14 @@ class PostgresCatalogIT {
         "spark.sql.catalog.shared.cache-enabled=false",
         "spark.sql.shuffle.partitions=2");
     // One after the other: two Spark drivers starting at once on two cores take longer than in turn.
-    a = ClusterGateway.start(dir.resolve("warehouse-a"), dir.resolve("gateway-a.log"), "-Xmx640m", shared);
-    b = ClusterGateway.start(dir.resolve("warehouse-b"), dir.resolve("gateway-b.log"), "-Xmx640m", shared);
+    a = GatewayProcess.start(dir.resolve("warehouse-a"), dir.resolve("gateway-a.log"), "-Xmx640m", shared, null);
+    b = GatewayProcess.start(dir.resolve("warehouse-b"), dir.resolve("gateway-b.log"), "-Xmx640m", shared, null);
   }
 
   @AfterAll
   static void stop() throws Exception {
     try {
-      for (ClusterGateway gateway : new ClusterGateway[] {a, b}) {
+      for (GatewayProcess gateway : new GatewayProcess[] {a, b}) {
         if (gateway != null) {
           gateway.close();
         }
@@ -119,7 +120,7 @@ class PostgresCatalogIT {
   }
 
   /** One Avatica request as the driver sends it (protobuf over HTTP POST), and the gateway's answer. */
-  private static Service.Response postTo(ClusterGateway gateway, Service.Request request) throws Exception {
+  private static Service.Response postTo(GatewayProcess gateway, Service.Request request) throws Exception {
     ProtobufTranslationImpl protobuf = new ProtobufTranslationImpl();
     HttpURLConnection http = (HttpURLConnection) URI.create(gateway.jdbcUrl().replace("jdbc:icegate:", "http:") + "/")
         .toURL().openConnection();
@@ -160,7 +161,7 @@ class PostgresCatalogIT {
 
     assertThat(acknowledged).hasSize(2 * THREADS_PER_GATEWAY * INSERTS_PER_THREAD);
     String rows = "SELECT gateway, thread, seq FROM shared.ns.writes ORDER BY gateway, thread, seq";
-    for (ClusterGateway gateway : new ClusterGateway[] {a, b}) {
+    for (GatewayProcess gateway : new GatewayProcess[] {a, b}) {
       try (Connection c = DriverManager.getConnection(gateway.jdbcUrl())) {
         assertThat(query(c, "SELECT count(*) FROM shared.ns.writes"))
             .containsExactly(row((long) acknowledged.size()));
@@ -189,7 +190,7 @@ class PostgresCatalogIT {
    * the table through its gateway: otherwise the gateway that created the table, already warm, could commit all its
    * writes before the other's first one.
    */
-  private static Callable<Void> writer(String name, ClusterGateway gateway, int thread, CountDownLatch ready,
+  private static Callable<Void> writer(String name, GatewayProcess gateway, int thread, CountDownLatch ready,
       ConcurrentLinkedQueue<List<Object>> acknowledged, AtomicInteger conflicts) {
     return () -> {
       try (Connection c = DriverManager.getConnection(gateway.jdbcUrl()); Statement s = c.createStatement()) {

@@ -5,6 +5,7 @@ import static io.icegate.it.Rows.query;
 import static io.icegate.it.Rows.row;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.icegate.it.GatewayProcess;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -31,7 +32,7 @@ class SeveralCatalogsIT {
         ""));
     List<String> conf = List.of("spark.sql.catalog.pond=" + CATALOG, "spark.sql.catalog.pond.type=hadoop",
         "spark.sql.catalog.pond.warehouse=" + dir.resolve("pond").toUri());
-    try (ClusterGateway gateway = ClusterGateway.start(dir.resolve("warehouse"), dir.resolve("gateway.log"),
+    try (GatewayProcess gateway = GatewayProcess.start(dir.resolve("warehouse"), dir.resolve("gateway.log"),
         "-Xmx768m", conf, configFile);
         Connection c = DriverManager.getConnection(gateway.jdbcUrl())) {
       CatalogRoundTrip.createOrders(c, "lake");

@@ -1,5 +1,6 @@
 package io.icegate.it.cluster;
 
+import io.icegate.it.Processes;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.net.URI;
@@ -156,20 +157,7 @@ final class StandaloneCluster implements AutoCloseable {
   @Override
   public void close() throws InterruptedException {
     for (int i = processes.size() - 1; i >= 0; i--) {
-      destroyTree(processes.get(i).toHandle());
-    }
-  }
-
-  static void destroyTree(ProcessHandle process) throws InterruptedException {
-    List<ProcessHandle> children = process.descendants().toList();
-    process.destroy();
-    children.forEach(ProcessHandle::destroy);
-    for (ProcessHandle p : Stream.concat(Stream.of(process), children.stream()).toList()) {
-      try {
-        p.onExit().get(30, TimeUnit.SECONDS);
-      } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
-        p.destroyForcibly();
-      }
+      Processes.destroyTree(processes.get(i).toHandle(), 30);
     }
   }
 }

@@ -6,6 +6,7 @@ import static io.icegate.it.Rows.row;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.icegate.it.GatewayProcess;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Files;
@@ -26,7 +27,7 @@ import org.junit.jupiter.api.Test;
  */
 class StandaloneClusterIT {
   private static StandaloneCluster cluster;
-  private static ClusterGateway gateway;
+  private static GatewayProcess gateway;
 
   @BeforeAll
   static void startClusterAndGateway() throws Exception {
@@ -35,8 +36,8 @@ class StandaloneClusterIT {
     List<String> jvmFlags = List.of(
         Files.readString(gatewayTarget.resolve("classes/icegate-jvm.flags")).trim().split("\\s+"));
     cluster = StandaloneCluster.start(dir, gatewayTarget.resolve("classpath.txt"), jvmFlags);
-    gateway = ClusterGateway.start(dir.resolve("warehouse"), dir.resolve("gateway.log"), "-Xmx768m",
-        List.of("spark.master=" + cluster.masterUrl(), "spark.executor.memory=512m", "spark.cores.max=1"));
+    gateway = GatewayProcess.start(dir.resolve("warehouse"), dir.resolve("gateway.log"), "-Xmx768m",
+        List.of("spark.master=" + cluster.masterUrl(), "spark.executor.memory=512m", "spark.cores.max=1"), null);
   }
 
   @AfterAll

@@ -4,6 +4,7 @@ import static io.icegate.it.Rows.execute;
 import static io.icegate.it.Rows.query;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.icegate.it.GatewayProcess;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -96,7 +97,7 @@ class FaultIT {
     long killedPid;
     int acksAtKill;
     long started = System.nanoTime();
-    try (GatewayJvm gateway = GatewayJvm.start(warehouse, "-Xmx1g")) {
+    try (GatewayProcess gateway = startGateway(warehouse)) {
       try (Connection c = DriverManager.getConnection(gateway.jdbcUrl())) {
         execute(c, "CREATE TABLE " + SHARED + " (id bigint, client int) USING iceberg");
         for (int i = 0; i < CLIENTS; i++) {
@@ -132,7 +133,7 @@ class FaultIT {
     int presentNotAcknowledged = 0;
     int refused = 0;
     int snapshotsRead = 0;
-    try (GatewayJvm restarted = GatewayJvm.start(warehouse, "-Xmx1g");
+    try (GatewayProcess restarted = startGateway(warehouse);
         Connection c = DriverManager.getConnection(restarted.jdbcUrl())) {
       Map<String, Set<Long>> expected = new TreeMap<>();
       Map<String, Set<Long>> allowedExtra = new TreeMap<>();
@@ -188,5 +189,11 @@ class FaultIT {
       System.out.printf("  client %d: after the kill %s%s%n", client.number, client.lastError,
           client.refusals.isEmpty() ? "" : "; conflicts: " + client.refusals.values().iterator().next());
     }
+  }
+
+  /** The gateway under test: its own process on {@code warehouse}, which the test may kill. */
+  private static GatewayProcess startGateway(Path warehouse) throws Exception {
+    return GatewayProcess.start(warehouse, Files.createTempFile(Path.of("target"), "fault-gateway-", ".log"), "-Xmx1g",
+        List.of("spark.master=local[2]", "spark.sql.shuffle.partitions=2"), null);
   }
 }
