@@ -1,8 +1,9 @@
 package io.icegate.jdbc;
 
+import com.google.protobuf.CodedInputStream;
 import com.google.protobuf.InvalidProtocolBufferException;
+import java.io.IOException;
 import java.math.BigDecimal;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -11,18 +12,23 @@ import org.apache.calcite.avatica.proto.Common;
 /**
  * Reads the rows of one frame in {@link CompactRows}' encoding into the lists of column values
  * that Avatica's decoding of the same rows makes ({@link FrameReader} takes them from here).
- * Malformed bytes fail as a malformed protobuf message does.
+ * Varints, zig-zag numbers, fixed-width floats, bytes and UTF-8 text are read by protobuf's
+ * {@link CodedInputStream}, which checks every length against the bytes left. Malformed bytes fail
+ * as a malformed protobuf message does.
  */
 final class CompactRowReader {
 
-  private final byte[] bytes;
-  private int position;
+  private static final String MALFORMED = "Malformed compact rows in a frame: ";
+
+  private final CodedInputStream in;
+  private final int size;
   /** The frame's strings sent as {@link CompactRows#NEW_STRING}, by number. */
   private String[] strings = new String[64];
   private int stringCount;
 
   private CompactRowReader(byte[] bytes) {
-    this.bytes = bytes;
+    this.in = CodedInputStream.newInstance(bytes);
+    this.size = bytes.length;
   }
 
   /** Adds the rows encoded in {@code bytes} to {@code rows}. */
@@ -38,70 +44,71 @@ final class CompactRowReader {
         }
         rows.add(row);
       }
-      if (reader.position != bytes.length) {
+      if (!reader.in.isAtEnd()) {
         throw malformed("bytes after the last row");
       }
-    } catch (ArrayIndexOutOfBoundsException | NegativeArraySizeException e) {
-      throw malformed("it ends inside a value");
     } catch (NumberFormatException e) {
       throw malformed("a decimal is not a number");
+    } catch (IOException e) {
+      if (e instanceof InvalidProtocolBufferException own && own.getMessage().startsWith(MALFORMED)) {
+        throw own;
+      }
+      // Protobuf's own: the bytes end inside a value, a varint is too long, text is not UTF-8.
+      throw malformed(e.getMessage());
     }
   }
 
   /** A value at {@code depth} lists down from its row. */
-  private Object value(int depth) throws InvalidProtocolBufferException {
-    byte tag = bytes[position++];
+  private Object value(int depth) throws IOException {
+    byte tag = in.readRawByte();
     switch (tag) {
     case CompactRows.NULL:
       return null;
     case CompactRows.SAME_STRING:
-      int number = varint32();
+      long number = in.readUInt64();
       if (number < 0 || number >= stringCount) {
         throw malformed("string " + number + " was not sent before");
       }
-      return strings[number];
+      return strings[(int) number];
     case CompactRows.NEW_STRING:
-      String remembered = string();
+      String remembered = in.readStringRequireUtf8();
       if (stringCount == strings.length) {
         strings = Arrays.copyOf(strings, stringCount * 2);
       }
       strings[stringCount++] = remembered;
       return remembered;
     case CompactRows.STRING:
-      return string();
+      return in.readStringRequireUtf8();
     case CompactRows.LONG:
-      return zigZag(varint64());
+      return in.readSInt64();
     case CompactRows.INTEGER:
-      return (int) zigZag(varint64());
+      return (int) in.readSInt64();
     case CompactRows.LIST:
       if (depth >= CompactRows.MAX_DEPTH) {
         throw malformed("lists nest deeper than " + CompactRows.MAX_DEPTH);
       }
-      int size = count();
-      List<Object> list = new ArrayList<>(size);
-      for (int i = 0; i < size; i++) {
+      int elements = count();
+      List<Object> list = new ArrayList<>(elements);
+      for (int i = 0; i < elements; i++) {
         list.add(value(depth + 1));
       }
       return list;
     case CompactRows.DOUBLE:
-      return Double.longBitsToDouble(fixed(8));
+      return Double.longBitsToDouble(in.readRawLittleEndian64());
     case CompactRows.TRUE:
       return Boolean.TRUE;
     case CompactRows.FALSE:
       return Boolean.FALSE;
     case CompactRows.DECIMAL:
-      return new BigDecimal(string());
+      return new BigDecimal(in.readStringRequireUtf8());
     case CompactRows.BYTES:
-      int length = count();
-      byte[] value = Arrays.copyOfRange(bytes, position, position + length);
-      position += length;
-      return value;
+      return in.readByteArray();
     case CompactRows.FLOAT:
-      return Float.intBitsToFloat((int) fixed(4));
+      return Float.intBitsToFloat(in.readRawLittleEndian32());
     case CompactRows.SHORT:
-      return (short) zigZag(varint64());
+      return (short) in.readSInt64();
     case CompactRows.BYTE:
-      return bytes[position++];
+      return in.readRawByte();
     case CompactRows.AVATICA:
       return avaticaValue(depth);
     default:
@@ -110,10 +117,8 @@ final class CompactRowReader {
   }
 
   /** As Avatica decodes a column's scalar, or (in a list) an array element. */
-  private Object avaticaValue(int depth) throws InvalidProtocolBufferException {
-    int length = count();
-    byte[] message = Arrays.copyOfRange(bytes, position, position + length);
-    position += length;
+  private Object avaticaValue(int depth) throws IOException {
+    byte[] message = in.readByteArray();
     try {
       Common.TypedValue value = Common.TypedValue.parseFrom(message);
       return depth == 0 ? TypedValueDecoder.decode(value) : FrameDecoder.element(value);
@@ -122,55 +127,16 @@ final class CompactRowReader {
     }
   }
 
-  private String string() throws InvalidProtocolBufferException {
-    int length = count();
-    if (length > bytes.length - position) {
-      throw malformed("a string is longer than the frame");
-    }
-    String value = new String(bytes, position, length, StandardCharsets.UTF_8);
-    position += length;
-    return value;
-  }
-
-  /** A count or length: a varint that must fit the frame. */
-  private int count() throws InvalidProtocolBufferException {
-    long value = varint64();
-    if (value < 0 || value > bytes.length) {
-      throw malformed("a count of " + value + " exceeds the frame's " + bytes.length + " bytes");
+  /** A count of rows, columns or elements: each takes at least a byte, so it cannot exceed the frame. */
+  private int count() throws IOException {
+    long value = in.readUInt64();
+    if (value < 0 || value > size) {
+      throw malformed("a count of " + value + " exceeds the frame's " + size + " bytes");
     }
     return (int) value;
   }
 
-  private int varint32() throws InvalidProtocolBufferException {
-    long value = varint64();
-    return value > Integer.MAX_VALUE ? -1 : (int) value;
-  }
-
-  private long varint64() throws InvalidProtocolBufferException {
-    long value = 0;
-    for (int shift = 0; shift < 64; shift += 7) {
-      byte b = bytes[position++];
-      value |= (long) (b & 0x7F) << shift;
-      if (b >= 0) {
-        return value;
-      }
-    }
-    throw malformed("a varint is longer than ten bytes");
-  }
-
-  private long fixed(int size) {
-    long value = 0;
-    for (int i = 0; i < size; i++) {
-      value |= (bytes[position++] & 0xFFL) << (8 * i);
-    }
-    return value;
-  }
-
-  private static long zigZag(long n) {
-    return (n >>> 1) ^ -(n & 1);
-  }
-
   private static InvalidProtocolBufferException malformed(String why) {
-    return new InvalidProtocolBufferException("Malformed compact rows in a frame: " + why);
+    return new InvalidProtocolBufferException(MALFORMED + why);
   }
 }

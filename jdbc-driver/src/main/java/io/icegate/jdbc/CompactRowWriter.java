@@ -18,10 +18,10 @@ import static io.icegate.jdbc.CompactRows.STRING;
 import static io.icegate.jdbc.CompactRows.TRUE;
 
 import com.google.protobuf.ByteString;
-import com.google.protobuf.UnsafeByteOperations;
+import com.google.protobuf.CodedOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.math.BigDecimal;
-import java.nio.charset.StandardCharsets;
-import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -34,6 +34,9 @@ import org.apache.calcite.avatica.remote.TypedValue;
  * lists of column values as Avatica's frames hold them; a value the encoding has no tag for is written as Avatica's
  * own encoder makes it.
  *
+ * <p>Varints, zig-zag numbers, fixed-width floats and UTF-8 text are written by protobuf's {@link CodedOutputStream},
+ * as the rest of the frame is.
+ *
  * <p>Which strings are numbered is this writer's choice: short ones (map keys, counts, names), up to a number per
  * frame, since those are the ones that come again; a long one (a file path) is rarely repeated and would only fill
  * the table.
@@ -45,41 +48,44 @@ public final class CompactRowWriter {
   static final int NUMBERED_MAX = 1 << 14;
 
   private final Map<String, Integer> numbers = new HashMap<>();
-  private byte[] bytes = new byte[1 << 12];
-  private int position;
+  private final ByteString.Output bytes = ByteString.newOutput(1 << 12);
+  private final CodedOutputStream out = CodedOutputStream.newInstance(bytes, 1 << 12);
 
   /** The bytes of {@code rows}, each a list of its columns' values; one writer writes one frame. */
   public ByteString write(List<Object> rows) {
-    writeVarint(rows.size());
-    for (Object row : rows) {
-      List<?> cells = (List<?>) row;
-      int columns = cells.size();
-      writeVarint(columns);
-      for (int c = 0; c < columns; c++) {
-        writeValue(cells.get(c));
+    try {
+      out.writeUInt32NoTag(rows.size());
+      for (Object row : rows) {
+        List<?> cells = (List<?>) row;
+        int columns = cells.size();
+        out.writeUInt32NoTag(columns);
+        for (int c = 0; c < columns; c++) {
+          writeValue(cells.get(c));
+        }
       }
+      out.flush();
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot encode a result frame", e); // in memory: does not happen
     }
-    return UnsafeByteOperations.unsafeWrap(bytes, 0, position);
+    return bytes.toByteString();
   }
 
-  private void writeValue(Object value) {
-    ensure(11);
+  private void writeValue(Object value) throws IOException {
     if (value == null) {
-      bytes[position++] = NULL;
+      out.writeRawByte(NULL);
     } else if (value instanceof String s) {
       writeString(s);
     } else if (value instanceof Long l) {
-      bytes[position++] = LONG;
-      writeVarint(zigZag(l));
+      out.writeRawByte(LONG);
+      out.writeSInt64NoTag(l);
     } else if (value instanceof Integer n) {
-      bytes[position++] = INTEGER;
-      writeVarint(zigZag(n));
+      out.writeRawByte(INTEGER);
+      out.writeSInt64NoTag(n);
     } else if (value instanceof List<?> list) {
-      bytes[position++] = LIST;
-      int size = list.size();
-      writeVarint(size);
+      out.writeRawByte(LIST);
+      out.writeUInt32NoTag(list.size());
       if (list instanceof RandomAccess) {
-        for (int i = 0; i < size; i++) {
+        for (int i = 0, size = list.size(); i < size; i++) {
           writeValue(list.get(i));
         }
       } else {
@@ -88,88 +94,46 @@ public final class CompactRowWriter {
         }
       }
     } else if (value instanceof Double d) {
-      bytes[position++] = DOUBLE;
-      writeFixed(Double.doubleToRawLongBits(d), 8);
+      out.writeRawByte(DOUBLE);
+      out.writeFixed64NoTag(Double.doubleToRawLongBits(d));
     } else if (value instanceof Boolean b) {
-      bytes[position++] = b ? TRUE : FALSE;
+      out.writeRawByte(b ? TRUE : FALSE);
     } else if (value instanceof BigDecimal d) {
-      bytes[position++] = DECIMAL;
-      writeText(d.toString());
+      out.writeRawByte(DECIMAL);
+      out.writeStringNoTag(d.toString());
     } else if (value instanceof byte[] b) {
-      bytes[position++] = BYTES;
-      writeBytes(b);
+      out.writeRawByte(BYTES);
+      out.writeByteArrayNoTag(b);
     } else if (value instanceof Float f) {
-      bytes[position++] = FLOAT;
-      writeFixed(Float.floatToIntBits(f) & 0xFFFFFFFFL, 4); // as RowEncoder writes it
+      out.writeRawByte(FLOAT);
+      out.writeFixed32NoTag(Float.floatToIntBits(f)); // as RowEncoder writes it
     } else if (value instanceof Short s) {
-      bytes[position++] = SHORT;
-      writeVarint(zigZag(s));
+      out.writeRawByte(SHORT);
+      out.writeSInt64NoTag(s);
     } else if (value instanceof Byte b) {
-      bytes[position++] = BYTE;
-      bytes[position++] = b;
+      out.writeRawByte(BYTE);
+      out.writeRawByte(b);
     } else {
-      bytes[position++] = AVATICA;
+      out.writeRawByte(AVATICA);
       Common.TypedValue.Builder avatica = Common.TypedValue.newBuilder();
       TypedValue.toProto(avatica, value);
-      writeBytes(avatica.build().toByteArray());
+      out.writeByteArrayNoTag(avatica.build().toByteArray());
     }
   }
 
-  private void writeString(String s) {
-    if (s.length() > NUMBERED_MAX_CHARS) {
-      bytes[position++] = STRING;
-      writeText(s);
+  private void writeString(String s) throws IOException {
+    Integer number = s.length() > NUMBERED_MAX_CHARS ? null : numbers.get(s);
+    if (number != null) {
+      out.writeRawByte(SAME_STRING);
+      out.writeUInt32NoTag(number);
       return;
     }
-    Integer number = numbers.get(s);
-    if (number != null) {
-      bytes[position++] = SAME_STRING;
-      writeVarint(number);
-    } else if (numbers.size() < NUMBERED_MAX) {
+    if (s.length() <= NUMBERED_MAX_CHARS && numbers.size() < NUMBERED_MAX) {
       numbers.put(s, numbers.size());
-      bytes[position++] = NEW_STRING;
-      writeText(s);
+      out.writeRawByte(NEW_STRING);
     } else {
-      bytes[position++] = STRING;
-      writeText(s);
+      out.writeRawByte(STRING);
     }
-  }
-
-  /** A string's UTF-8 length and bytes (the JDK encodes an ASCII string by copying its bytes in one piece). */
-  private void writeText(String s) {
-    writeBytes(s.getBytes(StandardCharsets.UTF_8));
-  }
-
-  private void writeBytes(byte[] value) {
-    ensure(5 + value.length);
-    writeVarint(value.length);
-    System.arraycopy(value, 0, bytes, position, value.length);
-    position += value.length;
-  }
-
-  private void writeVarint(long value) {
-    ensure(10);
-    while ((value & ~0x7FL) != 0) {
-      bytes[position++] = (byte) ((value & 0x7F) | 0x80);
-      value >>>= 7;
-    }
-    bytes[position++] = (byte) value;
-  }
-
-  private void writeFixed(long value, int size) {
-    ensure(size);
-    for (int i = 0; i < size; i++) {
-      bytes[position++] = (byte) (value >>> (8 * i));
-    }
-  }
-
-  private static long zigZag(long n) {
-    return (n << 1) ^ (n >> 63);
-  }
-
-  private void ensure(int more) {
-    if (bytes.length - position < more) {
-      bytes = Arrays.copyOf(bytes, Math.max(bytes.length * 2, position + more));
-    }
+    out.writeStringNoTag(s);
   }
 }
