@@ -1,6 +1,7 @@
 package io.icegate.jdbc;
 
 import java.util.Arrays;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TimeZone;
@@ -41,10 +42,11 @@ public enum ConnectionProperty {
    * {@code avatica}, Avatica's, for comparing the two or setting the compact one aside.
    */
   ROW_ENCODING("rowEncoding", () -> "compact", "How result rows travel: compact (Icegate's"
-      + " encoding) or avatica (Avatica's own, several times slower to decode for nested values)"),
+      + " encoding) or avatica (Avatica's own, several times slower to decode for nested values)",
+      "compact", "avatica"),
 
   /** Whether to talk HTTPS to the server. */
-  SSL("ssl", () -> "false", "Connect over HTTPS (true or false)"),
+  SSL("ssl", () -> "false", "Connect over HTTPS (true or false)", "true", "false"),
 
   /** Trust store holding the server's certificate. */
   TRUSTSTORE("truststore", () -> null, "Path of the trust store used to verify the server over HTTPS"),
@@ -61,16 +63,26 @@ public enum ConnectionProperty {
   private final String key;
   private final Supplier<String> defaultValue;
   private final String description;
+  private final List<String> choices;
 
-  ConnectionProperty(String key, Supplier<String> defaultValue, String description) {
+  ConnectionProperty(String key, Supplier<String> defaultValue, String description, String... choices) {
     this.key = key;
     this.defaultValue = defaultValue;
     this.description = description;
+    this.choices = List.of(choices);
   }
 
   /** Returns the name used in URLs and {@code Properties}. */
   public String key() {
     return key;
+  }
+
+  /**
+   * Returns the only values the property takes (matched ignoring case, as the URL parser normalizes them), or an
+   * empty list when it takes any.
+   */
+  public List<String> choices() {
+    return choices;
   }
 
   /** Returns the value used when the property is not given, or null when there is none. */

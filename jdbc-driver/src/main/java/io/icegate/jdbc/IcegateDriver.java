@@ -147,10 +147,8 @@ public class IcegateDriver extends ProtobufTranslationDriver {
       result[i] = new DriverPropertyInfo(property.key(), property.valueIn(parsed.settings()));
       result[i].description = property.description();
       result[i].required = false;
-      if (property == ConnectionProperty.SSL) {
-        result[i].choices = new String[] {"true", "false"};
-      } else if (property == ConnectionProperty.ROW_ENCODING) {
-        result[i].choices = new String[] {"compact", "avatica"};
+      if (!property.choices().isEmpty()) {
+        result[i].choices = property.choices().toArray(String[]::new);
       }
     }
     return result;

@@ -7,7 +7,6 @@ import java.time.DateTimeException;
 import java.time.ZoneId;
 import java.util.Collections;
 import java.util.LinkedHashMap;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
 import java.util.regex.Pattern;
@@ -205,20 +204,19 @@ public record IcegateUrl(String url, String host, int port, String catalog, Stri
     }
 
     private void validateValues(Map<String, String> settings) throws SQLException {
-      String ssl = settings.get(ConnectionProperty.SSL.key());
-      if (ssl != null && !ssl.equalsIgnoreCase("true") && !ssl.equalsIgnoreCase("false")) {
-        throw invalid("invalid value '" + ssl + "' for property 'ssl' (expected true or false)");
-      }
-      if (ssl != null) {
-        settings.put(ConnectionProperty.SSL.key(), ssl.toLowerCase(Locale.ROOT));
+      for (ConnectionProperty property : ConnectionProperty.values()) {
+        String value = settings.get(property.key());
+        if (value == null || property.choices().isEmpty()) {
+          continue;
+        }
+        String choice = property.choices().stream().filter(value::equalsIgnoreCase).findFirst().orElseThrow(
+            () -> invalid("invalid value '" + value + "' for property '" + property.key() + "' (expected "
+                + String.join(" or ", property.choices()) + ")"));
+        settings.put(property.key(), choice);
       }
       String fetchSize = settings.get(ConnectionProperty.FETCH_SIZE.key());
       if (fetchSize != null && !fetchSize.matches("[1-9][0-9]{0,8}")) {
         throw invalid("invalid value '" + fetchSize + "' for property 'fetchSize' (expected a positive integer)");
-      }
-      String rows = settings.get(ConnectionProperty.ROW_ENCODING.key());
-      if (rows != null && !rows.equals("compact") && !rows.equals("avatica")) {
-        throw invalid("invalid value '" + rows + "' for property 'rowEncoding' (expected compact or avatica)");
       }
       String zone = settings.get(ConnectionProperty.TIME_ZONE.key());
       if (zone != null) {
