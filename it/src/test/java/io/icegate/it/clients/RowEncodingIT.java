@@ -2,14 +2,11 @@ package io.icegate.it.clients;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.icegate.it.AvaticaHttp;
 import io.icegate.it.TestGateway;
 import io.icegate.jdbc.CompactRows;
 import io.icegate.jdbc.OpenConnectionKeys;
 import io.icegate.jdbc.WireExtension;
-import java.io.InputStream;
-import java.io.OutputStream;
-import java.net.HttpURLConnection;
-import java.net.URL;
 import java.sql.Array;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -31,7 +28,6 @@ import java.util.UUID;
 import org.apache.calcite.avatica.proto.Common;
 import org.apache.calcite.avatica.proto.Responses;
 import org.apache.calcite.avatica.remote.Driver;
-import org.apache.calcite.avatica.remote.ProtobufTranslationImpl;
 import org.apache.calcite.avatica.remote.Service;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -197,19 +193,10 @@ class RowEncodingIT {
 
   /** The wrapped response message of a request. */
   private static byte[] post(Service.Request request) throws Exception {
-    HttpURLConnection http = (HttpURLConnection)
-        new URL("http://127.0.0.1:" + gateway.server().port() + "/").openConnection();
-    http.setRequestMethod("POST");
-    http.setDoOutput(true);
-    try (OutputStream out = http.getOutputStream()) {
-      out.write(new ProtobufTranslationImpl().serializeRequest(request));
-    }
-    try (InputStream in = http.getInputStream()) {
-      Common.WireMessage wire = Common.WireMessage.parseFrom(in.readAllBytes());
-      assertThat(wire.getName()).doesNotContain("ErrorResponse");
-      return wire.getWrappedMessage().toByteArray();
-    } finally {
-      http.disconnect();
-    }
+    Common.WireMessage wire = Common.WireMessage.parseFrom(
+        AvaticaHttp.post("http://127.0.0.1:" + gateway.server().port(), request));
+    assertThat(wire.getName()).doesNotContain("ErrorResponse");
+    return wire.getWrappedMessage().toByteArray();
   }
+
 }

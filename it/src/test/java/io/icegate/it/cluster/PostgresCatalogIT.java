@@ -5,11 +5,8 @@ import static io.icegate.it.Rows.query;
 import static io.icegate.it.Rows.row;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.icegate.it.AvaticaHttp;
 import io.icegate.it.GatewayProcess;
-import java.io.InputStream;
-import java.io.OutputStream;
-import java.net.HttpURLConnection;
-import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -28,7 +25,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.IntStream;
 import org.apache.calcite.avatica.AvaticaConnection;
-import org.apache.calcite.avatica.remote.ProtobufTranslationImpl;
 import org.apache.calcite.avatica.remote.Service;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -121,20 +117,9 @@ class PostgresCatalogIT {
 
   /** One Avatica request as the driver sends it (protobuf over HTTP POST), and the gateway's answer. */
   private static Service.Response postTo(GatewayProcess gateway, Service.Request request) throws Exception {
-    ProtobufTranslationImpl protobuf = new ProtobufTranslationImpl();
-    HttpURLConnection http = (HttpURLConnection) URI.create(gateway.jdbcUrl().replace("jdbc:icegate:", "http:") + "/")
-        .toURL().openConnection();
-    http.setRequestMethod("POST");
-    http.setDoOutput(true);
-    try (OutputStream out = http.getOutputStream()) {
-      out.write(protobuf.serializeRequest(request));
-    }
-    try (InputStream in = http.getResponseCode() < 400 ? http.getInputStream() : http.getErrorStream()) {
-      return protobuf.parseResponse(in.readAllBytes());
-    } finally {
-      http.disconnect();
-    }
+    return AvaticaHttp.send(gateway.jdbcUrl().replace("jdbc:icegate:", "http:"), request);
   }
+
 
   @Test
   void interleavedWritesThroughBothGatewaysKeepEveryAcknowledgedWrite() throws Exception {
