@@ -234,20 +234,12 @@ public final class MetadataBenchmark {
       List<Block> blocks = List.of(
           runs -> {
             for (int run = 0; run < runs; run++) {
-              SparkJobCounter.Counts before = counter.counts();
-              long start = System.nanoTime();
-              m.nativeRows = readAll(nativeStatement, query.sql());
-              m.nativeJdbc.addNanos(System.nanoTime() - start);
-              nativeJobs = nativeJobs.plus(counter.counts().minus(before));
+              m.nativeRows = timedJdbc(nativeStatement, query.sql(), m.nativeJdbc, false);
             }
           },
           runs -> {
             for (int run = 0; run < runs; run++) {
-              SparkJobCounter.Counts before = counter.counts();
-              long start = System.nanoTime();
-              m.nativeAvaticaRowCount = readAll(nativeAvaticaStatement, query.sql());
-              m.nativeAvaticaRows.addNanos(System.nanoTime() - start);
-              nativeJobs = nativeJobs.plus(counter.counts().minus(before));
+              m.nativeAvaticaRowCount = timedJdbc(nativeAvaticaStatement, query.sql(), m.nativeAvaticaRows, false);
             }
           },
           runs -> {
@@ -268,11 +260,7 @@ public final class MetadataBenchmark {
           },
           sparkRuns -> {
             for (int run = 0; run < sparkRuns; run++) {
-              SparkJobCounter.Counts before = counter.counts();
-              long start = System.nanoTime();
-              m.sparkRows = readAll(sparkStatement, query.sql());
-              m.sparkJdbc.addNanos(System.nanoTime() - start);
-              sparkJobs = sparkJobs.plus(counter.counts().minus(before));
+              m.sparkRows = timedJdbc(sparkStatement, query.sql(), m.sparkJdbc, true);
             }
           });
       int spark = blocks.size() - 1;
@@ -294,6 +282,21 @@ public final class MetadataBenchmark {
         }
       }
       return m;
+    }
+
+    /** One timed run over JDBC, counting the Spark jobs it started for its path; returns the rows read. */
+    private long timedJdbc(Statement statement, String sql, Latencies latencies, boolean sparkPath) throws Exception {
+      SparkJobCounter.Counts before = counter.counts();
+      long start = System.nanoTime();
+      long rows = readAll(statement, sql);
+      latencies.addNanos(System.nanoTime() - start);
+      SparkJobCounter.Counts started = counter.counts().minus(before);
+      if (sparkPath) {
+        sparkJobs = sparkJobs.plus(started);
+      } else {
+        nativeJobs = nativeJobs.plus(started);
+      }
+      return rows;
     }
   }
 

@@ -53,8 +53,8 @@ public final class Sessions {
    * {@link #catalogNames} copies all of them (every native query resolves its tables' catalog).
    */
   public static boolean isCatalog(SparkSession session, String name) {
-    return name.equals(CatalogManager.SESSION_CATALOG_NAME()) || name.indexOf('.') < 0
-        && session.conf().getOption("spark.sql.catalog." + name).isDefined();
+    return name.equals(CatalogManager.SESSION_CATALOG_NAME())
+        || (name.indexOf('.') < 0 && session.conf().getOption("spark.sql.catalog." + name).isDefined());
   }
 
   public static CatalogManager catalogManager(SparkSession session) {
