@@ -2,6 +2,7 @@ package io.icegate.it;
 
 import java.sql.Connection;
 import java.sql.ResultSet;
+import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
@@ -29,6 +30,18 @@ public final class Rows {
         rows.add(row);
       }
       return rows;
+    }
+  }
+
+  /** The column labels of a query's result, in order. */
+  public static List<String> columnNames(Connection connection, String sql) throws SQLException {
+    try (Statement statement = connection.createStatement(); ResultSet rs = statement.executeQuery(sql)) {
+      ResultSetMetaData metaData = rs.getMetaData();
+      List<String> names = new ArrayList<>();
+      for (int i = 1; i <= metaData.getColumnCount(); i++) {
+        names.add(metaData.getColumnLabel(i));
+      }
+      return names;
     }
   }
 

@@ -3,18 +3,25 @@ package io.icegate.metadata;
 import static java.util.Objects.requireNonNull;
 
 import io.icegate.metadata.value.StructConverter;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.TreeSet;
 import org.apache.iceberg.Schema;
 import org.apache.iceberg.TableScan;
 import org.apache.iceberg.io.CloseableIterable;
+import org.apache.iceberg.types.Types;
 
 /**
  * One metadata table of one table, ready to read: its Iceberg schema (the columns, order and types Spark shows),
  * what became of time travel, and its rows as plain Java values (see {@link io.icegate.metadata.value.ValueConverter}).
  */
 public final class MetadataRelation {
+  private static final String SPLIT_OFFSETS = "split_offsets";
+  private static final String FILE_SIZE = "file_size_in_bytes";
+
   private final String name;
   private final MetadataTableKind kind;
   private final Schema schema;
@@ -66,7 +73,52 @@ public final class MetadataRelation {
    * iterator that reaches its end closes itself.
    */
   public CloseableIterable<List<Object>> rows() {
-    return new TaskRows(name, scan, converter);
+    return new TaskRows(name, scan, converter, null);
+  }
+
+  /**
+   * The rows of some of the columns (numbers into {@link #schema()}'s columns, in the order wanted), streamed as
+   * {@link #rows()} are; each list holds those columns' values in that order. Iceberg reads only these columns:
+   * a manifest's other fields are skipped rather than decoded, and {@code readable_metrics} is only computed
+   * when asked for. With no columns, each row is an empty list (for {@code count(*)}).
+   *
+   * @throws IllegalArgumentException when a number is not a column of the schema
+   */
+  public CloseableIterable<List<Object>> rows(int[] columns) {
+    List<Types.NestedField> all = schema.columns();
+    TreeSet<Integer> distinct = new TreeSet<>();
+    for (int column : columns) {
+      if (column < 0 || column >= all.size()) {
+        throw new IllegalArgumentException(
+            String.format("Cannot read column %d of %s: it has %d columns", column, name, all.size()));
+      }
+      distinct.add(column);
+    }
+    if (distinct.size() == all.size() && isAscending(columns)) {
+      return rows();
+    }
+    // Iceberg cannot select nothing; the first column stands in for count(*) and is not handed out.
+    List<String> names = new ArrayList<>();
+    for (int column : distinct.isEmpty() ? List.of(0) : distinct) {
+      names.add(all.get(column).name());
+    }
+    // A data file read without its size calls its split offsets past the end of the file and drops them.
+    if (names.contains(SPLIT_OFFSETS) && !names.contains(FILE_SIZE) && schema.findField(FILE_SIZE) != null) {
+      names.add(FILE_SIZE);
+    }
+    TableScan selected = scan.select(names);
+    Schema read = selected.schema();
+    int[] positions = new int[columns.length];
+    for (int i = 0; i < columns.length; i++) {
+      positions[i] = read.columns().indexOf(read.findField(all.get(columns[i]).fieldId()));
+    }
+    return new TaskRows(name, selected, StructConverter.forProjectedRows(read), positions);
+  }
+
+  private static boolean isAscending(int[] columns) {
+    int[] sorted = columns.clone();
+    Arrays.sort(sorted);
+    return Arrays.equals(sorted, columns);
   }
 
   @Override

@@ -5,6 +5,7 @@ import java.io.Closeable;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.NoSuchElementException;
 import org.apache.iceberg.DataTask;
@@ -22,12 +23,18 @@ final class TaskRows implements CloseableIterable<List<Object>> {
   private final String relationName;
   private final TableScan scan;
   private final StructConverter converter;
+  private final int[] positions;
   private final List<RowIterator> iterators = new ArrayList<>();
 
-  TaskRows(String relationName, TableScan scan, StructConverter converter) {
+  /**
+   * Rows of {@code scan}, each converted by {@code converter}; with {@code positions} (not null), each row handed out holds
+   * the converted row's values at those positions, in that order.
+   */
+  TaskRows(String relationName, TableScan scan, StructConverter converter, int[] positions) {
     this.relationName = relationName;
     this.scan = scan;
     this.converter = converter;
+    this.positions = positions;
   }
 
   /** Each iterator plans the scan anew, over the metadata the {@link org.apache.iceberg.Table} object holds. */
@@ -101,7 +108,15 @@ final class TaskRows implements CloseableIterable<List<Object>> {
       if (!hasNext()) {
         throw new NoSuchElementException("No more rows in " + relationName);
       }
-      return converter.row(rows.next());
+      List<Object> row = converter.row(rows.next());
+      if (positions == null) {
+        return row;
+      }
+      Object[] picked = new Object[positions.length];
+      for (int i = 0; i < picked.length; i++) {
+        picked[i] = row.get(positions[i]);
+      }
+      return Arrays.asList(picked);
     }
 
     private void openTaskRows(FileScanTask task) {

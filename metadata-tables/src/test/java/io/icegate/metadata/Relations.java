@@ -20,8 +20,17 @@ final class Relations {
   }
 
   static List<List<Object>> read(MetadataRelation relation) {
+    return read(relation.rows());
+  }
+
+  /** The rows of some columns only ({@link MetadataRelation#rows(int[])}). */
+  static List<List<Object>> read(MetadataRelation relation, int[] columns) {
+    return read(relation.rows(columns));
+  }
+
+  private static List<List<Object>> read(CloseableIterable<List<Object>> rowsToRead) {
     List<List<Object>> rows = new ArrayList<>();
-    try (CloseableIterable<List<Object>> iterable = relation.rows()) {
+    try (CloseableIterable<List<Object>> iterable = rowsToRead) {
       iterable.forEach(rows::add);
     } catch (IOException e) {
       throw new UncheckedIOException(e);

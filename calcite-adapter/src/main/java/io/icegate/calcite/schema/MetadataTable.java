@@ -29,8 +29,8 @@ import org.checkerframework.checker.nullness.qual.Nullable;
  *
  * <p>Rows stream from {@link MetadataRelation#rows()}: Calcite pulls them one at a time, and closing its
  * enumerator (at the end, or when a LIMIT is reached or the result is closed) releases the open manifest.
- * Only the columns the query uses are converted (Calcite pushes the projection down); filters are left to
- * Calcite.
+ * Only the columns the query uses are read: Calcite pushes the projection down and Iceberg's scan selects them,
+ * so a manifest's other fields are skipped, not decoded. Filters are left to Calcite.
  *
  * <p>The relation is opened once per instance, on {@link #relation()} or the first scan, so that a statement
  * reads one consistent view and time-travel errors and warnings surface before any row is read. An instance
@@ -115,7 +115,7 @@ public final class MetadataTable extends AbstractTable implements ProjectableFil
     return new AbstractEnumerable<>() {
       @Override
       public Enumerator<@Nullable Object[]> enumerator() {
-        return new RowEnumerator(opened.rows(), columns, converters, cancel);
+        return new RowEnumerator(opened.rows(columns), converters, cancel);
       }
     };
   }

@@ -13,14 +13,13 @@ import org.apache.iceberg.io.CloseableIterator;
 import org.checkerframework.checker.nullness.qual.Nullable;
 
 /**
- * Pulls a metadata relation's rows one at a time, keeping the chosen columns converted to Calcite's values.
+ * Pulls a metadata relation's rows (of the scanned columns, in order) one at a time, converted to Calcite's values.
  * Nothing is read before the first {@link #moveNext()}; {@link #close()} releases whatever manifest is open.
  * A cancelled query stops here with a {@link CancellationException}, also when an operator above (a sort, an
  * aggregate) is still reading its whole input: stopping quietly would let it return a partial answer.
  */
 final class RowEnumerator implements Enumerator<@Nullable Object[]> {
   private final CloseableIterable<List<Object>> rows;
-  private final int[] columns;
   private final List<UnaryOperator<Object>> converters;
   private final AtomicBoolean cancel;
   private @Nullable CloseableIterator<List<Object>> iterator;
@@ -28,10 +27,8 @@ final class RowEnumerator implements Enumerator<@Nullable Object[]> {
   private boolean closed;
 
   RowEnumerator(
-      CloseableIterable<List<Object>> rows, int[] columns, List<UnaryOperator<Object>> converters,
-      AtomicBoolean cancel) {
+      CloseableIterable<List<Object>> rows, List<UnaryOperator<Object>> converters, AtomicBoolean cancel) {
     this.rows = rows;
-    this.columns = columns;
     this.converters = converters;
     this.cancel = cancel;
   }
@@ -60,9 +57,9 @@ final class RowEnumerator implements Enumerator<@Nullable Object[]> {
       return false;
     }
     List<Object> row = iterator.next();
-    Object[] values = new Object[columns.length];
+    Object[] values = new Object[converters.size()];
     for (int i = 0; i < values.length; i++) {
-      values[i] = converters.get(i).apply(row.get(columns[i]));
+      values[i] = converters.get(i).apply(row.get(i));
     }
     current = values;
     return true;

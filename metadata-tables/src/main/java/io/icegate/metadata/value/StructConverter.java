@@ -13,9 +13,11 @@ import org.apache.iceberg.types.Types;
 public final class StructConverter implements ValueConverter {
   private final Types.StructType type;
   private final ValueConverter[] fields;
+  private final boolean wider;
 
-  private StructConverter(Types.StructType type) {
+  private StructConverter(Types.StructType type, boolean wider) {
     this.type = type;
+    this.wider = wider;
     this.fields =
         type.fields().stream()
             .map(field -> ValueConverter.forType(field.type()))
@@ -24,11 +26,20 @@ public final class StructConverter implements ValueConverter {
 
   /** The converter for rows of {@code schema}. */
   public static StructConverter forSchema(Schema schema) {
-    return new StructConverter(schema.asStruct());
+    return new StructConverter(schema.asStruct(), false);
+  }
+
+  /**
+   * The converter for the rows of a scan that selected {@code projection}'s columns. Such a row may say it is
+   * wider than the projection: a data file read with a projection (a row of {@code files}) keeps its full
+   * {@code size()} while its positions are the projection's.
+   */
+  public static StructConverter forProjectedRows(Schema projection) {
+    return new StructConverter(projection.asStruct(), true);
   }
 
   static StructConverter forStruct(Types.StructType type) {
-    return new StructConverter(type);
+    return new StructConverter(type, false);
   }
 
   @Override
@@ -44,7 +55,7 @@ public final class StructConverter implements ValueConverter {
 
   /** The struct's values; the list has a fixed size and holds nulls where the struct does. */
   public List<Object> row(StructLike struct) {
-    if (struct.size() != fields.length) {
+    if (wider ? struct.size() < fields.length : struct.size() != fields.length) {
       throw new IllegalStateException(
           String.format(
               "Cannot convert a struct to %s: it has %d fields, the type %d",
