@@ -285,8 +285,13 @@ class NativeMetadataIT {
     int nativeJobs = sparkJobsDuring(() -> {
       try (Connection c = gateway.connect()) {
         for (String metadata : NATIVE_TABLES) {
-          query(c, "SELECT * FROM demo.meta_it.rich." + metadata);
+          String from = " FROM demo.meta_it.rich." + metadata;
+          query(c, "SELECT *" + from);
+          List<String> columns = Rows.columnNames(c, "SELECT *" + from);
+          query(c, "SELECT `" + columns.get(columns.size() - 1) + "`, `" + columns.get(0) + "`" + from);
+          query(c, "SELECT count(*)" + from);
         }
+        query(c, "SELECT file_path, split_offsets FROM demo.meta_it.rich.files");
         query(c, "SELECT count(*) FROM demo.meta_it.rich.files VERSION AS OF 'first_five'");
       }
     });

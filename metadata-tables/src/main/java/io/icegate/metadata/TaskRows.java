@@ -27,8 +27,8 @@ final class TaskRows implements CloseableIterable<List<Object>> {
   private final List<RowIterator> iterators = new ArrayList<>();
 
   /**
-   * Rows of {@code scan}, each converted by {@code converter}; with {@code positions} (not null), each row handed out holds
-   * the converted row's values at those positions, in that order.
+   * Rows of {@code scan}, each converted by {@code converter}; with {@code positions} (not null), each row handed
+   * out holds the converted row's values at those positions, in that order.
    */
   TaskRows(String relationName, TableScan scan, StructConverter converter, int[] positions) {
     this.relationName = relationName;

@@ -1,7 +1,9 @@
 package io.icegate.calcite.exec;
 
 import io.icegate.calcite.schema.MetadataTable;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
 import org.apache.calcite.adapter.enumerable.EnumerableConvention;
 import org.apache.calcite.plan.Convention;
 import org.apache.calcite.plan.RelOptRule;
@@ -10,7 +12,9 @@ import org.apache.calcite.plan.RelOptUtil;
 import org.apache.calcite.plan.RelRule;
 import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.convert.ConverterRule;
+import org.apache.calcite.rel.core.AggregateCall;
 import org.apache.calcite.rel.core.RelFactories;
+import org.apache.calcite.rel.logical.LogicalAggregate;
 import org.apache.calcite.rel.logical.LogicalProject;
 import org.apache.calcite.rel.logical.LogicalTableScan;
 import org.apache.calcite.rex.RexNode;
@@ -28,18 +32,36 @@ final class MetadataScanRules {
       ConverterRule.Config.INSTANCE
           .withConversion(
               LogicalTableScan.class,
-              scan -> scan.getTable().unwrap(MetadataTable.class) != null,
+              MetadataScanRules::isMetadataTable,
               Convention.NONE, EnumerableConvention.INSTANCE, "MetadataTableScanRule")
           .withRuleFactory(ToScan::new)
           .toRule();
 
-  /** A projection that uses some of a scan's columns makes the scan read only those. */
+  /**
+   * A projection that uses some of a metadata table's columns makes its scan read only those. It matches the
+   * logical scan: Volcano matches an input only among the rels of the input's own convention, and the projections
+   * Calcite's field trimming puts over each scan (under filters, joins and aggregates too) are logical.
+   */
   static final RelOptRule PROJECT_INTO_SCAN =
-      new ProjectIntoScanConfig(RelFactories.LOGICAL_BUILDER, "MetadataProjectIntoScanRule",
-          b0 -> b0.operand(LogicalProject.class).oneInput(b1 -> b1.operand(MetadataTableScan.class).noInputs()))
+      new ColumnsIntoScanConfig(RelFactories.LOGICAL_BUILDER, "MetadataProjectIntoScanRule",
+          b0 -> b0.operand(LogicalProject.class).oneInput(b1 -> b1.operand(LogicalTableScan.class)
+              .predicate(MetadataScanRules::isMetadataTable).noInputs()),
+          ProjectIntoScan::new)
           .toRule();
 
-  static final List<RelOptRule> ALL = List.of(SCAN, PROJECT_INTO_SCAN);
+  /** An aggregate straight over a metadata table ({@code count(*)}, no projection between) reads only its inputs. */
+  static final RelOptRule AGGREGATE_INTO_SCAN =
+      new ColumnsIntoScanConfig(RelFactories.LOGICAL_BUILDER, "MetadataAggregateIntoScanRule",
+          b0 -> b0.operand(LogicalAggregate.class).oneInput(b1 -> b1.operand(LogicalTableScan.class)
+              .predicate(MetadataScanRules::isMetadataTable).noInputs()),
+          AggregateIntoScan::new)
+          .toRule();
+
+  static final List<RelOptRule> ALL = List.of(SCAN, PROJECT_INTO_SCAN, AGGREGATE_INTO_SCAN);
+
+  private static boolean isMetadataTable(RelNode scan) {
+    return scan.getTable() != null && scan.getTable().unwrap(MetadataTable.class) != null;
+  }
 
   private MetadataScanRules() {}
 
@@ -54,24 +76,21 @@ final class MetadataScanRules {
     }
   }
 
-  private static final class ProjectIntoScan extends RelRule<ProjectIntoScanConfig> {
-    ProjectIntoScan(ProjectIntoScanConfig config) {
+  private static final class ProjectIntoScan extends RelRule<ColumnsIntoScanConfig> {
+    ProjectIntoScan(ColumnsIntoScanConfig config) {
       super(config);
     }
 
     @Override
     public void onMatch(RelOptRuleCall call) {
       LogicalProject project = call.rel(0);
-      MetadataTableScan scan = call.rel(1);
-      ImmutableBitSet used = RelOptUtil.InputFinder.bits(project.getProjects(), null);
-      int[] scanned = scan.columns();
-      if (used.cardinality() == scanned.length) {
+      LogicalTableScan scan = call.rel(1);
+      ImmutableBitSet used = readable(RelOptUtil.InputFinder.bits(project.getProjects(), null));
+      if (used.cardinality() == scan.getRowType().getFieldCount()) {
         return;
       }
-      List<Integer> kept = used.asList();
-      int[] columns = kept.stream().mapToInt(i -> scanned[i]).toArray();
-      MetadataTableScan narrower = scan.withColumns(columns);
-      Mapping mapping = Mappings.target(kept, scanned.length);
+      MetadataTableScan narrower = narrower(scan, used);
+      Mapping mapping = Mappings.target(used.asList(), scan.getRowType().getFieldCount());
       List<RexNode> projects = RexUtil.apply(mapping, project.getProjects());
       if (RexUtil.isIdentity(projects, narrower.getRowType())) {
         call.transformTo(narrower);
@@ -81,28 +100,81 @@ final class MetadataScanRules {
     }
   }
 
-  /** The rule's configuration, written out (Calcite generates these with Immutables). */
-  private record ProjectIntoScanConfig(
-      RelBuilderFactory relBuilderFactory, @Nullable String description, RelRule.OperandTransform operandSupplier)
+  private static final class AggregateIntoScan extends RelRule<ColumnsIntoScanConfig> {
+    AggregateIntoScan(ColumnsIntoScanConfig config) {
+      super(config);
+    }
+
+    @Override
+    public void onMatch(RelOptRuleCall call) {
+      LogicalAggregate aggregate = call.rel(0);
+      LogicalTableScan scan = call.rel(1);
+      ImmutableBitSet.Builder builder = aggregate.getGroupSet().rebuild();
+      for (AggregateCall aggregateCall : aggregate.getAggCallList()) {
+        if (!aggregateCall.collation.getFieldCollations().isEmpty()) {
+          return; // An ordered aggregate (listagg ... WITHIN GROUP) keeps its whole input; rare here.
+        }
+        builder.addAll(aggregateCall.getArgList());
+        if (aggregateCall.filterArg >= 0) {
+          builder.set(aggregateCall.filterArg);
+        }
+      }
+      ImmutableBitSet used = readable(builder.build());
+      int width = scan.getRowType().getFieldCount();
+      if (used.cardinality() == width) {
+        return;
+      }
+      Mappings.TargetMapping mapping = Mappings.target(used.asList(), width);
+      List<AggregateCall> calls = new ArrayList<>();
+      for (AggregateCall aggregateCall : aggregate.getAggCallList()) {
+        List<Integer> args = aggregateCall.getArgList().stream().map(mapping::getTarget).toList();
+        int filter = aggregateCall.filterArg >= 0 ? mapping.getTarget(aggregateCall.filterArg) : -1;
+        calls.add(aggregateCall.copy(args, filter, aggregateCall.collation));
+      }
+      ImmutableBitSet groupSet = remap(aggregate.getGroupSet(), mapping);
+      List<ImmutableBitSet> groupSets = aggregate.getGroupSets().stream().map(set -> remap(set, mapping)).toList();
+      call.transformTo(
+          aggregate.copy(aggregate.getTraitSet(), narrower(scan, used), groupSet, groupSets, calls));
+    }
+  }
+
+  private static ImmutableBitSet remap(ImmutableBitSet columns, Mappings.TargetMapping mapping) {
+    return ImmutableBitSet.of(columns.asList().stream().map(mapping::getTarget).toList());
+  }
+
+  /** The enumerable scan of {@code scan}'s table that reads the {@code used} columns only, in table order. */
+  private static MetadataTableScan narrower(LogicalTableScan scan, ImmutableBitSet used) {
+    return MetadataTableScan.create(scan.getCluster(), scan.getTable()).withColumns(used.toArray());
+  }
+
+  /** The columns read for {@code used}: those, or the first when none is (count(*)), as rows must have a shape. */
+  private static ImmutableBitSet readable(ImmutableBitSet used) {
+    return used.isEmpty() ? ImmutableBitSet.of(0) : used;
+  }
+
+  /** The rules' configuration, written out (Calcite generates these with Immutables). */
+  private record ColumnsIntoScanConfig(
+      RelBuilderFactory relBuilderFactory, @Nullable String description, RelRule.OperandTransform operandSupplier,
+      Function<ColumnsIntoScanConfig, RelOptRule> factory)
       implements RelRule.Config {
     @Override
     public RelOptRule toRule() {
-      return new ProjectIntoScan(this);
+      return factory.apply(this);
     }
 
     @Override
-    public ProjectIntoScanConfig withRelBuilderFactory(RelBuilderFactory factory) {
-      return new ProjectIntoScanConfig(factory, description, operandSupplier);
+    public ColumnsIntoScanConfig withRelBuilderFactory(RelBuilderFactory newFactory) {
+      return new ColumnsIntoScanConfig(newFactory, description, operandSupplier, factory);
     }
 
     @Override
-    public ProjectIntoScanConfig withDescription(@Nullable String newDescription) {
-      return new ProjectIntoScanConfig(relBuilderFactory, newDescription, operandSupplier);
+    public ColumnsIntoScanConfig withDescription(@Nullable String newDescription) {
+      return new ColumnsIntoScanConfig(relBuilderFactory, newDescription, operandSupplier, factory);
     }
 
     @Override
-    public ProjectIntoScanConfig withOperandSupplier(RelRule.OperandTransform transform) {
-      return new ProjectIntoScanConfig(relBuilderFactory, description, transform);
+    public ColumnsIntoScanConfig withOperandSupplier(RelRule.OperandTransform transform) {
+      return new ColumnsIntoScanConfig(relBuilderFactory, description, transform, factory);
     }
   }
 }

@@ -1,5 +1,6 @@
 package io.icegate.calcite.exec;
 
+import io.icegate.calcite.schema.MetadataTable;
 import java.lang.reflect.Method;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -43,6 +44,8 @@ import org.checkerframework.checker.nullness.qual.Nullable;
 final class MetadataTableScan extends TableScan implements EnumerableRel {
   private static final Method SCAN =
       Types.lookupMethod(ProjectableFilterableTable.class, "scan", DataContext.class, List.class, int[].class);
+  private static final Method SCAN_COLUMN =
+      Types.lookupMethod(MetadataTable.class, "scanColumn", DataContext.class, int.class);
 
   /** The table's columns this scan returns, in order; null for all. */
   private final int @Nullable [] columns;
@@ -110,16 +113,22 @@ final class MetadataTableScan extends TableScan implements EnumerableRel {
 
   @Override
   public Result implement(EnumerableRelImplementor implementor, Prefer pref) {
-    // Rows stay Object[] even with one column; the parent reads them with this physical type.
-    PhysType physType =
-        PhysTypeImpl.of(implementor.getTypeFactory(), getRowType(), JavaRowFormat.ARRAY, false);
-    Expression tableExpression = Expressions.convert_(tableByPath(), ProjectableFilterableTable.class);
-    Expression projects =
-        columns == null
-            ? Expressions.constant(null, int[].class)
-            : Expressions.newArrayInit(int.class, Arrays.stream(columns).mapToObj(Expressions::constant).toList());
-    Expression rows =
-        Expressions.call(tableExpression, SCAN, DataContext.ROOT, Expressions.new_(ArrayList.class), projects);
+    // Rows are Object[], or with one column the bare values, as Calcite's operators expect of their inputs (some
+    // re-derive their input's format from its row type). No scan has zero columns (see MetadataScanRules).
+    PhysType physType = PhysTypeImpl.of(implementor.getTypeFactory(), getRowType(), JavaRowFormat.ARRAY);
+    Expression rows;
+    if (physType.getFormat() == JavaRowFormat.SCALAR) {
+      Expression table = Expressions.convert_(tableByPath(), MetadataTable.class);
+      rows = Expressions.call(table, SCAN_COLUMN, DataContext.ROOT, Expressions.constant(columns()[0]));
+    } else {
+      Expression table = Expressions.convert_(tableByPath(), ProjectableFilterableTable.class);
+      Expression projects =
+          columns == null
+              ? Expressions.constant(null, int[].class)
+              : Expressions.newArrayInit(
+                  int.class, Arrays.stream(columns).mapToObj(Expressions::constant).toList());
+      rows = Expressions.call(table, SCAN, DataContext.ROOT, Expressions.new_(ArrayList.class), projects);
+    }
     return implementor.result(physType, Blocks.toBlock(rows));
   }
 

@@ -27,6 +27,14 @@ public final class NativeQuery {
   }
 
   /**
+   * Calcite's physical plan, as text (for diagnostics): each metadata table's scan shows the columns it reads, as
+   * {@code MetadataTableScan(table=[[demo, db, t, files]], columns=[[1, 5]])}.
+   */
+  public String plan() {
+    return plan.physical();
+  }
+
+  /**
    * Time-travel clauses that a metadata table ignored ({@code snapshots}, {@code history}, {@code refs} and
    * {@code metadata_log_entries} always show everything), for {@code SQLWarning}s; each message once.
    */

@@ -88,10 +88,10 @@ final class QueryPlanner {
   }
 
   /**
-   * A query ready to bind, with its output columns, and the values its generated code reads by name from the
-   * data context besides the standard variables.
+   * A query ready to bind, with its output columns, the values its generated code reads by name from the data
+   * context besides the standard variables, and the physical plan as Calcite prints it.
    */
-  record Plan(Bindable<?> bindable, List<ResultColumn> columns, Map<String, Object> parameters) {
+  record Plan(Bindable<?> bindable, List<ResultColumn> columns, Map<String, Object> parameters, String physical) {
     /** Calcite hands single-column rows over as the bare value (which may itself be an Object[]). */
     boolean scalarRows() {
       return !(bindable instanceof org.apache.calcite.runtime.ArrayBindable);
@@ -146,8 +146,9 @@ final class QueryPlanner {
             typeFactory.createTypeWithNullability(type, type.isNullable() || nullable.get(column))));
       }
       Map<String, Object> parameters = new LinkedHashMap<>();
-      Bindable<?> bindable = compile(optimize(rel), reader, parameters);
-      return new Plan(bindable, List.copyOf(columns), Map.copyOf(parameters));
+      RelRoot optimized = optimize(rel);
+      Bindable<?> bindable = compile(optimized, reader, parameters);
+      return new Plan(bindable, List.copyOf(columns), Map.copyOf(parameters), RelOptUtil.toString(optimized.rel));
     } catch (RuntimeException | AssertionError e) {
       // Calcite reports shapes it cannot plan or generate code for this way (CannotPlanException, ...).
       throw new NotNativeException("Calcite cannot plan it: " + message(e), e);

@@ -120,6 +120,14 @@ public final class MetadataTable extends AbstractTable implements ProjectableFil
     };
   }
 
+  /**
+   * The values of one column, bare rather than in one-element arrays: Calcite's enumerable operators take a
+   * one-column input as a sequence of values ({@code JavaRowFormat.SCALAR}).
+   */
+  public Enumerable<@Nullable Object> scanColumn(DataContext root, int column) {
+    return scan(root, List.of(), new int[] {column}).select(row -> row[0]);
+  }
+
   private int[] allColumns() {
     int[] columns = new int[schema.columns().size()];
     for (int i = 0; i < columns.length; i++) {
