@@ -43,7 +43,8 @@ import org.apache.spark.sql.SparkSession;
  * properties, also Maven properties of the {@code bench} profile): {@code bench.snapshots} (1000),
  * {@code bench.files} (10000), {@code bench.warmup.seconds} (15), {@code bench.iterations} (50, native and
  * in-process), {@code bench.spark.iterations} (15), {@code bench.block} (5: consecutive runs of one path in a round),
- * {@code bench.queries} (comma-separated, default all: snapshots, files, history, partitions, refs, join).
+ * {@code bench.queries} (comma-separated, default all: snapshots, files, history, partitions, refs, join,
+ * files_narrow: file_path and record_count of files).
  *
  * <p>Latencies are those of a gateway that has been serving for a while: before measuring a query, its native and
  * in-process paths run for {@code bench.warmup.seconds} (at least 5 runs), until the JIT has compiled them, and then
@@ -67,7 +68,10 @@ public final class MetadataBenchmark {
       new BenchQuery("history JOIN snapshots", "SELECT h.made_current_at, s.operation, h.snapshot_id,"
           + " h.is_current_ancestor, s.summary['spark.app.id'] FROM " + T + ".history h JOIN " + T + ".snapshots s"
           + " ON h.snapshot_id = s.snapshot_id ORDER BY made_current_at", 20,
-          CoreMetadataReads::historyJoinSnapshots));
+          CoreMetadataReads::historyJoinSnapshots),
+      // Not one of the issue's: what reading only the columns a query uses saves (no target; 0 means none).
+      new BenchQuery("files_narrow", "SELECT file_path, record_count FROM " + T + ".files", 0,
+          reads -> reads.read(MetadataTableType.FILES, List.of("file_path", "record_count"))));
 
   /** Native/in-process p50 at most this. */
   private static final double IN_PROCESS_TARGET = 2.0;
@@ -357,11 +361,13 @@ public final class MetadataBenchmark {
     for (Measured m : results) {
       double speedUp = m.sparkJdbc.p50() / m.nativeJdbc.p50();
       double overFloor = m.nativeJdbc.p50() / m.inProcess.p50();
-      System.out.printf("| %s | %s | %s | %s | %s | %s | %s | %s | %.1fx (>= %.0fx: %s) | %.2fx (<= %.0fx: %s) |%n",
+      double target = m.query.sparkTarget();
+      String sparkTarget = target == 0 ? "no target"
+          : String.format("%s %.0fx: %s", ">=", target, speedUp >= target ? "met" : "missed");
+      System.out.printf("| %s | %s | %s | %s | %s | %s | %s | %s | %.1fx (%s) | %.2fx (<= %.0fx: %s) |%n",
           m.query.name(), rows(m), millis(m.nativeJdbc.p50()), millis(m.nativeJdbc.p95()), millis(m.sparkJdbc.p50()),
-          millis(m.sparkJdbc.p95()), millis(m.inProcess.p50()), millis(m.inProcess.p95()), speedUp,
-          m.query.sparkTarget(), speedUp >= m.query.sparkTarget() ? "met" : "missed", overFloor, IN_PROCESS_TARGET,
-          overFloor <= IN_PROCESS_TARGET ? "met" : "missed");
+          millis(m.sparkJdbc.p95()), millis(m.inProcess.p50()), millis(m.inProcess.p95()), speedUp, sparkTarget,
+          overFloor, IN_PROCESS_TARGET, overFloor <= IN_PROCESS_TARGET ? "met" : "missed");
     }
 
     System.out.println();
