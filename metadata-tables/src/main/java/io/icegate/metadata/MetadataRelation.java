@@ -3,11 +3,14 @@ package io.icegate.metadata;
 import static java.util.Objects.requireNonNull;
 
 import io.icegate.metadata.value.StructConverter;
-import java.util.ArrayList;
+import io.icegate.metadata.value.ValueConverter;
 import java.util.Arrays;
+import java.util.EnumSet;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.Set;
 import java.util.TreeSet;
 import org.apache.iceberg.Schema;
 import org.apache.iceberg.TableScan;
@@ -21,17 +24,25 @@ import org.apache.iceberg.types.Types;
 public final class MetadataRelation {
   private static final String SPLIT_OFFSETS = "split_offsets";
   private static final String FILE_SIZE = "file_size_in_bytes";
+  private static final String READABLE_METRICS = "readable_metrics";
+  /** iceberg-core's files tables, whose {@code readable_metrics} is computed here (see {@link ReadableMetrics}). */
+  private static final Set<MetadataTableKind> FILES_TABLES = EnumSet.of(
+      MetadataTableKind.FILES, MetadataTableKind.DATA_FILES, MetadataTableKind.DELETE_FILES,
+      MetadataTableKind.ALL_FILES, MetadataTableKind.ALL_DATA_FILES, MetadataTableKind.ALL_DELETE_FILES);
 
   private final String name;
   private final MetadataTableKind kind;
   private final Schema schema;
   private final ResolvedTimeTravel timeTravel;
   private final TableScan scan;
+  private final Schema dataSchema;
   private final StructConverter converter;
 
-  MetadataRelation(
-      String name, MetadataTableKind kind, Schema schema, ResolvedTimeTravel timeTravel, TableScan scan) {
+  /** {@code dataSchema}: the data table's, which names the columns of {@code readable_metrics}. */
+  MetadataRelation(String name, MetadataTableKind kind, Schema schema, ResolvedTimeTravel timeTravel,
+      TableScan scan, Schema dataSchema) {
     this.name = requireNonNull(name, "name is null");
+    this.dataSchema = requireNonNull(dataSchema, "dataSchema is null");
     this.kind = requireNonNull(kind, "kind is null");
     this.schema = requireNonNull(schema, "schema is null");
     this.timeTravel = requireNonNull(timeTravel, "timeTravel is null");
@@ -73,7 +84,9 @@ public final class MetadataRelation {
    * iterator that reaches its end closes itself.
    */
   public CloseableIterable<List<Object>> rows() {
-    return new TaskRows(name, scan, converter, null);
+    int[] all = new int[schema.columns().size()];
+    Arrays.setAll(all, i -> i);
+    return rows(all);
   }
 
   /**
@@ -94,25 +107,51 @@ public final class MetadataRelation {
       }
       distinct.add(column);
     }
-    if (distinct.size() == all.size() && isAscending(columns)) {
-      return rows();
+    int metricsColumn = FILES_TABLES.contains(kind) ? all.indexOf(schema.findField(READABLE_METRICS)) : -1;
+    boolean metrics = metricsColumn >= 0 && distinct.contains(metricsColumn);
+    if (!metrics && distinct.size() == all.size() && isAscending(columns)) {
+      return new TaskRows(name, scan, converter::row);
     }
     // Iceberg cannot select nothing; the first column stands in for count(*) and is not handed out.
-    List<String> names = new ArrayList<>();
+    Set<String> names = new LinkedHashSet<>();
     for (int column : distinct.isEmpty() ? List.of(0) : distinct) {
-      names.add(all.get(column).name());
+      if (column != metricsColumn) {
+        names.add(all.get(column).name());
+      }
+    }
+    if (metrics) {
+      names.addAll(ReadableMetrics.SOURCE_COLUMNS);
     }
     // A data file read without its size calls its split offsets past the end of the file and drops them.
-    if (names.contains(SPLIT_OFFSETS) && !names.contains(FILE_SIZE) && schema.findField(FILE_SIZE) != null) {
+    if (names.contains(SPLIT_OFFSETS) && schema.findField(FILE_SIZE) != null) {
       names.add(FILE_SIZE);
     }
     TableScan selected = scan.select(names);
     Schema read = selected.schema();
     int[] positions = new int[columns.length];
+    ValueConverter[] converters = new ValueConverter[columns.length];
     for (int i = 0; i < columns.length; i++) {
-      positions[i] = read.columns().indexOf(read.findField(all.get(columns[i]).fieldId()));
+      Types.NestedField field = all.get(columns[i]);
+      positions[i] = columns[i] == metricsColumn ? -1 : read.columns().indexOf(read.findField(field.fieldId()));
+      converters[i] = ValueConverter.forType(field.type());
     }
-    return new TaskRows(name, selected, StructConverter.forProjectedRows(read), positions);
+    ReadableMetrics readable = metrics ? readableMetrics(read, all.get(metricsColumn)) : null;
+    return new TaskRows(name, selected, row -> {
+      Object[] values = new Object[positions.length];
+      for (int i = 0; i < values.length; i++) {
+        values[i] = positions[i] < 0 ? readable.value(row)
+            : converters[i].convert(row.get(positions[i], Object.class));
+      }
+      return Arrays.asList(values);
+    });
+  }
+
+  /** Computes {@code readable_metrics} here rather than in iceberg-core, see {@link ReadableMetrics}. */
+  private ReadableMetrics readableMetrics(Schema read, Types.NestedField metricsField) {
+    int[] sources = ReadableMetrics.SOURCE_COLUMNS.stream()
+        .mapToInt(column -> read.columns().indexOf(read.findField(column)))
+        .toArray();
+    return new ReadableMetrics(dataSchema, metricsField.type().asStructType(), sources);
   }
 
   private static boolean isAscending(int[] columns) {

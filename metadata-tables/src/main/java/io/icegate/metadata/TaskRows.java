@@ -1,13 +1,12 @@
 package io.icegate.metadata;
 
-import io.icegate.metadata.value.StructConverter;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.NoSuchElementException;
+import java.util.function.Function;
 import org.apache.iceberg.DataTask;
 import org.apache.iceberg.FileScanTask;
 import org.apache.iceberg.StructLike;
@@ -22,19 +21,14 @@ import org.apache.iceberg.io.CloseableIterator;
 final class TaskRows implements CloseableIterable<List<Object>> {
   private final String relationName;
   private final TableScan scan;
-  private final StructConverter converter;
-  private final int[] positions;
+  private final Function<StructLike, List<Object>> converter;
   private final List<RowIterator> iterators = new ArrayList<>();
 
-  /**
-   * Rows of {@code scan}, each converted by {@code converter}; with {@code positions} (not null), each row handed
-   * out holds the converted row's values at those positions, in that order.
-   */
-  TaskRows(String relationName, TableScan scan, StructConverter converter, int[] positions) {
+  /** Rows of {@code scan}, each turned into plain values by {@code converter}. */
+  TaskRows(String relationName, TableScan scan, Function<StructLike, List<Object>> converter) {
     this.relationName = relationName;
     this.scan = scan;
     this.converter = converter;
-    this.positions = positions;
   }
 
   /** Each iterator plans the scan anew, over the metadata the {@link org.apache.iceberg.Table} object holds. */
@@ -108,15 +102,7 @@ final class TaskRows implements CloseableIterable<List<Object>> {
       if (!hasNext()) {
         throw new NoSuchElementException("No more rows in " + relationName);
       }
-      List<Object> row = converter.row(rows.next());
-      if (positions == null) {
-        return row;
-      }
-      Object[] picked = new Object[positions.length];
-      for (int i = 0; i < picked.length; i++) {
-        picked[i] = row.get(positions[i]);
-      }
-      return Arrays.asList(picked);
+      return converter.apply(rows.next());
     }
 
     private void openTaskRows(FileScanTask task) {

@@ -13,11 +13,9 @@ import org.apache.iceberg.types.Types;
 public final class StructConverter implements ValueConverter {
   private final Types.StructType type;
   private final ValueConverter[] fields;
-  private final boolean wider;
 
-  private StructConverter(Types.StructType type, boolean wider) {
+  private StructConverter(Types.StructType type) {
     this.type = type;
-    this.wider = wider;
     this.fields =
         type.fields().stream()
             .map(field -> ValueConverter.forType(field.type()))
@@ -26,20 +24,11 @@ public final class StructConverter implements ValueConverter {
 
   /** The converter for rows of {@code schema}. */
   public static StructConverter forSchema(Schema schema) {
-    return new StructConverter(schema.asStruct(), false);
-  }
-
-  /**
-   * The converter for the rows of a scan that selected {@code projection}'s columns. Such a row may say it is
-   * wider than the projection: a data file read with a projection (a row of {@code files}) keeps its full
-   * {@code size()} while its positions are the projection's.
-   */
-  public static StructConverter forProjectedRows(Schema projection) {
-    return new StructConverter(projection.asStruct(), true);
+    return new StructConverter(schema.asStruct());
   }
 
   static StructConverter forStruct(Types.StructType type) {
-    return new StructConverter(type, false);
+    return new StructConverter(type);
   }
 
   @Override
@@ -55,7 +44,7 @@ public final class StructConverter implements ValueConverter {
 
   /** The struct's values; the list has a fixed size and holds nulls where the struct does. */
   public List<Object> row(StructLike struct) {
-    if (wider ? struct.size() < fields.length : struct.size() != fields.length) {
+    if (struct.size() != fields.length) {
       throw new IllegalStateException(
           String.format(
               "Cannot convert a struct to %s: it has %d fields, the type %d",

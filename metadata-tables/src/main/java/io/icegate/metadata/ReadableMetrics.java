@@ -1,0 +1,83 @@
+package io.icegate.metadata;
+
+import io.icegate.metadata.value.ValueConverter;
+import java.nio.ByteBuffer;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import org.apache.iceberg.DataFile;
+import org.apache.iceberg.Schema;
+import org.apache.iceberg.StructLike;
+import org.apache.iceberg.types.Conversions;
+import org.apache.iceberg.types.Type;
+import org.apache.iceberg.types.Types;
+
+/**
+ * The {@code readable_metrics} column of the files tables, computed from a data file's six metric maps with what
+ * can be worked out once per query: the value iceberg-core gives (one struct per primitive column of the data
+ * table, named by its full name and sorted by it, holding its column size, value, null and NaN counts and its lower
+ * and upper bounds in the column's type), converted as {@link ValueConverter} converts it.
+ *
+ * <p>iceberg-core works out which columns and which metrics are wanted again for every row, with hash sets and
+ * streams: 40% of the native engine's time on {@code SELECT * FROM t.files}.
+ */
+final class ReadableMetrics {
+  /** The data file columns the metrics come from, in the order {@link #value} takes them. */
+  static final List<String> SOURCE_COLUMNS = List.of(
+      DataFile.COLUMN_SIZES.name(), DataFile.VALUE_COUNTS.name(), DataFile.NULL_VALUE_COUNTS.name(),
+      DataFile.NAN_VALUE_COUNTS.name(), DataFile.LOWER_BOUNDS.name(), DataFile.UPPER_BOUNDS.name());
+
+  private final int[] fieldIds;
+  private final Type[] types;
+  private final ValueConverter[] bounds;
+  private final int[] sources;
+
+  /**
+   * @param dataSchema the data table's schema, which names the columns
+   * @param metricsType the type of the files table's {@code readable_metrics} column
+   * @param sources where {@link #SOURCE_COLUMNS} are in the rows {@link #value} reads, in that order
+   */
+  ReadableMetrics(Schema dataSchema, Types.StructType metricsType, int[] sources) {
+    List<Types.NestedField> columns = metricsType.fields();
+    this.fieldIds = new int[columns.size()];
+    this.types = new Type[columns.size()];
+    this.bounds = new ValueConverter[columns.size()];
+    for (int i = 0; i < columns.size(); i++) {
+      Types.NestedField column = dataSchema.findField(columns.get(i).name());
+      if (column == null || !column.type().isPrimitiveType()) {
+        throw new IllegalStateException(String.format(
+            "Cannot compute readable_metrics: %s is not a primitive column of the table", columns.get(i).name()));
+      }
+      fieldIds[i] = column.fieldId();
+      types[i] = column.type();
+      bounds[i] = ValueConverter.forType(column.type());
+    }
+    this.sources = sources.clone();
+  }
+
+  /** The metrics of the data file {@code row} (a files table row holding the source columns). */
+  List<Object> value(StructLike row) {
+    Map<?, ?> sizes = row.get(sources[0], Map.class);
+    Map<?, ?> values = row.get(sources[1], Map.class);
+    Map<?, ?> nulls = row.get(sources[2], Map.class);
+    Map<?, ?> nans = row.get(sources[3], Map.class);
+    Map<?, ?> lower = row.get(sources[4], Map.class);
+    Map<?, ?> upper = row.get(sources[5], Map.class);
+    Object[] columns = new Object[fieldIds.length];
+    for (int i = 0; i < columns.length; i++) {
+      Integer id = fieldIds[i];
+      columns[i] = Arrays.asList(
+          get(sizes, id), get(values, id), get(nulls, id), get(nans, id), bound(i, lower, id), bound(i, upper, id));
+    }
+    return Arrays.asList(columns);
+  }
+
+  private static Object get(Map<?, ?> metrics, Integer id) {
+    return metrics == null ? null : metrics.get(id);
+  }
+
+  private Object bound(int column, Map<?, ?> bounds, Integer id) {
+    ByteBuffer bytes = bounds == null ? null : (ByteBuffer) bounds.get(id);
+    return bytes == null ? null : this.bounds[column].convert(Conversions.fromByteBuffer(types[column], bytes));
+  }
+}
