@@ -42,11 +42,11 @@ public final class MetadataRelation {
   MetadataRelation(String name, MetadataTableKind kind, Schema schema, ResolvedTimeTravel timeTravel,
       TableScan scan, Schema dataSchema) {
     this.name = requireNonNull(name, "name is null");
-    this.dataSchema = requireNonNull(dataSchema, "dataSchema is null");
     this.kind = requireNonNull(kind, "kind is null");
     this.schema = requireNonNull(schema, "schema is null");
     this.timeTravel = requireNonNull(timeTravel, "timeTravel is null");
     this.scan = requireNonNull(scan, "scan is null");
+    this.dataSchema = requireNonNull(dataSchema, "dataSchema is null");
     this.converter = StructConverter.forSchema(schema);
   }
 
@@ -109,7 +109,7 @@ public final class MetadataRelation {
     }
     int metricsColumn = FILES_TABLES.contains(kind) ? all.indexOf(schema.findField(READABLE_METRICS)) : -1;
     boolean metrics = metricsColumn >= 0 && distinct.contains(metricsColumn);
-    if (!metrics && distinct.size() == all.size() && isAscending(columns)) {
+    if (!metrics && isEveryColumnInOrder(columns, all.size())) {
       return new TaskRows(name, scan, converter::row);
     }
     // Iceberg cannot select nothing; the first column stands in for count(*) and is not handed out.
@@ -154,10 +154,16 @@ public final class MetadataRelation {
     return new ReadableMetrics(dataSchema, metricsField.type().asStructType(), sources);
   }
 
-  private static boolean isAscending(int[] columns) {
-    int[] sorted = columns.clone();
-    Arrays.sort(sorted);
-    return Arrays.equals(sorted, columns);
+  private static boolean isEveryColumnInOrder(int[] columns, int width) {
+    if (columns.length != width) {
+      return false;
+    }
+    for (int i = 0; i < width; i++) {
+      if (columns[i] != i) {
+        return false;
+      }
+    }
+    return true;
   }
 
   @Override

@@ -44,12 +44,13 @@ class ProjectedReadTest {
       MetadataRelation relation = open(table, kind);
       List<List<Object>> full = read(relation);
       int width = relation.schema().columns().size();
-      // Every other column, last first; then the others; then each column alone; then one twice.
+      // Every other column, last first; the others; each column alone; one twice; all with the first twice.
       List<int[]> projections = new ArrayList<>();
       projections.add(IntStream.iterate(width - 1, i -> i >= 0, i -> i - 2).toArray());
       projections.add(IntStream.iterate(width - 2, i -> i >= 0, i -> i - 2).toArray());
       IntStream.range(0, width).forEach(i -> projections.add(new int[] {i}));
       projections.add(new int[] {width - 1, 0, width - 1});
+      projections.add(IntStream.concat(IntStream.of(0), IntStream.range(0, width)).toArray());
       for (int[] columns : projections) {
         // In any order: the all_* tables read their manifests in parallel, in no fixed order.
         assertThat(comparable(read(relation, columns)))
