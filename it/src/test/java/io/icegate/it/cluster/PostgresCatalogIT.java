@@ -18,6 +18,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -131,11 +132,12 @@ class PostgresCatalogIT {
     AtomicInteger conflicts = new AtomicInteger();
     ExecutorService pool = Executors.newFixedThreadPool(2 * THREADS_PER_GATEWAY);
     CountDownLatch ready = new CountDownLatch(2 * THREADS_PER_GATEWAY);
+    CyclicBarrier round = new CyclicBarrier(2 * THREADS_PER_GATEWAY);
     try {
       List<Future<Void>> writers = new ArrayList<>();
       for (int t = 0; t < THREADS_PER_GATEWAY; t++) {
-        writers.add(pool.submit(writer("a", a, t, ready, acknowledged, conflicts)));
-        writers.add(pool.submit(writer("b", b, t, ready, acknowledged, conflicts)));
+        writers.add(pool.submit(writer("a", a, t, ready, round, acknowledged, conflicts)));
+        writers.add(pool.submit(writer("b", b, t, ready, round, acknowledged, conflicts)));
       }
       for (Future<Void> writer : writers) {
         writer.get(150, TimeUnit.SECONDS);
@@ -172,11 +174,11 @@ class PostgresCatalogIT {
    * One client thread: {@link #INSERTS_PER_THREAD} single-row INSERTs on its own connection, each recorded once
    * {@code executeUpdate} returned. A commit conflict Iceberg could not retry away comes back as SQLState 40001 and is
    * retried here; any other failure fails the test. Writers start inserting together, once every one of them has read
-   * the table through its gateway: otherwise the gateway that created the table, already warm, could commit all its
-   * writes before the other's first one.
+   * the table through its gateway, and go in rounds (see {@code round}): otherwise the gateway that created the table,
+   * already warm, could commit all its writes before the other's first one (it did, once).
    */
   private static Callable<Void> writer(String name, GatewayProcess gateway, int thread, CountDownLatch ready,
-      ConcurrentLinkedQueue<List<Object>> acknowledged, AtomicInteger conflicts) {
+      CyclicBarrier round, ConcurrentLinkedQueue<List<Object>> acknowledged, AtomicInteger conflicts) {
     return () -> {
       try (Connection c = DriverManager.getConnection(gateway.jdbcUrl()); Statement s = c.createStatement()) {
         query(c, "SELECT count(*) FROM shared.ns.writes");
@@ -193,11 +195,15 @@ class PostgresCatalogIT {
               break;
             } catch (SQLException e) {
               if (!"40001".equals(e.getSQLState()) || attempt == 10) {
+                round.reset(); // the other writers stop waiting for this one
                 throw e;
               }
               conflicts.incrementAndGet();
             }
           }
+          // Rounds: every writer's k-th INSERT is acknowledged before any starts its next, so each round commits
+          // through both gateways (a gateway still warming up cannot let the other commit all of its writes first).
+          round.await(120, TimeUnit.SECONDS);
         }
       }
       return null;
