@@ -32,6 +32,8 @@ import org.apache.calcite.prepare.CalciteCatalogReader;
 import org.apache.calcite.prepare.Prepare;
 import org.apache.calcite.rel.RelCollationTraitDef;
 import org.apache.calcite.rel.RelNode;
+import org.apache.calcite.rel.RelVisitor;
+import org.apache.calcite.rel.core.Aggregate;
 import org.apache.calcite.rel.RelRoot;
 import org.apache.calcite.rel.rules.CoreRules;
 import org.apache.calcite.rel.type.RelDataType;
@@ -57,6 +59,7 @@ import org.apache.calcite.sql.validate.SqlValidatorUtil;
 import org.apache.calcite.sql2rel.SqlToRelConverter;
 import org.apache.calcite.tools.Programs;
 import org.apache.calcite.util.Pair;
+import org.checkerframework.checker.nullness.qual.Nullable;
 
 /**
  * Turns a rewritten query into compiled, runnable code: validate, convert to relational algebra, optimize into
@@ -134,6 +137,7 @@ final class QueryPlanner {
     try {
       RelRoot rel = toRel(validated, validator, reader);
       StructComparisons.check(rel.rel);
+      refuseGroupingSets(rel.rel);
       List<String> names =
           SparkColumnNames.restoreDuplicates(validated, rel.validatedRowType.getFieldNames(), aliases);
       List<ResultColumn> columns = new ArrayList<>();
@@ -152,6 +156,24 @@ final class QueryPlanner {
     } catch (RuntimeException | AssertionError e) {
       // Calcite reports shapes it cannot plan or generate code for this way (CannotPlanException, ...).
       throw new NotNativeException("Calcite cannot plan it: " + message(e), e);
+    }
+  }
+
+  /**
+   * Grouping sets ({@code ROLLUP}, {@code CUBE}, {@code GROUPING SETS}) go to Spark: Calcite's plan fills a
+   * rolled-up key with a value of its group (as {@code ANY_VALUE}) where Spark gives null.
+   */
+  private static void refuseGroupingSets(RelNode plan) throws NotNativeException {
+    boolean[] found = {false};
+    new RelVisitor() {
+      @Override
+      public void visit(RelNode node, int ordinal, @Nullable RelNode parent) {
+        found[0] |= node instanceof Aggregate aggregate && aggregate.getGroupType() != Aggregate.Group.SIMPLE;
+        super.visit(node, ordinal, parent);
+      }
+    }.go(plan);
+    if (found[0]) {
+      throw new NotNativeException("it groups by grouping sets (ROLLUP, CUBE, GROUPING SETS)");
     }
   }
 

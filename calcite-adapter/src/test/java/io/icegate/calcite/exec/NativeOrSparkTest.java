@@ -9,6 +9,7 @@ import io.icegate.calcite.testing.Query;
 import io.icegate.calcite.testing.TestTables;
 import io.icegate.metadata.MetadataTableException.Reason;
 import java.time.ZoneId;
+import java.util.List;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.parser.SqlParseException;
 import org.apache.iceberg.catalog.Namespace;
@@ -94,6 +95,15 @@ class NativeOrSparkTest {
     fixture.sql("SELECT * FROM prod.db.table.files WHERE record_count > ?").isNotNative("it has JDBC parameters (?)");
     fixture.sql("SELECT record_count / 1.5 FROM prod.db.table.files")
         .isNotNative("Calcite cannot plan it: Cannot divide decimals as Spark does");
+  }
+
+  /** Calcite would fill a rolled-up key with a value of its group where Spark gives null. */
+  @Test
+  void groupingSetsAreLeftToSpark() {
+    for (String grouping : List.of("ROLLUP(spec_id)", "CUBE(spec_id, content)", "GROUPING SETS ((spec_id), ())")) {
+      fixture.sql("SELECT spec_id, count(*) FROM prod.db.table.files GROUP BY " + grouping)
+          .isNotNative("it groups by grouping sets (ROLLUP, CUBE, GROUPING SETS)");
+    }
   }
 
   @Test
