@@ -1,7 +1,6 @@
 package io.icegate.calcite.exec;
 
 import io.icegate.calcite.schema.MetadataTable;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
 import org.apache.calcite.adapter.enumerable.EnumerableConvention;
@@ -111,13 +110,14 @@ final class MetadataScanRules {
       LogicalTableScan scan = call.rel(1);
       ImmutableBitSet.Builder builder = aggregate.getGroupSet().rebuild();
       for (AggregateCall aggregateCall : aggregate.getAggCallList()) {
-        if (!aggregateCall.collation.getFieldCollations().isEmpty()) {
-          return; // An ordered aggregate (listagg ... WITHIN GROUP) keeps its whole input; rare here.
-        }
         builder.addAll(aggregateCall.getArgList());
         if (aggregateCall.filterArg >= 0) {
           builder.set(aggregateCall.filterArg);
         }
+        if (aggregateCall.distinctKeys != null) {
+          builder.addAll(aggregateCall.distinctKeys);
+        }
+        aggregateCall.collation.getFieldCollations().forEach(collation -> builder.set(collation.getFieldIndex()));
       }
       ImmutableBitSet used = readable(builder.build());
       int width = scan.getRowType().getFieldCount();
@@ -125,12 +125,8 @@ final class MetadataScanRules {
         return;
       }
       Mappings.TargetMapping mapping = Mappings.target(used.asList(), width);
-      List<AggregateCall> calls = new ArrayList<>();
-      for (AggregateCall aggregateCall : aggregate.getAggCallList()) {
-        List<Integer> args = aggregateCall.getArgList().stream().map(mapping::getTarget).toList();
-        int filter = aggregateCall.filterArg >= 0 ? mapping.getTarget(aggregateCall.filterArg) : -1;
-        calls.add(aggregateCall.copy(args, filter, aggregateCall.collation));
-      }
+      // transform renumbers every column a call refers to: arguments, filter, distinct keys, ordering.
+      List<AggregateCall> calls = aggregate.getAggCallList().stream().map(c -> c.transform(mapping)).toList();
       ImmutableBitSet groupSet = remap(aggregate.getGroupSet(), mapping);
       List<ImmutableBitSet> groupSets = aggregate.getGroupSets().stream().map(set -> remap(set, mapping)).toList();
       call.transformTo(

@@ -35,11 +35,11 @@ import org.checkerframework.checker.nullness.qual.Nullable;
  * Scans a metadata table in Calcite's enumerable convention, reading only the columns the query uses.
  *
  * <p>The generated code finds the table by its path in the schema tree the query runs with and calls its
- * {@code scan}, which hands its rows over as they are. Two things follow, and are why this replaces Calcite's
- * own scans: the compiled plan holds no reference to this statement's tables, so it can run again for another
- * statement over that statement's metadata; and nested values are not converted as if they were Calcite's
- * generated record classes (Calcite's enumerable scan fails on arrays of structs, its interpreter scan keeps
- * the planner's memory alive in the plan).
+ * {@code scan} (for one column, {@code scanColumn}), which hands its rows over as they are. Two things follow,
+ * and are why this replaces Calcite's own scans: the compiled plan holds no reference to this statement's tables,
+ * so it can run again for another statement over that statement's metadata; and nested values are not converted
+ * as if they were Calcite's generated record classes (Calcite's enumerable scan fails on arrays of structs, its
+ * interpreter scan keeps the planner's memory alive in the plan).
  */
 final class MetadataTableScan extends TableScan implements EnumerableRel {
   private static final Method SCAN =
@@ -100,7 +100,7 @@ final class MetadataTableScan extends TableScan implements EnumerableRel {
     return super.explainTerms(writer).itemIf("columns", Arrays.toString(columns), columns != null);
   }
 
-  /** Cheaper the fewer columns are converted, so that the planner prefers pushing a projection in. */
+  /** Cheaper the fewer columns are read, so that the planner prefers pushing a projection in. */
   @Override
   public @Nullable RelOptCost computeSelfCost(RelOptPlanner planner, RelMetadataQuery mq) {
     RelOptCost cost = super.computeSelfCost(planner, mq);

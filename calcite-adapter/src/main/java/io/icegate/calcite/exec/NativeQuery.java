@@ -27,10 +27,10 @@ public final class NativeQuery {
   }
 
   /**
-   * Calcite's physical plan, as text (for diagnostics): each metadata table's scan shows the columns it reads, as
-   * {@code MetadataTableScan(table=[[demo, db, t, files]], columns=[[1, 5]])}.
+   * Calcite's physical plan, as text (for tests and diagnostics): each metadata table's scan shows the columns it
+   * reads, as {@code MetadataTableScan(table=[[demo, db, t, files]], columns=[[1, 5]])}.
    */
-  public String plan() {
+  String physicalPlan() {
     return plan.physical();
   }
 

@@ -27,7 +27,7 @@ import org.checkerframework.checker.nullness.qual.Nullable;
  * One metadata table of one Iceberg table ({@code demo.db.t.files}), read at the current snapshot or at the one
  * a time-travel clause names, as a Calcite table.
  *
- * <p>Rows stream from {@link MetadataRelation#rows()}: Calcite pulls them one at a time, and closing its
+ * <p>Rows stream from {@link MetadataRelation#rows(int[])}: Calcite pulls them one at a time, and closing its
  * enumerator (at the end, or when a LIMIT is reached or the result is closed) releases the open manifest.
  * Only the columns the query uses are read: Calcite pushes the projection down and Iceberg's scan selects them,
  * so a manifest's other fields are skipped, not decoded. Filters are left to Calcite.
