@@ -122,7 +122,7 @@ public final class MetadataRelation {
     if (metrics) {
       names.addAll(ReadableMetrics.SOURCE_COLUMNS);
     }
-    // A data file read without its size calls its split offsets past the end of the file and drops them.
+    // A data file read without its size (taken as -1) treats its split offsets as past the end and drops them.
     if (names.contains(SPLIT_OFFSETS) && schema.findField(FILE_SIZE) != null) {
       names.add(FILE_SIZE);
     }

@@ -14,7 +14,7 @@ import org.apache.iceberg.types.Types;
 
 /**
  * The {@code readable_metrics} column of the files tables, computed from a data file's six metric maps with what
- * can be worked out once per query: the value iceberg-core gives (one struct per primitive column of the data
+ * can be worked out once per scan: the value iceberg-core gives (one struct per primitive column of the data
  * table, named by its full name and sorted by it, holding its column size, value, null and NaN counts and its lower
  * and upper bounds in the column's type), converted as {@link ValueConverter} converts it.
  *
@@ -23,11 +23,16 @@ import org.apache.iceberg.types.Types;
  */
 final class ReadableMetrics {
   /** The data file columns the metrics come from, in the order {@link #value} takes them. */
+  /** The metrics of each column, in the order iceberg-core gives them. */
+  private static final List<String> METRICS = List.of(
+      "column_size", "value_count", "null_value_count", "nan_value_count", "lower_bound", "upper_bound");
+
   static final List<String> SOURCE_COLUMNS = List.of(
       DataFile.COLUMN_SIZES.name(), DataFile.VALUE_COUNTS.name(), DataFile.NULL_VALUE_COUNTS.name(),
       DataFile.NAN_VALUE_COUNTS.name(), DataFile.LOWER_BOUNDS.name(), DataFile.UPPER_BOUNDS.name());
 
-  private final int[] fieldIds;
+  /** Boxed once: the metric maps are keyed by {@code Integer}. */
+  private final Integer[] fieldIds;
   private final Type[] types;
   private final ValueConverter[] bounds;
   private final int[] sources;
@@ -39,10 +44,17 @@ final class ReadableMetrics {
    */
   ReadableMetrics(Schema dataSchema, Types.StructType metricsType, int[] sources) {
     List<Types.NestedField> columns = metricsType.fields();
-    this.fieldIds = new int[columns.size()];
+    this.fieldIds = new Integer[columns.size()];
     this.types = new Type[columns.size()];
     this.bounds = new ValueConverter[columns.size()];
     for (int i = 0; i < columns.size(); i++) {
+      List<String> metrics = columns.get(i).type().asStructType().fields().stream().map(Types.NestedField::name)
+          .toList();
+      if (!metrics.equals(METRICS)) {
+        // Values are placed by position: a metric Iceberg adds, drops or moves must not shift them silently.
+        throw new IllegalStateException(String.format(
+            "Cannot compute readable_metrics: %s has the metrics %s, not %s", columns.get(i).name(), metrics, METRICS));
+      }
       Types.NestedField column = dataSchema.findField(columns.get(i).name());
       if (column == null || !column.type().isPrimitiveType()) {
         throw new IllegalStateException(String.format(
