@@ -54,7 +54,7 @@ import org.apache.spark.sql.SparkSession;
 public final class MetadataBenchmark {
   private static final String T = MetadataBenchTable.NAME;
 
-  /** One query of the list, its target speed-up over Spark, and its in-process iceberg-core twin. */
+  /** One query timed (the issue's, and one more), its target speed-up over Spark, and its iceberg-core twin. */
   private record BenchQuery(String name, String sql, double sparkTarget,
       Function<CoreMetadataReads, CoreMetadataReads.Timing> inProcess) {}
 

@@ -15,10 +15,12 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.BrokenBarrierException;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.CyclicBarrier;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -139,8 +141,19 @@ class PostgresCatalogIT {
         writers.add(pool.submit(writer("a", a, t, ready, round, acknowledged, conflicts)));
         writers.add(pool.submit(writer("b", b, t, ready, round, acknowledged, conflicts)));
       }
+      // A failing writer breaks the others' round; report its failure, not theirs.
+      List<Throwable> failures = new ArrayList<>();
       for (Future<Void> writer : writers) {
-        writer.get(150, TimeUnit.SECONDS);
+        try {
+          writer.get(150, TimeUnit.SECONDS);
+        } catch (ExecutionException e) {
+          failures.add(e.getCause());
+        }
+      }
+      if (!failures.isEmpty()) {
+        Throwable first = failures.stream().filter(f -> !(f instanceof BrokenBarrierException)).findFirst()
+            .orElse(failures.get(0));
+        throw new AssertionError("A writer failed: " + first, first);
       }
     } finally {
       pool.shutdownNow();
@@ -180,33 +193,43 @@ class PostgresCatalogIT {
   private static Callable<Void> writer(String name, GatewayProcess gateway, int thread, CountDownLatch ready,
       CyclicBarrier round, ConcurrentLinkedQueue<List<Object>> acknowledged, AtomicInteger conflicts) {
     return () -> {
-      try (Connection c = DriverManager.getConnection(gateway.jdbcUrl()); Statement s = c.createStatement()) {
-        query(c, "SELECT count(*) FROM shared.ns.writes");
-        ready.countDown();
-        if (!ready.await(120, TimeUnit.SECONDS)) {
-          throw new IllegalStateException("The other writers did not get ready within 120 s");
-        }
-        for (int seq = 0; seq < INSERTS_PER_THREAD; seq++) {
-          String insert = "INSERT INTO shared.ns.writes VALUES ('" + name + "', " + thread + ", " + seq + ")";
-          for (int attempt = 1; ; attempt++) {
-            try {
-              s.executeUpdate(insert);
-              acknowledged.add(row(name, thread, seq));
-              break;
-            } catch (SQLException e) {
-              if (!"40001".equals(e.getSQLState()) || attempt == 10) {
-                round.reset(); // the other writers stop waiting for this one
-                throw e;
-              }
-              conflicts.incrementAndGet();
-            }
-          }
-          // Rounds: every writer's k-th INSERT is acknowledged before any starts its next, so each round commits
-          // through both gateways (a gateway still warming up cannot let the other commit all of its writes first).
-          round.await(120, TimeUnit.SECONDS);
-        }
+      try {
+        write(name, gateway, thread, ready, round, acknowledged, conflicts);
+      } catch (Throwable e) {
+        round.reset(); // the other writers stop waiting for this one
+        throw e;
       }
       return null;
     };
+  }
+
+  private static void write(String name, GatewayProcess gateway, int thread, CountDownLatch ready,
+      CyclicBarrier round, ConcurrentLinkedQueue<List<Object>> acknowledged, AtomicInteger conflicts)
+      throws Exception {
+    try (Connection c = DriverManager.getConnection(gateway.jdbcUrl()); Statement s = c.createStatement()) {
+      query(c, "SELECT count(*) FROM shared.ns.writes");
+      ready.countDown();
+      if (!ready.await(120, TimeUnit.SECONDS)) {
+        throw new IllegalStateException("The other writers did not get ready within 120 s");
+      }
+      for (int seq = 0; seq < INSERTS_PER_THREAD; seq++) {
+        String insert = "INSERT INTO shared.ns.writes VALUES ('" + name + "', " + thread + ", " + seq + ")";
+        for (int attempt = 1; ; attempt++) {
+          try {
+            s.executeUpdate(insert);
+            acknowledged.add(row(name, thread, seq));
+            break;
+          } catch (SQLException e) {
+            if (!"40001".equals(e.getSQLState()) || attempt == 10) {
+              throw e;
+            }
+            conflicts.incrementAndGet();
+          }
+        }
+        // Rounds: every writer's k-th INSERT is acknowledged before any starts its next, so each round commits
+        // through both gateways (a gateway still warming up cannot let the other commit all of its writes first).
+        round.await(120, TimeUnit.SECONDS);
+      }
+    }
   }
 }
