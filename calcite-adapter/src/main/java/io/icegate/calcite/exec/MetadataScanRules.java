@@ -75,39 +75,65 @@ final class MetadataScanRules {
     }
   }
 
-  private static final class ProjectIntoScan extends RelRule<ColumnsIntoScanConfig> {
+  /**
+   * Narrows the metadata scan under a rel to the columns the rel uses (the first when it uses none, as rows must
+   * have a shape) and renumbers the rel's references to them.
+   */
+  private abstract static class ColumnsIntoScan<R extends RelNode> extends RelRule<ColumnsIntoScanConfig> {
+    ColumnsIntoScan(ColumnsIntoScanConfig config) {
+      super(config);
+    }
+
+    /** The scan's columns {@code rel} refers to. */
+    abstract ImmutableBitSet used(R rel);
+
+    /** {@code rel} over the narrower scan, its references renumbered by {@code mapping}. */
+    abstract RelNode over(R rel, MetadataTableScan narrower, Mapping mapping);
+
+    @Override
+    public void onMatch(RelOptRuleCall call) {
+      R rel = call.rel(0);
+      LogicalTableScan scan = call.rel(1);
+      int width = scan.getRowType().getFieldCount();
+      ImmutableBitSet used = used(rel);
+      if (used.isEmpty()) {
+        used = ImmutableBitSet.of(0);
+      }
+      if (used.cardinality() == width) {
+        return;
+      }
+      MetadataTableScan narrower = MetadataTableScan.create(scan.getCluster(), scan.getTable())
+          .withColumns(used.toArray());
+      call.transformTo(over(rel, narrower, Mappings.target(used.asList(), width)));
+    }
+  }
+
+  private static final class ProjectIntoScan extends ColumnsIntoScan<LogicalProject> {
     ProjectIntoScan(ColumnsIntoScanConfig config) {
       super(config);
     }
 
     @Override
-    public void onMatch(RelOptRuleCall call) {
-      LogicalProject project = call.rel(0);
-      LogicalTableScan scan = call.rel(1);
-      ImmutableBitSet used = readable(RelOptUtil.InputFinder.bits(project.getProjects(), null));
-      if (used.cardinality() == scan.getRowType().getFieldCount()) {
-        return;
-      }
-      MetadataTableScan narrower = narrower(scan, used);
-      Mapping mapping = Mappings.target(used.asList(), scan.getRowType().getFieldCount());
+    ImmutableBitSet used(LogicalProject project) {
+      return RelOptUtil.InputFinder.bits(project.getProjects(), null);
+    }
+
+    @Override
+    RelNode over(LogicalProject project, MetadataTableScan narrower, Mapping mapping) {
       List<RexNode> projects = RexUtil.apply(mapping, project.getProjects());
-      if (RexUtil.isIdentity(projects, narrower.getRowType())) {
-        call.transformTo(narrower);
-      } else {
-        call.transformTo(project.copy(project.getTraitSet(), narrower, projects, project.getRowType()));
-      }
+      return RexUtil.isIdentity(projects, narrower.getRowType())
+          ? narrower
+          : project.copy(project.getTraitSet(), narrower, projects, project.getRowType());
     }
   }
 
-  private static final class AggregateIntoScan extends RelRule<ColumnsIntoScanConfig> {
+  private static final class AggregateIntoScan extends ColumnsIntoScan<LogicalAggregate> {
     AggregateIntoScan(ColumnsIntoScanConfig config) {
       super(config);
     }
 
     @Override
-    public void onMatch(RelOptRuleCall call) {
-      LogicalAggregate aggregate = call.rel(0);
-      LogicalTableScan scan = call.rel(1);
+    ImmutableBitSet used(LogicalAggregate aggregate) {
       ImmutableBitSet.Builder builder = aggregate.getGroupSet().rebuild();
       for (AggregateCall aggregateCall : aggregate.getAggCallList()) {
         builder.addAll(aggregateCall.getArgList());
@@ -119,33 +145,21 @@ final class MetadataScanRules {
         }
         aggregateCall.collation.getFieldCollations().forEach(collation -> builder.set(collation.getFieldIndex()));
       }
-      ImmutableBitSet used = readable(builder.build());
-      int width = scan.getRowType().getFieldCount();
-      if (used.cardinality() == width) {
-        return;
-      }
-      Mappings.TargetMapping mapping = Mappings.target(used.asList(), width);
+      return builder.build();
+    }
+
+    @Override
+    RelNode over(LogicalAggregate aggregate, MetadataTableScan narrower, Mapping mapping) {
       // transform renumbers every column a call refers to: arguments, filter, distinct keys, ordering.
       List<AggregateCall> calls = aggregate.getAggCallList().stream().map(c -> c.transform(mapping)).toList();
       ImmutableBitSet groupSet = remap(aggregate.getGroupSet(), mapping);
       List<ImmutableBitSet> groupSets = aggregate.getGroupSets().stream().map(set -> remap(set, mapping)).toList();
-      call.transformTo(
-          aggregate.copy(aggregate.getTraitSet(), narrower(scan, used), groupSet, groupSets, calls));
+      return aggregate.copy(aggregate.getTraitSet(), narrower, groupSet, groupSets, calls);
     }
   }
 
-  private static ImmutableBitSet remap(ImmutableBitSet columns, Mappings.TargetMapping mapping) {
+  private static ImmutableBitSet remap(ImmutableBitSet columns, Mapping mapping) {
     return ImmutableBitSet.of(columns.asList().stream().map(mapping::getTarget).toList());
-  }
-
-  /** The enumerable scan of {@code scan}'s table that reads the {@code used} columns only, in table order. */
-  private static MetadataTableScan narrower(LogicalTableScan scan, ImmutableBitSet used) {
-    return MetadataTableScan.create(scan.getCluster(), scan.getTable()).withColumns(used.toArray());
-  }
-
-  /** The columns read for {@code used}: those, or the first when none is (count(*)), as rows must have a shape. */
-  private static ImmutableBitSet readable(ImmutableBitSet used) {
-    return used.isEmpty() ? ImmutableBitSet.of(0) : used;
   }
 
   /** The rules' configuration, written out (Calcite generates these with Immutables). */
