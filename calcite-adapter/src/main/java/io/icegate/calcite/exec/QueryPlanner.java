@@ -151,8 +151,14 @@ final class QueryPlanner {
       }
       Map<String, Object> parameters = new LinkedHashMap<>();
       RelRoot optimized = optimize(rel);
+      String physical = RelOptUtil.toString(optimized.rel);
+      if (physical.contains("EnumerableInterpreter")) {
+        // Interpreted parts compile their expressions when the query starts, where a failure would come too late
+        // to give the statement to Spark; with the metadata scan rules none are expected.
+        throw new UnsupportedOperationException("Cannot compile every part of the plan: " + physical);
+      }
       Bindable<?> bindable = compile(optimized, reader, parameters);
-      return new Plan(bindable, List.copyOf(columns), Map.copyOf(parameters), RelOptUtil.toString(optimized.rel));
+      return new Plan(bindable, List.copyOf(columns), Map.copyOf(parameters), physical);
     } catch (RuntimeException | AssertionError e) {
       // Calcite reports shapes it cannot plan or generate code for this way (CannotPlanException, ...).
       throw new NotNativeException("Calcite cannot plan it: " + message(e), e);
@@ -243,11 +249,6 @@ final class QueryPlanner {
     RelTraitSet desired =
         rel.rel.getTraitSet().replace(EnumerableConvention.INSTANCE).replace(rel.collation).simplify();
     RelNode best = Programs.standard().run(rel.rel.getCluster().getPlanner(), rel.rel, desired, List.of(), List.of());
-    if (RelOptUtil.toString(best).contains("EnumerableInterpreter")) {
-      // Interpreted parts compile their expressions when the query starts, where a failure would come too late
-      // to give the statement to Spark; with the metadata scan rules none are expected.
-      throw new UnsupportedOperationException("Cannot compile every part of the plan: " + RelOptUtil.toString(best));
-    }
     return rel.withRel(best);
   }
 
