@@ -2,7 +2,6 @@ package io.icegate.metadata;
 
 import static java.util.Objects.requireNonNull;
 
-import io.icegate.metadata.value.StructConverter;
 import io.icegate.metadata.value.ValueConverter;
 import java.util.Arrays;
 import java.util.EnumSet;
@@ -36,7 +35,6 @@ public final class MetadataRelation {
   private final ResolvedTimeTravel timeTravel;
   private final TableScan scan;
   private final Schema dataSchema;
-  private final StructConverter converter;
 
   /** {@code dataSchema}: the data table's, which names the columns of {@code readable_metrics}. */
   MetadataRelation(String name, MetadataTableKind kind, Schema schema, ResolvedTimeTravel timeTravel,
@@ -47,7 +45,6 @@ public final class MetadataRelation {
     this.timeTravel = requireNonNull(timeTravel, "timeTravel is null");
     this.scan = requireNonNull(scan, "scan is null");
     this.dataSchema = requireNonNull(dataSchema, "dataSchema is null");
-    this.converter = StructConverter.forSchema(schema);
   }
 
   /** The full name, as in {@code demo.db.t.files}. */
@@ -109,24 +106,9 @@ public final class MetadataRelation {
     }
     int metricsColumn = FILES_TABLES.contains(kind) ? all.indexOf(schema.findField(READABLE_METRICS)) : -1;
     boolean metrics = metricsColumn >= 0 && distinct.contains(metricsColumn);
-    if (!metrics && isEveryColumnInOrder(columns, all.size())) {
-      return new TaskRows(name, scan, converter::row);
-    }
-    // Iceberg cannot select nothing; the first column stands in for count(*) and is not handed out.
-    Set<String> names = new LinkedHashSet<>();
-    for (int column : distinct.isEmpty() ? List.of(0) : distinct) {
-      if (column != metricsColumn) {
-        names.add(all.get(column).name());
-      }
-    }
-    if (metrics) {
-      names.addAll(ReadableMetrics.SOURCE_COLUMNS);
-    }
-    // A data file read without its size (taken as -1) treats its split offsets as past the end and drops them.
-    if (names.contains(SPLIT_OFFSETS) && schema.findField(FILE_SIZE) != null) {
-      names.add(FILE_SIZE);
-    }
-    TableScan selected = scan.select(names);
+    // Every column in order reads the scan as it is; else Iceberg's scan selects what is needed.
+    boolean narrow = metrics || !isEveryColumnInOrder(columns, all.size());
+    TableScan selected = narrow ? scan.select(names(distinct, metricsColumn)) : scan;
     Schema read = selected.schema();
     int[] positions = new int[columns.length];
     ValueConverter[] converters = new ValueConverter[columns.length];
@@ -144,6 +126,26 @@ public final class MetadataRelation {
       }
       return Arrays.asList(values);
     });
+  }
+
+  /** The columns Iceberg's scan selects to give {@code columns} (numbers into the schema's columns). */
+  private Set<String> names(Set<Integer> columns, int metricsColumn) {
+    List<Types.NestedField> all = schema.columns();
+    // Iceberg cannot select nothing; the first column stands in for count(*) and is not handed out.
+    Set<String> names = new LinkedHashSet<>();
+    for (int column : columns.isEmpty() ? List.of(0) : columns) {
+      if (column != metricsColumn) {
+        names.add(all.get(column).name());
+      }
+    }
+    if (columns.contains(metricsColumn)) {
+      names.addAll(ReadableMetrics.SOURCE_COLUMNS);
+    }
+    // A data file read without its size (taken as -1) treats its split offsets as past the end and drops them.
+    if (names.contains(SPLIT_OFFSETS) && schema.findField(FILE_SIZE) != null) {
+      names.add(FILE_SIZE);
+    }
+    return names;
   }
 
   /** Computes {@code readable_metrics} here rather than in iceberg-core, see {@link ReadableMetrics}. */
