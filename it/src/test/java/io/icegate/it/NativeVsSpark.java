@@ -32,17 +32,16 @@ final class NativeVsSpark {
 
   /** Runs {@code nativeSql} natively and {@code sparkSql} through Spark; both must agree as above. */
   static void assertSameAnswer(Connections connections, String nativeSql, String sparkSql) throws Exception {
-    String sql = nativeSql;
     try (Connection nativeConnection = connections.open(); Connection sparkConnection = connections.open()) {
       execute(nativeConnection, "SET icegate.metadata.native=true");
       execute(sparkConnection, "SET icegate.metadata.native=false");
       Result ours = read(nativeConnection, nativeSql);
       Result spark = read(sparkConnection, sparkSql);
-      assertThat(ours.columns()).as("columns of %s", sql).isEqualTo(spark.columns());
-      if (sql.toUpperCase(java.util.Locale.ROOT).contains("ORDER BY")) {
-        assertThat(ours.rows()).as("rows of %s", sql).isEqualTo(spark.rows());
+      assertThat(ours.columns()).as("columns of %s", nativeSql).isEqualTo(spark.columns());
+      if (nativeSql.toUpperCase(java.util.Locale.ROOT).contains("ORDER BY")) {
+        assertThat(ours.rows()).as("rows of %s", nativeSql).isEqualTo(spark.rows());
       } else {
-        assertThat(ours.rows()).as("rows of %s", sql).containsExactlyInAnyOrderElementsOf(spark.rows());
+        assertThat(ours.rows()).as("rows of %s", nativeSql).containsExactlyInAnyOrderElementsOf(spark.rows());
       }
     }
   }

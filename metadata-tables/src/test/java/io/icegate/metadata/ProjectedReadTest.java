@@ -7,10 +7,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HexFormat;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.stream.IntStream;
 import java.util.stream.Stream;
 import org.apache.iceberg.Table;
@@ -80,24 +77,8 @@ class ProjectedReadTest {
         .hasMessageContaining(width + " columns");
   }
 
-  /** The rows with each binary (a bound) as its hex text, so that equal bytes compare equal. */
   private static List<Object> comparable(List<List<Object>> rows) {
-    return rows.stream().map(ProjectedReadTest::comparable).toList();
-  }
-
-  private static Object comparable(Object value) {
-    if (value instanceof byte[] bytes) {
-      return HexFormat.of().formatHex(bytes);
-    }
-    if (value instanceof List<?> list) {
-      return list.stream().map(ProjectedReadTest::comparable).toList();
-    }
-    if (value instanceof Map<?, ?> map) {
-      Map<Object, Object> copy = new LinkedHashMap<>();
-      map.forEach((k, v) -> copy.put(comparable(k), comparable(v)));
-      return copy;
-    }
-    return value;
+    return rows.stream().map(Relations::comparable).toList();
   }
 
   private static List<Object> pick(List<Object> row, int[] columns) {

@@ -9,9 +9,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.math.BigDecimal;
 import java.nio.ByteBuffer;
-import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -141,7 +139,7 @@ class ReadableMetricsTest {
 
     Map<Object, Object> ours = new HashMap<>();
     for (List<Object> row : Relations.read(relation)) {
-      ours.put(row.get(filePath), comparable(row.get(metrics)));
+      ours.put(row.get(filePath), Relations.comparable(row.get(metrics)));
     }
 
     int files = switch (kind) {
@@ -166,7 +164,7 @@ class ReadableMetricsTest {
         try (CloseableIterable<StructLike> taskRows = ((DataTask) task).rows()) {
           for (StructLike row : taskRows) {
             List<Object> values = converter.row(row);
-            rows.put(values.get(filePath), comparable(values.get(metrics)));
+            rows.put(values.get(filePath), Relations.comparable(values.get(metrics)));
           }
         }
       }
@@ -185,18 +183,5 @@ class ReadableMetricsTest {
 
   private static int id(String column) {
     return table.schema().findField(column).fieldId();
-  }
-
-  /** Binary values as hex text, so that equal bytes compare equal. */
-  private static Object comparable(Object value) {
-    if (value instanceof byte[] bytes) {
-      return HexFormat.of().formatHex(bytes);
-    }
-    if (value instanceof List<?> list) {
-      List<Object> copy = new ArrayList<>();
-      list.forEach(element -> copy.add(comparable(element)));
-      return copy;
-    }
-    return value;
   }
 }

@@ -3,6 +3,7 @@ package io.icegate.metadata;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
@@ -44,6 +45,25 @@ final class Relations {
 
   static List<List<Object>> read(Table table, MetadataTableKind kind, TimeTravel travel) {
     return read(MetadataTables.open(table, kind, travel));
+  }
+
+  /**
+   * The value with every binary (a bound, in maps and structs too) as its hex text, so that equal bytes compare
+   * equal ({@code byte[]} compares by identity).
+   */
+  static Object comparable(Object value) {
+    if (value instanceof byte[] bytes) {
+      return HexFormat.of().formatHex(bytes);
+    }
+    if (value instanceof List<?> list) {
+      return list.stream().map(Relations::comparable).toList();
+    }
+    if (value instanceof Map<?, ?> map) {
+      Map<Object, Object> copy = new java.util.LinkedHashMap<>();
+      map.forEach((k, v) -> copy.put(comparable(k), comparable(v)));
+      return copy;
+    }
+    return value;
   }
 
   static List<String> columnNames(MetadataRelation relation) {
