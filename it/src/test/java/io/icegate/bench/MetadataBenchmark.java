@@ -3,6 +3,7 @@ package io.icegate.bench;
 import io.icegate.calcite.exec.MetadataQueryEngine;
 import io.icegate.calcite.exec.MetadataQueryResult;
 import io.icegate.gateway.config.GatewayConfig;
+import io.icegate.gateway.config.Setting;
 import io.icegate.gateway.metadata.SparkIcebergCatalogs;
 import io.icegate.gateway.server.GatewayServer;
 import java.io.IOException;
@@ -44,7 +45,9 @@ import org.apache.spark.sql.SparkSession;
  * {@code bench.files} (10000), {@code bench.warmup.seconds} (15), {@code bench.iterations} (50, native and
  * in-process), {@code bench.spark.iterations} (15), {@code bench.block} (5: consecutive runs of one path in a round),
  * {@code bench.queries} (comma-separated, default all: snapshots, files, history, partitions, refs, join,
- * files_narrow: file_path and record_count of files).
+ * files_narrow: file_path and record_count of files), {@code bench.partition.cache.counts} (the gateway's
+ * {@code icegate.metadata.partition-cache-counts}; 0 has {@code partitions} decode every manifest each time; pass it
+ * in {@code -Dbench.jvm.args}).
  *
  * <p>Latencies are those of a gateway that has been serving for a while: before measuring a query, its native and
  * in-process paths run for {@code bench.warmup.seconds} (at least 5 runs), until the JIT has compiled them, and then
@@ -134,8 +137,11 @@ public final class MetadataBenchmark {
     double loadAtStart = loadAverage();
 
     Path warehouse = Files.createTempDirectory(Path.of("target"), "bench-metadata-warehouse-");
+    String partitionCache = System.getProperty("bench.partition.cache.counts",
+        Setting.METADATA_PARTITION_CACHE.defaultValue());
     GatewayConfig config = GatewayConfig.from(Map.of("icegate.port", "0", "icegate.warehouse", warehouse.toString(),
-        "spark.sql.shuffle.partitions", "4"));
+        "spark.sql.shuffle.partitions", "4", Setting.METADATA_PARTITION_CACHE.key(), partitionCache));
+    System.out.printf("Partition counts kept: %s%n", partitionCache);
     try (GatewayServer server = GatewayServer.start(config)) {
       SparkSession spark = server.engine().rootSession();
       MetadataBenchTable.Built built = MetadataBenchTable.build(spark, snapshots, dataFiles);

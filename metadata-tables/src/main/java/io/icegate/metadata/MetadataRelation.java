@@ -2,6 +2,8 @@ package io.icegate.metadata;
 
 import static java.util.Objects.requireNonNull;
 
+import io.icegate.metadata.partitions.PartitionCountsCache;
+import io.icegate.metadata.partitions.PartitionsRows;
 import io.icegate.metadata.value.ValueConverter;
 import java.util.Arrays;
 import java.util.EnumSet;
@@ -11,7 +13,10 @@ import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.Function;
 import org.apache.iceberg.Schema;
+import org.apache.iceberg.StructLike;
+import org.apache.iceberg.Table;
 import org.apache.iceberg.TableScan;
 import org.apache.iceberg.io.CloseableIterable;
 import org.apache.iceberg.types.Types;
@@ -34,17 +39,17 @@ public final class MetadataRelation {
   private final Schema schema;
   private final ResolvedTimeTravel timeTravel;
   private final TableScan scan;
-  private final Schema dataSchema;
+  private final Table table;
 
-  /** {@code dataSchema}: the data table's, which names the columns of {@code readable_metrics}. */
+  /** {@code table}: the data table, whose schema names the columns of {@code readable_metrics}. */
   MetadataRelation(String name, MetadataTableKind kind, Schema schema, ResolvedTimeTravel timeTravel,
-      TableScan scan, Schema dataSchema) {
+      TableScan scan, Table table) {
     this.name = requireNonNull(name, "name is null");
     this.kind = requireNonNull(kind, "kind is null");
     this.schema = requireNonNull(schema, "schema is null");
     this.timeTravel = requireNonNull(timeTravel, "timeTravel is null");
     this.scan = requireNonNull(scan, "scan is null");
-    this.dataSchema = requireNonNull(dataSchema, "dataSchema is null");
+    this.table = requireNonNull(table, "table is null");
   }
 
   /** The full name, as in {@code demo.db.t.files}. */
@@ -104,12 +109,25 @@ public final class MetadataRelation {
       }
       distinct.add(column);
     }
+    if (kind == MetadataTableKind.PARTITIONS) {
+      // Summed here from each manifest's counts, kept between statements (see PartitionsRows).
+      return CloseableIterable.transform(
+          new PartitionsRows(table, snapshotId(), PartitionCountsCache.shared()), converter(schema, columns, -1));
+    }
     int metricsColumn = FILES_TABLES.contains(kind) ? all.indexOf(schema.findField(READABLE_METRICS)) : -1;
     boolean metrics = metricsColumn >= 0 && distinct.contains(metricsColumn);
     // Every column in order reads the scan as it is; else Iceberg's scan selects what is needed.
     boolean narrow = metrics || !isEveryColumnInOrder(columns, all.size());
     TableScan selected = narrow ? scan.select(names(distinct, metricsColumn)) : scan;
-    Schema read = selected.schema();
+    return new TaskRows(name, selected, converter(selected.schema(), columns, metrics ? metricsColumn : -1));
+  }
+
+  /**
+   * Turns a row read in {@code read}'s columns into the values of {@code columns} (numbers into the schema's
+   * columns), with {@code readable_metrics} computed here when {@code metricsColumn} (or -1) is among them.
+   */
+  private Function<StructLike, List<Object>> converter(Schema read, int[] columns, int metricsColumn) {
+    List<Types.NestedField> all = schema.columns();
     int[] positions = new int[columns.length];
     ValueConverter[] converters = new ValueConverter[columns.length];
     for (int i = 0; i < columns.length; i++) {
@@ -117,15 +135,15 @@ public final class MetadataRelation {
       positions[i] = columns[i] == metricsColumn ? -1 : read.columns().indexOf(read.findField(field.fieldId()));
       converters[i] = ValueConverter.forType(field.type());
     }
-    ReadableMetrics readable = metrics ? readableMetrics(read, all.get(metricsColumn)) : null;
-    return new TaskRows(name, selected, row -> {
+    ReadableMetrics readable = metricsColumn >= 0 ? readableMetrics(read, all.get(metricsColumn)) : null;
+    return row -> {
       Object[] values = new Object[positions.length];
       for (int i = 0; i < values.length; i++) {
         values[i] = positions[i] < 0 ? readable.value(row)
             : converters[i].convert(row.get(positions[i], Object.class));
       }
       return Arrays.asList(values);
-    });
+    };
   }
 
   /** The columns Iceberg's scan selects to give {@code columns} (numbers into the schema's columns). */
@@ -153,7 +171,7 @@ public final class MetadataRelation {
     int[] sources = ReadableMetrics.SOURCE_COLUMNS.stream()
         .mapToInt(column -> read.columns().indexOf(read.findField(column)))
         .toArray();
-    return new ReadableMetrics(dataSchema, metricsField.type().asStructType(), sources);
+    return new ReadableMetrics(table.schema(), metricsField.type().asStructType(), sources);
   }
 
   private static boolean isEveryColumnInOrder(int[] columns, int width) {

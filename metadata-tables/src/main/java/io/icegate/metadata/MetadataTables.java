@@ -43,7 +43,7 @@ public final class MetadataTables {
     if (resolved.snapshotId().isPresent()) {
       scan = scan.useSnapshot(resolved.snapshotId().getAsLong());
     }
-    return new MetadataRelation(name, kind, metadataTable.schema(), resolved, scan, table.schema());
+    return new MetadataRelation(name, kind, metadataTable.schema(), resolved, scan, table);
   }
 
   /**

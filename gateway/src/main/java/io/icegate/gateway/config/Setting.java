@@ -18,6 +18,9 @@ public enum Setting {
   METADATA_NATIVE("icegate.metadata.native", "true",
       "Answer queries over Iceberg metadata tables without Spark; false sends them to Spark (per connection:"
           + " SET icegate.metadata.native=false), for comparing."),
+  METADATA_PARTITION_CACHE("icegate.metadata.partition-cache-counts", "250000",
+      "Per-manifest partition counts kept for the partitions metadata table, about 150 bytes each (a manifest never"
+          + " changes, so a query reads only the manifests committed since); 0 keeps none."),
   IDLE_TIMEOUT("icegate.connection.idle-timeout-seconds", "1800",
       "Seconds a connection may go without a request before the gateway closes it, cancels its work and frees its"
           + " session (a client that went away costs nothing after this)."),

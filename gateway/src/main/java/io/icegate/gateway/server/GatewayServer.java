@@ -9,6 +9,7 @@ import io.icegate.gateway.config.Setting;
 import io.icegate.gateway.security.Authenticator;
 import io.icegate.gateway.security.BindPolicy;
 import io.icegate.gateway.security.UsersFileAuthenticator;
+import io.icegate.metadata.partitions.PartitionCountsCache;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -72,6 +73,7 @@ public final class GatewayServer implements AutoCloseable {
     BindPolicy.check(config);
     Optional<Authenticator> authenticator = config.usersFile().map(UsersFileAuthenticator::new);
     config.tlsKeystore().ifPresent(keystore -> checkKeystore(keystore, config.tlsKeystorePassword()));
+    PartitionCountsCache.shared().setMaxCounts(config.partitionCacheCounts());
     IcegateMeta meta = new IcegateMeta(engine, config);
     Serialization serialization = config.serialization().equals("json") ? Serialization.JSON : Serialization.PROTOBUF;
     ServerCustomizer<Server> bindHost = server -> {

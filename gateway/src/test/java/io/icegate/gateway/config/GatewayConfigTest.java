@@ -21,6 +21,7 @@ class GatewayConfigTest {
     assertThat(config.streamBatchBytes()).isEqualTo(1_048_576);
     assertThat(config.streamQueueBatches()).isEqualTo(4);
     assertThat(config.metadataNative()).isTrue();
+    assertThat(config.partitionCacheCounts()).isEqualTo(250_000);
     assertThat(config.sparkConf()).isEmpty();
   }
 

@@ -1,0 +1,268 @@
+package io.icegate.metadata.partitions;
+
+import static java.util.Objects.requireNonNull;
+
+import io.icegate.metadata.partitions.ManifestCounts.Count;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalLong;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import org.apache.iceberg.FileContent;
+import org.apache.iceberg.FileScanTask;
+import org.apache.iceberg.MetadataTableType;
+import org.apache.iceberg.MetadataTableUtils;
+import org.apache.iceberg.PartitionSpec;
+import org.apache.iceberg.Partitioning;
+import org.apache.iceberg.Schema;
+import org.apache.iceberg.Snapshot;
+import org.apache.iceberg.StructLike;
+import org.apache.iceberg.Table;
+import org.apache.iceberg.TableScan;
+import org.apache.iceberg.io.CloseableIterable;
+import org.apache.iceberg.types.Types;
+import org.apache.iceberg.util.ThreadPools;
+
+/**
+ * The rows of a table's {@code partitions} metadata table, equal to iceberg-core's {@code PartitionsTable} (and so
+ * Spark's), summed here from each manifest's {@link ManifestCounts} so that a manifest read once is not decoded
+ * again (see {@link PartitionCountsCache}).
+ *
+ * <p>The manifests are read through iceberg-core's {@code entries} metadata table (its scan tasks' rows, one task a
+ * manifest), the columns the sums need only. As in iceberg-core: only live entries count; a partition is a row per
+ * value of the table's unified partition type and per number of its fields the file's spec has (a file of an older
+ * spec with fewer fields is a row of its own, even when the values agree); {@code last_updated_*} and
+ * {@code spec_id} come from the latest commit among the partition's files whose snapshot the table still has.
+ *
+ * <p>Like iceberg-core's, the rows are summed before the first is handed out, one sum per partition.
+ */
+public final class PartitionsRows implements CloseableIterable<StructLike> {
+  private static final String DATA_FILE = "data_file";
+  private static final List<String> ENTRY_COLUMNS = List.of("status", "snapshot_id");
+  private static final List<String> FILE_COLUMNS =
+      List.of("content", "record_count", "file_size_in_bytes", "spec_id", "partition");
+  /** {@code status} of an entry that removes its file. */
+  private static final int DELETED = 2;
+
+  private final Table table;
+  private final OptionalLong snapshotId;
+  private final PartitionCountsCache cache;
+  private final Types.StructType partitionType;
+  private final List<Integer> partitionFieldIds;
+  private final Map<Integer, Integer> fieldsPerSpec = new HashMap<>();
+
+  /** The rows of {@code table}'s partitions at {@code snapshotId} (empty: the current snapshot). */
+  public PartitionsRows(Table table, OptionalLong snapshotId, PartitionCountsCache cache) {
+    this.table = requireNonNull(table, "table is null");
+    this.snapshotId = requireNonNull(snapshotId, "snapshotId is null");
+    this.cache = requireNonNull(cache, "cache is null");
+    this.partitionType = Partitioning.partitionType(table);
+    this.partitionFieldIds = partitionType.fields().stream().map(Types.NestedField::fieldId).toList();
+    for (PartitionSpec spec : table.specs().values()) {
+      List<Integer> specIds = spec.partitionType().fields().stream().map(Types.NestedField::fieldId).toList();
+      fieldsPerSpec.put(spec.specId(), (int) partitionFieldIds.stream().filter(specIds::contains).count());
+    }
+  }
+
+  /** Reads (or finds kept) every manifest's counts and sums them; the rows are in iceberg-core's columns. */
+  @Override
+  public org.apache.iceberg.io.CloseableIterator<StructLike> iterator() {
+    Map<PartitionKey, Sum> sums = new LinkedHashMap<>();
+    for (ManifestCounts manifest : manifestCounts()) {
+      for (Count count : manifest.counts()) {
+        Integer fields = fieldsPerSpec.get(count.specId());
+        if (fields == null) {
+          throw new IllegalStateException(
+              String.format("Cannot sum the partitions of %s: it has no partition spec %d", table.name(),
+                  count.specId()));
+        }
+        Snapshot added = count.snapshotId() == null ? null : table.snapshot(count.snapshotId());
+        sums.computeIfAbsent(new PartitionKey(fields, count.partition()), key -> new Sum()).add(count, added);
+      }
+    }
+    boolean partitioned = !partitionFieldIds.isEmpty();
+    List<StructLike> rows = new ArrayList<>(sums.size());
+    sums.forEach((key, sum) -> rows.add(sum.row(partitioned ? key.values() : null)));
+    return org.apache.iceberg.io.CloseableIterator.withClose(rows.iterator());
+  }
+
+  @Override
+  public void close() {
+    // Nothing stays open: each iterator reads its manifests before it returns.
+  }
+
+  /** Each manifest's counts, in the scan's order: kept ones from the cache, the others read on Iceberg's pool. */
+  private List<ManifestCounts> manifestCounts() {
+    TableScan scan = MetadataTableUtils.createMetadataTableInstance(table, MetadataTableType.ENTRIES).newScan();
+    if (snapshotId.isPresent()) {
+      scan = scan.useSnapshot(snapshotId.getAsLong());
+    }
+    scan = scan.select(columns());
+    EntryReader reader = new EntryReader(scan.schema());
+    List<CompletableFuture<ManifestCounts>> counts = new ArrayList<>();
+    try (CloseableIterable<FileScanTask> tasks = scan.planFiles()) {
+      for (FileScanTask task : tasks) {
+        // An entries task is one manifest, and names it as its file.
+        PartitionCountsCache.Key key = new PartitionCountsCache.Key(task.file().location(), partitionFieldIds);
+        counts.add(cache.get(key).map(CompletableFuture::completedFuture).orElseGet(() ->
+            CompletableFuture.supplyAsync(() -> {
+              ManifestCounts read = reader.read(task);
+              cache.put(key, read);
+              return read;
+            }, ThreadPools.getWorkerPool())));
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot plan the manifests of " + table.name() + ": " + e.getMessage(), e);
+    }
+    List<ManifestCounts> done = new ArrayList<>(counts.size());
+    for (CompletableFuture<ManifestCounts> future : counts) {
+      try {
+        done.add(future.join());
+      } catch (CompletionException e) {
+        throw e.getCause() instanceof RuntimeException cause ? cause : e;
+      }
+    }
+    return done;
+  }
+
+  private List<String> columns() {
+    List<String> columns = new ArrayList<>(ENTRY_COLUMNS);
+    for (String column : FILE_COLUMNS) {
+      // An unpartitioned table's files have no partition column.
+      if (!column.equals("partition") || !partitionFieldIds.isEmpty()) {
+        columns.add(DATA_FILE + "." + column);
+      }
+    }
+    return columns;
+  }
+
+  /** Reads one manifest's live entries through an entries task's rows, in the scan's selected columns. */
+  private static final class EntryReader {
+    private final int status;
+    private final int snapshotId;
+    private final int dataFile;
+    private final int content;
+    private final int recordCount;
+    private final int fileSize;
+    private final int specId;
+    private final int partition;
+
+    EntryReader(Schema read) {
+      List<Types.NestedField> columns = read.columns();
+      this.status = columns.indexOf(read.findField("status"));
+      this.snapshotId = columns.indexOf(read.findField("snapshot_id"));
+      this.dataFile = columns.indexOf(read.findField(DATA_FILE));
+      List<Types.NestedField> fileColumns = read.findType(DATA_FILE).asStructType().fields();
+      Types.StructType file = read.findType(DATA_FILE).asStructType();
+      this.content = fileColumns.indexOf(file.field("content"));
+      this.recordCount = fileColumns.indexOf(file.field("record_count"));
+      this.fileSize = fileColumns.indexOf(file.field("file_size_in_bytes"));
+      this.specId = fileColumns.indexOf(file.field("spec_id"));
+      this.partition = file.field("partition") == null ? -1 : fileColumns.indexOf(file.field("partition"));
+    }
+
+    ManifestCounts read(FileScanTask task) {
+      ManifestCounts.Builder counts = new ManifestCounts.Builder();
+      try (CloseableIterable<StructLike> rows = task.asDataTask().rows()) {
+        for (StructLike row : rows) {
+          if (row.get(status, Integer.class) == DELETED) {
+            continue;
+          }
+          StructLike file = row.get(dataFile, StructLike.class);
+          counts.add(
+              partition < 0 ? null : file.get(partition, StructLike.class),
+              file.get(specId, Integer.class),
+              row.get(snapshotId, Long.class),
+              content(file.get(content, Integer.class)),
+              file.get(recordCount, Long.class),
+              file.get(fileSize, Long.class));
+        }
+      } catch (IOException e) {
+        throw new UncheckedIOException("Cannot read manifest " + task.file().location() + ": " + e.getMessage(), e);
+      }
+      return counts.build();
+    }
+
+    private static FileContent content(int id) {
+      for (FileContent content : FileContent.values()) {
+        if (content.id() == id) {
+          return content;
+        }
+      }
+      throw new IllegalStateException("Cannot count a file of unknown content " + id);
+    }
+  }
+
+  /** A partitions row: the values in the unified type, and how many of its fields the files' spec has. */
+  private record PartitionKey(int specFields, List<Object> values) {}
+
+  /** One partition's sums, updated as iceberg-core's {@code PartitionsTable.Partition} is. */
+  private static final class Sum {
+    private int specId;
+    private long dataRecords;
+    private int dataFiles;
+    private long dataBytes;
+    private long positionDeleteRecords;
+    private int positionDeleteFiles;
+    private long equalityDeleteRecords;
+    private int equalityDeleteFiles;
+    private Long lastUpdatedAt;
+    private Long lastUpdatedSnapshotId;
+
+    void add(Count count, Snapshot snapshot) {
+      if (snapshot != null) {
+        long committedAt = snapshot.timestampMillis() * 1000;
+        if (lastUpdatedAt == null || committedAt > lastUpdatedAt) {
+          specId = count.specId();
+          lastUpdatedAt = committedAt;
+          lastUpdatedSnapshotId = snapshot.snapshotId();
+        }
+      }
+      dataRecords += count.dataRecords();
+      dataFiles += count.dataFiles();
+      dataBytes += count.dataBytes();
+      positionDeleteRecords += count.positionDeleteRecords();
+      positionDeleteFiles += count.positionDeleteFiles();
+      equalityDeleteRecords += count.equalityDeleteRecords();
+      equalityDeleteFiles += count.equalityDeleteFiles();
+    }
+
+    /** The row in iceberg-core's columns; an unpartitioned table's ({@code partition} null) has no first two. */
+    StructLike row(List<Object> partition) {
+      List<Object> counts = List.of(dataRecords, dataFiles, dataBytes, positionDeleteRecords, positionDeleteFiles,
+          equalityDeleteRecords, equalityDeleteFiles);
+      List<Object> values = new ArrayList<>(11);
+      if (partition != null) {
+        values.add(new Values(partition.toArray()));
+        values.add(specId);
+      }
+      values.addAll(counts);
+      values.add(lastUpdatedAt);
+      values.add(lastUpdatedSnapshotId);
+      return new Values(values.toArray());
+    }
+  }
+
+  /** A read-only struct of values. */
+  private record Values(Object[] values) implements StructLike {
+    @Override
+    public int size() {
+      return values.length;
+    }
+
+    @Override
+    public <T> T get(int pos, Class<T> javaClass) {
+      return javaClass.cast(values[pos]);
+    }
+
+    @Override
+    public <T> void set(int pos, T value) {
+      throw new UnsupportedOperationException("Cannot change a partitions row");
+    }
+  }
+}
