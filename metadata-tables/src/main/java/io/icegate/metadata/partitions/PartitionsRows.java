@@ -108,7 +108,7 @@ public final class PartitionsRows implements CloseableIterable<StructLike> {
     try (CloseableIterable<FileScanTask> tasks = scan.planFiles()) {
       for (FileScanTask task : tasks) {
         // An entries task is one manifest, and names it as its file.
-        PartitionCountsCache.Key key = new PartitionCountsCache.Key(task.file().location(), partitionFieldIds);
+        PartitionCountsCache.Key key = new PartitionCountsCache.Key(task.file().location(), partitionType);
         counts.add(cache.get(key).map(CompletableFuture::completedFuture).orElseGet(() ->
             CompletableFuture.supplyAsync(() -> {
               ManifestCounts read = reader.read(task);

@@ -118,6 +118,24 @@ class PartitionsRowsTest {
   }
 
   @Test
+  void countsReadBeforeAPartitionColumnWasWidenedAreReadAgain() {
+    Schema schema = new Schema(Types.NestedField.optional(1, "n", Types.IntegerType.get()));
+    Table table = catalog().createTable(TableIdentifier.of("db", "widened"), schema,
+        PartitionSpec.builderFor(schema).identity("n").build(), Map.of(TableProperties.FORMAT_VERSION, "2"));
+    table.newFastAppend().appendFile(file(table.spec(), "n-1", "n=1", 3)).commit();
+    PartitionCountsCache cache = new PartitionCountsCache(1_000);
+    assertThat(read(new PartitionsRows(table, OptionalLong.empty(), cache), table))
+        .extracting(row -> row.get(0)).containsExactly(List.of(1));
+
+    table.updateSchema().updateColumn("n", Types.LongType.get()).commit();
+    table.newFastAppend().appendFile(file(table.spec(), "n-1-again", "n=1", 4)).commit();
+    List<List<Object>> rows = read(new PartitionsRows(table, OptionalLong.empty(), cache), table);
+    assertThat(rows).containsExactlyInAnyOrderElementsOf(icebergCores(table, OptionalLong.empty()));
+    assertThat(rows).singleElement().satisfies(row -> assertThat(row.subList(0, 4)).containsExactly(
+        List.of(1L), 0, 7L, 2));
+  }
+
+  @Test
   void theCacheDropsTheLeastRecentlyUsedBeyondItsBound() {
     PartitionCountsCache cache = new PartitionCountsCache(5);
     ManifestCounts two = counts(2);
@@ -241,7 +259,7 @@ class PartitionsRowsTest {
   }
 
   private static PartitionCountsCache.Key key(String path) {
-    return new PartitionCountsCache.Key(path, List.of(1000));
+    return new PartitionCountsCache.Key(path, Types.StructType.of());
   }
 
   private static InMemoryCatalog catalog() {
