@@ -1,5 +1,7 @@
 package io.icegate.gateway.config;
 
+import io.icegate.metadata.partitions.PartitionCountsCache;
+
 /** Every gateway setting with its default and one line of documentation; keys not listed here are rejected. */
 public enum Setting {
   HOST("icegate.host", "127.0.0.1", "Address the HTTP server binds to."),
@@ -18,8 +20,9 @@ public enum Setting {
   METADATA_NATIVE("icegate.metadata.native", "true",
       "Answer queries over Iceberg metadata tables without Spark; false sends them to Spark (per connection:"
           + " SET icegate.metadata.native=false), for comparing."),
-  METADATA_PARTITION_CACHE("icegate.metadata.partition-cache-counts", "250000",
-      "Per-manifest partition counts kept for the partitions metadata table, about 150 bytes each (a manifest never"
+  METADATA_PARTITION_CACHE("icegate.metadata.partition-cache-counts",
+      Long.toString(PartitionCountsCache.DEFAULT_MAX_COUNTS),
+      "Per-manifest partition counts kept for the partitions metadata table, about 200 bytes each (a manifest never"
           + " changes, so a query reads only the manifests committed since); 0 keeps none."),
   IDLE_TIMEOUT("icegate.connection.idle-timeout-seconds", "1800",
       "Seconds a connection may go without a request before the gateway closes it, cancels its work and frees its"
