@@ -13,7 +13,7 @@ import org.apache.iceberg.io.CloseableIterable;
 import org.apache.iceberg.types.Types;
 
 /** Test helpers: open a relation, read all its rows, pick values by column name. */
-final class Relations {
+public final class Relations {
   private Relations() {}
 
   static MetadataRelation open(Table table, MetadataTableKind kind) {
@@ -51,7 +51,7 @@ final class Relations {
    * The value with every binary (a bound, in maps and structs too) as its hex text, so that equal bytes compare
    * equal ({@code byte[]} compares by identity).
    */
-  static Object comparable(Object value) {
+  public static Object comparable(Object value) {
     if (value instanceof byte[] bytes) {
       return HexFormat.of().formatHex(bytes);
     }

@@ -22,8 +22,9 @@ public enum Setting {
           + " SET icegate.metadata.native=false), for comparing."),
   METADATA_PARTITION_CACHE("icegate.metadata.partition-cache-counts",
       Long.toString(PartitionCountsCache.DEFAULT_MAX_COUNTS),
-      "Per-manifest partition counts kept for the partitions metadata table, about 200 bytes each (a manifest never"
-          + " changes, so a query reads only the manifests committed since); 0 keeps none."),
+      "Per-manifest partition counts kept for the partitions metadata table (a manifest never changes, so a query"
+          + " reads only the manifests committed since): about 200 bytes each for one short text partition field;"
+          + " 0 keeps none. One cache per process: the last gateway started in a JVM sets it."),
   IDLE_TIMEOUT("icegate.connection.idle-timeout-seconds", "1800",
       "Seconds a connection may go without a request before the gateway closes it, cancels its work and frees its"
           + " session (a client that went away costs nothing after this)."),

@@ -22,10 +22,11 @@ public final class PartitionCountsCache {
   private static final PartitionCountsCache SHARED = new PartitionCountsCache(DEFAULT_MAX_COUNTS);
 
   /**
-   * A manifest's counts depend on the unified partition type they were read in: its fields' positions, and their
-   * types (a promoted column's values are read as the wider type).
+   * A manifest's counts depend on the snapshot that added it (its entries may inherit that snapshot's id, and the
+   * same file can be listed by other snapshots or tables) and on the unified partition type they were read in: its
+   * fields' positions and types (a widened column's values are read as the wider type).
    */
-  record Key(String manifestPath, Types.StructType partitionType) {}
+  record Key(String manifestPath, Long addedSnapshotId, Types.StructType partitionType) {}
 
   private final Map<Key, ManifestCounts> entries = new LinkedHashMap<>(16, 0.75f, true);
   private long maxCounts;

@@ -6,19 +6,19 @@ import io.icegate.metadata.partitions.ManifestCounts.Count;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
+import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import org.apache.iceberg.FileContent;
 import org.apache.iceberg.FileScanTask;
+import org.apache.iceberg.ManifestFile;
 import org.apache.iceberg.MetadataTableType;
 import org.apache.iceberg.MetadataTableUtils;
 import org.apache.iceberg.PartitionSpec;
-import org.apache.iceberg.Partitioning;
 import org.apache.iceberg.Schema;
 import org.apache.iceberg.Snapshot;
 import org.apache.iceberg.StructLike;
@@ -26,6 +26,7 @@ import org.apache.iceberg.Table;
 import org.apache.iceberg.TableScan;
 import org.apache.iceberg.io.CloseableIterable;
 import org.apache.iceberg.types.Types;
+import org.apache.iceberg.util.ParallelIterable;
 import org.apache.iceberg.util.ThreadPools;
 
 /**
@@ -34,7 +35,7 @@ import org.apache.iceberg.util.ThreadPools;
  * again (see {@link PartitionCountsCache}).
  *
  * <p>The manifests are read through iceberg-core's {@code entries} metadata table (its scan tasks' rows, one task a
- * manifest), the columns the sums need only. As in iceberg-core: only live entries count; a partition is a row per
+ * manifest), the seven columns the sums need only. As in iceberg-core: only live entries count; a partition is a row per
  * value of the table's unified partition type and per number of its fields the file's spec has (a file of an older
  * spec with fewer fields is a row of its own, even when the values agree); {@code last_updated_*} and
  * {@code spec_id} come from the latest commit among the partition's files whose snapshot the table still has.
@@ -50,20 +51,33 @@ public final class PartitionsRows implements CloseableIterable<StructLike> {
   private static final int DELETED = 2;
 
   private final Table table;
-  private final OptionalLong snapshotId;
   private final PartitionCountsCache cache;
+  private final TableScan entries;
   private final Types.StructType partitionType;
-  private final List<Integer> partitionFieldIds;
   private final Map<Integer, Integer> fieldsPerSpec = new HashMap<>();
 
-  /** The rows of {@code table}'s partitions at {@code snapshotId} (empty: the current snapshot). */
+  /**
+   * The rows of {@code table}'s partitions at {@code snapshotId} (empty: the current snapshot). The entries scan,
+   * the partition type it reads and the specs are taken from the table here, at once: counts are kept under the
+   * type they were read in, even if the table object is refreshed before the rows are read.
+   */
   public PartitionsRows(Table table, OptionalLong snapshotId, PartitionCountsCache cache) {
     this.table = requireNonNull(table, "table is null");
-    this.snapshotId = requireNonNull(snapshotId, "snapshotId is null");
     this.cache = requireNonNull(cache, "cache is null");
-    this.partitionType = Partitioning.partitionType(table);
-    this.partitionFieldIds = partitionType.fields().stream().map(Types.NestedField::fieldId).toList();
-    for (PartitionSpec spec : table.specs().values()) {
+    requireNonNull(snapshotId, "snapshotId is null");
+    Map<Integer, PartitionSpec> specs = table.specs();
+    TableScan scan = MetadataTableUtils.createMetadataTableInstance(table, MetadataTableType.ENTRIES).newScan();
+    if (snapshotId.isPresent()) {
+      scan = scan.useSnapshot(snapshotId.getAsLong());
+    }
+    // An unpartitioned table's files have no partition column.
+    boolean partitioned = scan.schema().findField(DATA_FILE + ".partition") != null;
+    this.entries = scan.select(columns(partitioned));
+    this.partitionType = partitioned
+        ? entries.schema().findType(DATA_FILE + ".partition").asStructType()
+        : Types.StructType.of();
+    List<Integer> partitionFieldIds = partitionType.fields().stream().map(Types.NestedField::fieldId).toList();
+    for (PartitionSpec spec : specs.values()) {
       List<Integer> specIds = spec.partitionType().fields().stream().map(Types.NestedField::fieldId).toList();
       fieldsPerSpec.put(spec.specId(), (int) partitionFieldIds.stream().filter(specIds::contains).count());
     }
@@ -85,7 +99,7 @@ public final class PartitionsRows implements CloseableIterable<StructLike> {
         sums.computeIfAbsent(new PartitionKey(fields, count.partition()), key -> new Sum()).add(count, added);
       }
     }
-    boolean partitioned = !partitionFieldIds.isEmpty();
+    boolean partitioned = !partitionType.fields().isEmpty();
     List<StructLike> rows = new ArrayList<>(sums.size());
     sums.forEach((key, sum) -> rows.add(sum.row(partitioned ? key.values() : null)));
     return org.apache.iceberg.io.CloseableIterator.withClose(rows.iterator());
@@ -96,45 +110,56 @@ public final class PartitionsRows implements CloseableIterable<StructLike> {
     // Nothing stays open: each iterator reads its manifests before it returns.
   }
 
-  /** Each manifest's counts, in the scan's order: kept ones from the cache, the others read on Iceberg's pool. */
+  /** A manifest to read: its entries task, and where to keep its counts (null: not kept). */
+  private record Miss(FileScanTask task, PartitionCountsCache.Key key) {}
+
+  /**
+   * Each manifest's counts: kept ones from the cache, the others read on Iceberg's worker pool as iceberg-core reads
+   * them (a few at a time, cancelled when the read fails).
+   */
   private List<ManifestCounts> manifestCounts() {
-    TableScan scan = MetadataTableUtils.createMetadataTableInstance(table, MetadataTableType.ENTRIES).newScan();
-    if (snapshotId.isPresent()) {
-      scan = scan.useSnapshot(snapshotId.getAsLong());
-    }
-    scan = scan.select(columns());
-    EntryReader reader = new EntryReader(scan.schema());
-    List<CompletableFuture<ManifestCounts>> counts = new ArrayList<>();
-    try (CloseableIterable<FileScanTask> tasks = scan.planFiles()) {
+    EntryReader reader = new EntryReader(entries.schema());
+    List<ManifestCounts> counts = new ArrayList<>();
+    List<Miss> misses = new ArrayList<>();
+    Snapshot snapshot = entries.snapshot();
+    // The entries scan has a task per manifest of the snapshot's list, in its order: the list gives each manifest's
+    // adding snapshot, which its entries may inherit (the same file can be listed by other snapshots or tables).
+    Iterator<ManifestFile> listed =
+        snapshot == null ? Collections.emptyIterator() : snapshot.allManifests(table.io()).iterator();
+    try (CloseableIterable<FileScanTask> tasks = entries.planFiles()) {
       for (FileScanTask task : tasks) {
-        // An entries task is one manifest, and names it as its file.
-        PartitionCountsCache.Key key = new PartitionCountsCache.Key(task.file().location(), partitionType);
-        counts.add(cache.get(key).map(CompletableFuture::completedFuture).orElseGet(() ->
-            CompletableFuture.supplyAsync(() -> {
-              ManifestCounts read = reader.read(task);
-              cache.put(key, read);
-              return read;
-            }, ThreadPools.getWorkerPool())));
+        // An entries task names its manifest as its file.
+        String path = task.file().location();
+        ManifestFile manifest = listed.hasNext() ? listed.next() : null;
+        if (manifest == null || !manifest.path().equals(path)) {
+          misses.add(new Miss(task, null));
+          continue;
+        }
+        PartitionCountsCache.Key key = new PartitionCountsCache.Key(path, manifest.snapshotId(), partitionType);
+        cache.get(key).ifPresentOrElse(counts::add, () -> misses.add(new Miss(task, key)));
       }
     } catch (IOException e) {
       throw new UncheckedIOException("Cannot plan the manifests of " + table.name() + ": " + e.getMessage(), e);
     }
-    List<ManifestCounts> done = new ArrayList<>(counts.size());
-    for (CompletableFuture<ManifestCounts> future : counts) {
-      try {
-        done.add(future.join());
-      } catch (CompletionException e) {
-        throw e.getCause() instanceof RuntimeException cause ? cause : e;
+    List<Iterable<ManifestCounts>> reads = misses.stream().<Iterable<ManifestCounts>>map(miss -> () -> {
+      ManifestCounts read = reader.read(miss.task());
+      if (miss.key() != null) {
+        cache.put(miss.key(), read);
       }
+      return List.of(read).iterator();
+    }).toList();
+    try (CloseableIterable<ManifestCounts> read = new ParallelIterable<>(reads, ThreadPools.getWorkerPool())) {
+      read.forEach(counts::add);
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot read the manifests of " + table.name() + ": " + e.getMessage(), e);
     }
-    return done;
+    return counts;
   }
 
-  private List<String> columns() {
+  private static List<String> columns(boolean partitioned) {
     List<String> columns = new ArrayList<>(ENTRY_COLUMNS);
     for (String column : FILE_COLUMNS) {
-      // An unpartitioned table's files have no partition column.
-      if (!column.equals("partition") || !partitionFieldIds.isEmpty()) {
+      if (partitioned || !column.equals("partition")) {
         columns.add(DATA_FILE + "." + column);
       }
     }

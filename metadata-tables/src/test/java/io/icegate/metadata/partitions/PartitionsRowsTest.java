@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.icegate.metadata.MetadataRelation;
 import io.icegate.metadata.MetadataTableKind;
 import io.icegate.metadata.MetadataTables;
+import io.icegate.metadata.Relations;
 import io.icegate.metadata.TimeTravel;
 import io.icegate.metadata.testing.CountingFileIO;
 import io.icegate.metadata.value.StructConverter;
@@ -21,6 +22,9 @@ import org.apache.iceberg.DeleteFile;
 import org.apache.iceberg.FileFormat;
 import org.apache.iceberg.FileMetadata;
 import org.apache.iceberg.FileScanTask;
+import org.apache.iceberg.ManifestFile;
+import org.apache.iceberg.ManifestFiles;
+import org.apache.iceberg.ManifestWriter;
 import org.apache.iceberg.MetadataTableType;
 import org.apache.iceberg.MetadataTableUtils;
 import org.apache.iceberg.PartitionData;
@@ -137,24 +141,98 @@ class PartitionsRowsTest {
 
   @Test
   void theCacheDropsTheLeastRecentlyUsedBeyondItsBound() {
-    PartitionCountsCache cache = new PartitionCountsCache(5);
+    PartitionCountsCache cache = new PartitionCountsCache(6);
     ManifestCounts two = counts(2);
     PartitionCountsCache.Key a = key("a");
     PartitionCountsCache.Key b = key("b");
     PartitionCountsCache.Key c = key("c");
     cache.put(a, two);
     cache.put(b, two);
-    assertThat(cache.heldCounts()).as("two counts and the manifest's entry").isEqualTo(3);
-    assertThat(cache.get(a)).as("a, beyond the bound, least recently used").isEmpty();
-    assertThat(cache.get(b)).contains(two);
+    assertThat(cache.heldCounts()).as("two counts and the manifest's entry, twice").isEqualTo(6);
+    assertThat(cache.get(a)).contains(two);
+    cache.put(c, two);
+    assertThat(cache.get(b)).as("b, beyond the bound and least recently used").isEmpty();
+    assertThat(cache.get(a)).contains(two);
+    assertThat(cache.get(c)).contains(two);
 
-    cache.put(c, counts(5));
-    assertThat(cache.get(c)).as("more than the whole bound").isEmpty();
-    assertThat(cache.get(b)).contains(two);
+    PartitionCountsCache.Key d = key("d");
+    cache.put(d, counts(6));
+    assertThat(cache.get(d)).as("more than the whole bound").isEmpty();
+    assertThat(cache.get(a)).contains(two);
 
     cache.setMaxCounts(0);
-    assertThat(cache.get(b)).isEmpty();
+    assertThat(cache.get(a)).isEmpty();
     assertThat(cache.heldCounts()).isZero();
+  }
+
+  @Test
+  void rowsReadAfterTheSpecChangedKeepTheTypeTheyWereOpenedWithAndKeepNothingWrong() {
+    Table table = catalog().createTable(TableIdentifier.of("db", "changing"), SCHEMA,
+        PartitionSpec.builderFor(SCHEMA).identity("category").build(), Map.of(TableProperties.FORMAT_VERSION, "2"));
+    table.newFastAppend().appendFile(file(table.spec(), "a-1", "category=a", 3)).commit();
+    PartitionCountsCache cache = new PartitionCountsCache(1_000);
+    StructConverter before = StructConverter.forSchema(
+        MetadataTableUtils.createMetadataTableInstance(table, MetadataTableType.PARTITIONS).schema());
+    PartitionsRows opened = new PartitionsRows(table, OptionalLong.empty(), cache);
+
+    table.updateSpec().addField(Expressions.bucket("id", 4)).commit();
+    List<List<Object>> rows = new ArrayList<>();
+    try (CloseableIterable<StructLike> iterable = opened) {
+      iterable.forEach(row -> rows.add(before.row(row)));
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    assertThat(rows).singleElement().satisfies(row -> assertThat(row.get(0)).isEqualTo(List.of("a")));
+    assertThat(read(new PartitionsRows(table, OptionalLong.empty(), cache), table))
+        .containsExactlyInAnyOrderElementsOf(icebergCores(table, OptionalLong.empty()));
+  }
+
+  @Test
+  void aManifestListedByTwoTablesCountsForTheSnapshotThatAddedItToEach() throws IOException {
+    Table first = catalog().createTable(TableIdentifier.of("db", "first"), SCHEMA,
+        PartitionSpec.builderFor(SCHEMA).identity("category").build(), Map.of(TableProperties.FORMAT_VERSION, "2"));
+    Table second = catalog().createTable(TableIdentifier.of("db", "second"), SCHEMA, first.spec(),
+        Map.of(TableProperties.FORMAT_VERSION, "2"));
+    ManifestWriter<DataFile> writer = ManifestFiles.write(2, first.spec(),
+        first.io().newOutputFile("mem://shared/" + UUID.randomUUID() + "-m0.avro"), null);
+    try (ManifestWriter<DataFile> open = writer) {
+      open.add(file(first.spec(), "s-1", "category=s", 5));
+    }
+    ManifestFile shared = writer.toManifestFile();
+    first.newAppend().appendManifest(shared).commit();
+    second.newAppend().appendManifest(shared).commit();
+    PartitionCountsCache cache = new PartitionCountsCache(1_000);
+
+    for (Table table : List.of(first, second)) {
+      List<List<Object>> rows = read(new PartitionsRows(table, OptionalLong.empty(), cache), table);
+      assertThat(rows).as(table.name()).containsExactlyInAnyOrderElementsOf(icebergCores(table, OptionalLong.empty()));
+      assertThat(rows).singleElement().satisfies(row ->
+          assertThat(row.get(10)).as("last_updated_snapshot_id").isEqualTo(table.currentSnapshot().snapshotId()));
+    }
+  }
+
+  @Test
+  void binaryAndDatePartitionsFromSeveralManifestsAreOneRowPerValue() {
+    Schema schema = new Schema(
+        Types.NestedField.optional(1, "code", Types.BinaryType.get()),
+        Types.NestedField.optional(2, "day", Types.DateType.get()));
+    Table table = catalog().createTable(TableIdentifier.of("db", "binary"), schema,
+        PartitionSpec.builderFor(schema).identity("code").identity("day").build(),
+        Map.of(TableProperties.FORMAT_VERSION, "2"));
+    PartitionData partition = new PartitionData(table.spec().partitionType());
+    partition.set(0, java.nio.ByteBuffer.wrap(new byte[] {1, 2, 3}));
+    partition.set(1, 20_000);
+    for (String name : List.of("x-1", "x-2", "x-3")) {
+      table.newFastAppend().appendFile(DataFiles.builder(table.spec()).withPath("mem://data/" + name + ".parquet")
+          .withFormat(FileFormat.PARQUET).withFileSizeInBytes(10).withRecordCount(1).withPartition(partition).build())
+          .commit();
+    }
+    List<List<Object>> rows = read(new PartitionsRows(table, OptionalLong.empty(), new PartitionCountsCache(1_000)),
+        table);
+    List<List<Object>> expected = icebergCores(table, OptionalLong.empty());
+    assertThat(expected).hasSize(1);
+    assertThat(Relations.comparable(rows)).isEqualTo(Relations.comparable(expected));
+    assertThat(rows.get(0).get(3)).as("file_count").isEqualTo(3);
   }
 
   @Test
@@ -259,7 +337,7 @@ class PartitionsRowsTest {
   }
 
   private static PartitionCountsCache.Key key(String path) {
-    return new PartitionCountsCache.Key(path, Types.StructType.of());
+    return new PartitionCountsCache.Key(path, 1L, Types.StructType.of());
   }
 
   private static InMemoryCatalog catalog() {
