@@ -187,6 +187,32 @@ class NativeMetadataIT {
         + " ON h.snapshot_id = s.snapshot_id ORDER BY made_current_at");
   }
 
+  /** Partition conditions, which Iceberg also gets to skip manifests by, over each files table. */
+  static Stream<Arguments> partitionFilterQueries() {
+    List<String> conditions = List.of(
+        "partition.category = 'a'",
+        "partition.category IN ('a', 'b') AND record_count > 0",
+        "partition.ts_day >= DATE '2024-01-05'",
+        "partition.ts_day IS NULL",
+        "partition.category = 'c' OR partition.ts_day = DATE '2024-01-07'",
+        "partition.category <> 'a'",
+        "NOT (partition.category = 'b') AND partition.ts_day < DATE '2024-01-07'");
+    List<Arguments> queries = new ArrayList<>();
+    for (String table : List.of("files", "data_files", "delete_files", "all_files", "all_data_files")) {
+      for (String condition : conditions) {
+        queries.add(Arguments.of("SELECT file_path, partition, record_count FROM demo.meta_it.rich." + table
+            + " WHERE " + condition));
+      }
+    }
+    return queries.stream();
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("partitionFilterQueries")
+  void partitionFiltersEqualSparks(String sql) throws Exception {
+    assertNativeEqualsSpark(sql);
+  }
+
   @Test
   void aggregatesAndNestedFieldsEqualSparks() throws Exception {
     assertNativeEqualsSpark("SELECT partition.category, count(*) AS files, sum(record_count), min(record_count),"
@@ -302,6 +328,7 @@ class NativeMetadataIT {
           query(c, "SELECT count(*)" + from);
         }
         query(c, "SELECT file_path, split_offsets FROM demo.meta_it.rich.files");
+        query(c, "SELECT file_path FROM demo.meta_it.rich.files WHERE partition.category = 'a'");
         query(c, "SELECT count(*) FROM demo.meta_it.rich.files VERSION AS OF 'first_five'");
       }
     });

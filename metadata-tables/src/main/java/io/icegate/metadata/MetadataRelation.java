@@ -6,7 +6,6 @@ import io.icegate.metadata.partitions.PartitionCountsCache;
 import io.icegate.metadata.partitions.PartitionsRows;
 import io.icegate.metadata.value.ValueConverter;
 import java.util.Arrays;
-import java.util.EnumSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
@@ -18,6 +17,8 @@ import org.apache.iceberg.Schema;
 import org.apache.iceberg.StructLike;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.TableScan;
+import org.apache.iceberg.expressions.Expression;
+import org.apache.iceberg.expressions.Expressions;
 import org.apache.iceberg.io.CloseableIterable;
 import org.apache.iceberg.types.Types;
 
@@ -29,10 +30,6 @@ public final class MetadataRelation {
   private static final String SPLIT_OFFSETS = "split_offsets";
   private static final String FILE_SIZE = "file_size_in_bytes";
   private static final String READABLE_METRICS = "readable_metrics";
-  /** iceberg-core's files tables, whose {@code readable_metrics} is computed here (see {@link ReadableMetrics}). */
-  private static final Set<MetadataTableKind> FILES_TABLES = EnumSet.of(
-      MetadataTableKind.FILES, MetadataTableKind.DATA_FILES, MetadataTableKind.DELETE_FILES,
-      MetadataTableKind.ALL_FILES, MetadataTableKind.ALL_DATA_FILES, MetadataTableKind.ALL_DELETE_FILES);
 
   private final String name;
   private final MetadataTableKind kind;
@@ -100,6 +97,19 @@ public final class MetadataRelation {
    * @throws IllegalArgumentException when a number is not a column of the schema
    */
   public CloseableIterable<List<Object>> rows(int[] columns) {
+    return rows(columns, Expressions.alwaysTrue());
+  }
+
+  /**
+   * The rows of some columns as {@link #rows(int[])} gives them, with {@code filter} (over this relation's columns)
+   * given to Iceberg's scan of a files table: Iceberg skips the manifests whose partitions cannot match it. It may
+   * still return rows that do not match (it prunes manifests, not rows): the caller filters them. Other tables
+   * ignore it.
+   *
+   * @throws org.apache.iceberg.exceptions.ValidationException when {@code filter} does not bind to the schema
+   */
+  public CloseableIterable<List<Object>> rows(int[] columns, Expression filter) {
+    requireNonNull(filter, "filter is null");
     List<Types.NestedField> all = schema.columns();
     TreeSet<Integer> distinct = new TreeSet<>();
     for (int column : columns) {
@@ -114,11 +124,15 @@ public final class MetadataRelation {
       return CloseableIterable.transform(
           new PartitionsRows(table, snapshotId(), PartitionCountsCache.shared()), converter(schema, columns, -1));
     }
-    int metricsColumn = FILES_TABLES.contains(kind) ? all.indexOf(schema.findField(READABLE_METRICS)) : -1;
+    // The files tables' readable_metrics is computed here (see ReadableMetrics).
+    int metricsColumn = kind.isFilesTable() ? all.indexOf(schema.findField(READABLE_METRICS)) : -1;
     boolean metrics = metricsColumn >= 0 && distinct.contains(metricsColumn);
     // Every column in order reads the scan as it is; else Iceberg's scan selects what is needed.
     boolean narrow = metrics || !isEveryColumnInOrder(columns, all.size());
     TableScan selected = narrow ? scan.select(names(distinct, metricsColumn)) : scan;
+    if (kind.isFilesTable() && filter.op() != Expression.Operation.TRUE) {
+      selected = selected.filter(filter);
+    }
     return new TaskRows(name, selected, converter(selected.schema(), columns, metrics ? metricsColumn : -1));
   }
 

@@ -82,6 +82,18 @@ public enum MetadataTableKind {
     return Optional.ofNullable(timeTravelNote);
   }
 
+  /**
+   * Whether it is one of the six files tables (files, data_files, delete_files and their {@code all_} forms): a row
+   * per data or delete file, {@code readable_metrics} from its metric maps, and a filter on {@code partition}
+   * prunes the manifests Iceberg reads.
+   */
+  public boolean isFilesTable() {
+    return switch (this) {
+      case FILES, DATA_FILES, DELETE_FILES, ALL_FILES, ALL_DATA_FILES, ALL_DELETE_FILES -> true;
+      default -> false;
+    };
+  }
+
   /** Whether {@link MetadataTables#open} reads it, without Spark. */
   public boolean isNative() {
     return computedBySpark == null;

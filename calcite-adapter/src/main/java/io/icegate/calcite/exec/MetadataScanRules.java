@@ -2,6 +2,7 @@ package io.icegate.calcite.exec;
 
 import io.icegate.calcite.schema.MetadataTable;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.Function;
 import org.apache.calcite.adapter.enumerable.EnumerableConvention;
 import org.apache.calcite.plan.Convention;
@@ -13,7 +14,9 @@ import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.convert.ConverterRule;
 import org.apache.calcite.rel.core.AggregateCall;
 import org.apache.calcite.rel.core.RelFactories;
+import org.apache.calcite.rel.core.TableScan;
 import org.apache.calcite.rel.logical.LogicalAggregate;
+import org.apache.calcite.rel.logical.LogicalFilter;
 import org.apache.calcite.rel.logical.LogicalProject;
 import org.apache.calcite.rel.logical.LogicalTableScan;
 import org.apache.calcite.rex.RexNode;
@@ -22,6 +25,8 @@ import org.apache.calcite.tools.RelBuilderFactory;
 import org.apache.calcite.util.ImmutableBitSet;
 import org.apache.calcite.util.mapping.Mapping;
 import org.apache.calcite.util.mapping.Mappings;
+import org.apache.iceberg.expressions.Expression;
+import org.apache.iceberg.expressions.ExpressionParser;
 import org.checkerframework.checker.nullness.qual.Nullable;
 
 /** The planner rules that scan metadata tables with {@link MetadataTableScan}. */
@@ -30,7 +35,7 @@ final class MetadataScanRules {
   static final RelOptRule SCAN =
       ConverterRule.Config.INSTANCE
           .withConversion(
-              LogicalTableScan.class,
+              TableScan.class,
               MetadataScanRules::isMetadataTable,
               Convention.NONE, EnumerableConvention.INSTANCE, "MetadataTableScanRule")
           .withRuleFactory(ToScan::new)
@@ -42,24 +47,56 @@ final class MetadataScanRules {
    * Calcite's field trimming puts over each scan (under filters, joins and aggregates too) are logical.
    */
   static final RelOptRule PROJECT_INTO_SCAN =
-      new ColumnsIntoScanConfig(RelFactories.LOGICAL_BUILDER, "MetadataProjectIntoScanRule",
-          b0 -> b0.operand(LogicalProject.class).oneInput(b1 -> b1.operand(LogicalTableScan.class)
-              .predicate(MetadataScanRules::isMetadataTable).noInputs()),
+      new RuleConfig(RelFactories.LOGICAL_BUILDER, "MetadataProjectIntoScanRule",
+          b0 -> b0.operand(LogicalProject.class).oneInput(b1 -> b1.operand(TableScan.class)
+              .predicate(MetadataScanRules::isLogicalMetadataScan).noInputs()),
           ProjectIntoScan::new)
           .toRule();
 
   /** An aggregate straight over a metadata table ({@code count(*)}, no projection between) reads only its inputs. */
   static final RelOptRule AGGREGATE_INTO_SCAN =
-      new ColumnsIntoScanConfig(RelFactories.LOGICAL_BUILDER, "MetadataAggregateIntoScanRule",
-          b0 -> b0.operand(LogicalAggregate.class).oneInput(b1 -> b1.operand(LogicalTableScan.class)
-              .predicate(MetadataScanRules::isMetadataTable).noInputs()),
+      new RuleConfig(RelFactories.LOGICAL_BUILDER, "MetadataAggregateIntoScanRule",
+          b0 -> b0.operand(LogicalAggregate.class).oneInput(b1 -> b1.operand(TableScan.class)
+              .predicate(MetadataScanRules::isLogicalMetadataScan).noInputs()),
           AggregateIntoScan::new)
           .toRule();
 
-  static final List<RelOptRule> ALL = List.of(SCAN, PROJECT_INTO_SCAN, AGGREGATE_INTO_SCAN);
+  /**
+   * A filter over a files table gives Iceberg its conditions on partition fields ({@link PartitionFilters}), so that
+   * it skips the manifests that cannot match; the filter stays, for the rows. It matches the filter straight over
+   * the scan, and over the projection Calcite's field trimming puts between them.
+   */
+  static final RelOptRule FILTER_INTO_SCAN =
+      new RuleConfig(RelFactories.LOGICAL_BUILDER, "MetadataFilterIntoScanRule",
+          b0 -> b0.operand(LogicalFilter.class).oneInput(b1 -> b1.operand(LogicalTableScan.class)
+              .predicate(MetadataScanRules::isFilesTable).noInputs()),
+          FilterIntoScan::new)
+          .toRule();
+
+  /** {@link #FILTER_INTO_SCAN} through a projection. */
+  static final RelOptRule FILTER_PROJECT_INTO_SCAN =
+      new RuleConfig(RelFactories.LOGICAL_BUILDER, "MetadataFilterProjectIntoScanRule",
+          b0 -> b0.operand(LogicalFilter.class).oneInput(b1 -> b1.operand(LogicalProject.class)
+              .oneInput(b2 -> b2.operand(LogicalTableScan.class).predicate(MetadataScanRules::isFilesTable)
+                  .noInputs())),
+          FilterIntoScan::new)
+          .toRule();
+
+  static final List<RelOptRule> ALL =
+      List.of(SCAN, PROJECT_INTO_SCAN, AGGREGATE_INTO_SCAN, FILTER_INTO_SCAN, FILTER_PROJECT_INTO_SCAN);
 
   private static boolean isMetadataTable(RelNode scan) {
     return scan.getTable() != null && scan.getTable().unwrap(MetadataTable.class) != null;
+  }
+
+  /** A metadata table's scan not yet made enumerable: Calcite's own, or one with a partition filter. */
+  private static boolean isLogicalMetadataScan(RelNode scan) {
+    return scan.getConvention() == Convention.NONE && isMetadataTable(scan);
+  }
+
+  private static boolean isFilesTable(RelNode scan) {
+    MetadataTable table = scan.getTable() == null ? null : scan.getTable().unwrap(MetadataTable.class);
+    return table != null && table.kind().isFilesTable();
   }
 
   private MetadataScanRules() {}
@@ -71,7 +108,7 @@ final class MetadataScanRules {
 
     @Override
     public RelNode convert(RelNode rel) {
-      return MetadataTableScan.create(rel.getCluster(), ((LogicalTableScan) rel).getTable());
+      return MetadataTableScan.of((TableScan) rel);
     }
   }
 
@@ -79,8 +116,8 @@ final class MetadataScanRules {
    * Narrows the metadata scan under a rel to the columns the rel uses (the first when it uses none, as rows must
    * have a shape) and renumbers the rel's references to them.
    */
-  private abstract static class ColumnsIntoScan<R extends RelNode> extends RelRule<ColumnsIntoScanConfig> {
-    ColumnsIntoScan(ColumnsIntoScanConfig config) {
+  private abstract static class ColumnsIntoScan<R extends RelNode> extends RelRule<RuleConfig> {
+    ColumnsIntoScan(RuleConfig config) {
       super(config);
     }
 
@@ -93,7 +130,7 @@ final class MetadataScanRules {
     @Override
     public void onMatch(RelOptRuleCall call) {
       R rel = call.rel(0);
-      LogicalTableScan scan = call.rel(1);
+      TableScan scan = call.rel(1);
       int width = scan.getRowType().getFieldCount();
       ImmutableBitSet used = used(rel);
       if (used.isEmpty()) {
@@ -102,14 +139,13 @@ final class MetadataScanRules {
       if (used.cardinality() == width) {
         return;
       }
-      MetadataTableScan narrower = MetadataTableScan.create(scan.getCluster(), scan.getTable())
-          .withColumns(used.toArray());
+      MetadataTableScan narrower = MetadataTableScan.of(scan).withColumns(used.toArray());
       call.transformTo(over(rel, narrower, Mappings.target(used.asList(), width)));
     }
   }
 
   private static final class ProjectIntoScan extends ColumnsIntoScan<LogicalProject> {
-    ProjectIntoScan(ColumnsIntoScanConfig config) {
+    ProjectIntoScan(RuleConfig config) {
       super(config);
     }
 
@@ -128,7 +164,7 @@ final class MetadataScanRules {
   }
 
   private static final class AggregateIntoScan extends ColumnsIntoScan<LogicalAggregate> {
-    AggregateIntoScan(ColumnsIntoScanConfig config) {
+    AggregateIntoScan(RuleConfig config) {
       super(config);
     }
 
@@ -158,14 +194,44 @@ final class MetadataScanRules {
     }
   }
 
+  /** Puts a {@link FilteredMetadataScan} under the filter (and the projection between them, if any). */
+  private static final class FilterIntoScan extends RelRule<RuleConfig> {
+    FilterIntoScan(RuleConfig config) {
+      super(config);
+    }
+
+    @Override
+    public void onMatch(RelOptRuleCall call) {
+      LogicalFilter filter = call.rel(0);
+      RelNode below = call.rel(1);
+      LogicalTableScan scan = call.rel(call.getRelList().size() - 1);
+      // The condition in terms of the scan's columns.
+      RexNode condition = below instanceof LogicalProject project
+          ? RelOptUtil.pushPastProject(filter.getCondition(), project)
+          : filter.getCondition();
+      MetadataTable table = scan.getTable().unwrap(MetadataTable.class);
+      Optional<Expression> partitionFilter =
+          PartitionFilters.of(condition, table.schema(), filter.getCluster().getRexBuilder());
+      if (partitionFilter.isEmpty()) {
+        return;
+      }
+      RelNode filtered =
+          new FilteredMetadataScan(scan.getCluster(), scan.getTable(), ExpressionParser.toJson(partitionFilter.get()));
+      if (below instanceof LogicalProject project) {
+        filtered = project.copy(project.getTraitSet(), List.of(filtered));
+      }
+      call.transformTo(filter.copy(filter.getTraitSet(), filtered, filter.getCondition()));
+    }
+  }
+
   private static ImmutableBitSet remap(ImmutableBitSet columns, Mapping mapping) {
     return ImmutableBitSet.of(columns.asList().stream().map(mapping::getTarget).toList());
   }
 
   /** The rules' configuration, written out (Calcite generates these with Immutables). */
-  private record ColumnsIntoScanConfig(
+  private record RuleConfig(
       RelBuilderFactory relBuilderFactory, @Nullable String description, RelRule.OperandTransform operandSupplier,
-      Function<ColumnsIntoScanConfig, RelOptRule> factory)
+      Function<RuleConfig, RelOptRule> factory)
       implements RelRule.Config {
     @Override
     public RelOptRule toRule() {
@@ -173,18 +239,18 @@ final class MetadataScanRules {
     }
 
     @Override
-    public ColumnsIntoScanConfig withRelBuilderFactory(RelBuilderFactory newFactory) {
-      return new ColumnsIntoScanConfig(newFactory, description, operandSupplier, factory);
+    public RuleConfig withRelBuilderFactory(RelBuilderFactory newFactory) {
+      return new RuleConfig(newFactory, description, operandSupplier, factory);
     }
 
     @Override
-    public ColumnsIntoScanConfig withDescription(@Nullable String newDescription) {
-      return new ColumnsIntoScanConfig(relBuilderFactory, newDescription, operandSupplier, factory);
+    public RuleConfig withDescription(@Nullable String newDescription) {
+      return new RuleConfig(relBuilderFactory, newDescription, operandSupplier, factory);
     }
 
     @Override
-    public ColumnsIntoScanConfig withOperandSupplier(RelRule.OperandTransform transform) {
-      return new ColumnsIntoScanConfig(relBuilderFactory, description, transform, factory);
+    public RuleConfig withOperandSupplier(RelRule.OperandTransform transform) {
+      return new RuleConfig(relBuilderFactory, description, transform, factory);
     }
   }
 }

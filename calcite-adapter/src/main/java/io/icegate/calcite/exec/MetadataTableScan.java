@@ -27,7 +27,6 @@ import org.apache.calcite.rel.core.TableScan;
 import org.apache.calcite.rel.metadata.RelMetadataQuery;
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rel.type.RelDataTypeField;
-import org.apache.calcite.schema.ProjectableFilterableTable;
 import org.apache.calcite.util.BuiltInMethod;
 import org.checkerframework.checker.nullness.qual.Nullable;
 
@@ -43,20 +42,28 @@ import org.checkerframework.checker.nullness.qual.Nullable;
  */
 final class MetadataTableScan extends TableScan implements EnumerableRel {
   private static final Method SCAN =
-      Types.lookupMethod(ProjectableFilterableTable.class, "scan", DataContext.class, List.class, int[].class);
+      Types.lookupMethod(MetadataTable.class, "scan", DataContext.class, int[].class, String.class);
   private static final Method SCAN_COLUMN =
-      Types.lookupMethod(MetadataTable.class, "scanColumn", DataContext.class, int.class);
+      Types.lookupMethod(MetadataTable.class, "scanColumn", DataContext.class, int.class, String.class);
 
   /** The table's columns this scan returns, in order; null for all. */
   private final int @Nullable [] columns;
+  /** Iceberg's filter to skip manifests by (see {@link FilteredMetadataScan}), as JSON; null for none. */
+  private final @Nullable String partitionFilter;
 
-  MetadataTableScan(RelOptCluster cluster, RelTraitSet traits, RelOptTable table, int @Nullable [] columns) {
+  MetadataTableScan(RelOptCluster cluster, RelTraitSet traits, RelOptTable table, int @Nullable [] columns,
+      @Nullable String partitionFilter) {
     super(cluster, traits, List.of(), table);
     this.columns = columns == null ? null : columns.clone();
+    this.partitionFilter = partitionFilter;
   }
 
-  static MetadataTableScan create(RelOptCluster cluster, RelOptTable table) {
-    return new MetadataTableScan(cluster, cluster.traitSetOf(EnumerableConvention.INSTANCE), table, null);
+  /** The enumerable scan of every column of a logical metadata scan (with its partition filter, if any). */
+  static MetadataTableScan of(TableScan logical) {
+    RelOptCluster cluster = logical.getCluster();
+    String filter = logical instanceof FilteredMetadataScan filtered ? filtered.partitionFilter() : null;
+    return new MetadataTableScan(
+        cluster, cluster.traitSetOf(EnumerableConvention.INSTANCE), logical.getTable(), null, filter);
   }
 
   /** The table's column numbers this scan returns. */
@@ -71,12 +78,12 @@ final class MetadataTableScan extends TableScan implements EnumerableRel {
 
   /** The same scan, returning only these of the table's columns. */
   MetadataTableScan withColumns(int[] tableColumns) {
-    return new MetadataTableScan(getCluster(), getTraitSet(), table, tableColumns);
+    return new MetadataTableScan(getCluster(), getTraitSet(), table, tableColumns, partitionFilter);
   }
 
   @Override
   public RelNode copy(RelTraitSet traitSet, List<RelNode> inputs) {
-    return new MetadataTableScan(getCluster(), traitSet, table, columns);
+    return new MetadataTableScan(getCluster(), traitSet, table, columns, partitionFilter);
   }
 
   @Override
@@ -94,21 +101,26 @@ final class MetadataTableScan extends TableScan implements EnumerableRel {
     return getCluster().getTypeFactory().createStructType(types, names);
   }
 
-  /** The columns are part of the digest: scans of different columns are different expressions. */
+  /** The columns and filter are part of the digest: scans that read differently are different expressions. */
   @Override
   public RelWriter explainTerms(RelWriter writer) {
-    return super.explainTerms(writer).itemIf("columns", Arrays.toString(columns), columns != null);
+    return super.explainTerms(writer)
+        .itemIf("columns", Arrays.toString(columns), columns != null)
+        .itemIf("partitionFilter", partitionFilter, partitionFilter != null);
   }
 
-  /** Cheaper the fewer columns are read, so that the planner prefers pushing a projection in. */
+  /**
+   * Cheaper the fewer columns are read and with a partition filter, so that the planner prefers pushing a projection
+   * and a filter in.
+   */
   @Override
   public @Nullable RelOptCost computeSelfCost(RelOptPlanner planner, RelMetadataQuery mq) {
     RelOptCost cost = super.computeSelfCost(planner, mq);
-    if (cost == null || columns == null) {
-      return cost;
+    if (cost == null) {
+      return null;
     }
-    double fraction = (columns.length + 2d) / (table.getRowType().getFieldCount() + 2d);
-    return cost.multiplyBy(fraction);
+    double fraction = columns == null ? 1 : (columns.length + 2d) / (table.getRowType().getFieldCount() + 2d);
+    return cost.multiplyBy(partitionFilter == null ? fraction : fraction / 2);
   }
 
   @Override
@@ -116,18 +128,18 @@ final class MetadataTableScan extends TableScan implements EnumerableRel {
     // Rows are Object[], or with one column the bare values, as Calcite's operators expect of their inputs (some
     // re-derive their input's format from its row type). No scan has zero columns (see MetadataScanRules).
     PhysType physType = PhysTypeImpl.of(implementor.getTypeFactory(), getRowType(), JavaRowFormat.ARRAY);
+    Expression table = Expressions.convert_(tableByPath(), MetadataTable.class);
+    Expression filter = Expressions.constant(partitionFilter, String.class);
     Expression rows;
     if (physType.getFormat() == JavaRowFormat.SCALAR) {
-      Expression table = Expressions.convert_(tableByPath(), MetadataTable.class);
-      rows = Expressions.call(table, SCAN_COLUMN, DataContext.ROOT, Expressions.constant(columns()[0]));
+      rows = Expressions.call(table, SCAN_COLUMN, DataContext.ROOT, Expressions.constant(columns()[0]), filter);
     } else {
-      Expression table = Expressions.convert_(tableByPath(), ProjectableFilterableTable.class);
       Expression projects =
           columns == null
               ? Expressions.constant(null, int[].class)
               : Expressions.newArrayInit(
                   int.class, Arrays.stream(columns).mapToObj(Expressions::constant).toList());
-      rows = Expressions.call(table, SCAN, DataContext.ROOT, Expressions.new_(ArrayList.class), projects);
+      rows = Expressions.call(table, SCAN, DataContext.ROOT, projects, filter);
     }
     return implementor.result(physType, Blocks.toBlock(rows));
   }

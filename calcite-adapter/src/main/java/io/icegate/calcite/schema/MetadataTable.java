@@ -21,16 +21,20 @@ import org.apache.calcite.schema.ProjectableFilterableTable;
 import org.apache.calcite.schema.Schema;
 import org.apache.calcite.schema.impl.AbstractTable;
 import org.apache.iceberg.Table;
+import org.apache.iceberg.expressions.Expression;
+import org.apache.iceberg.expressions.ExpressionParser;
+import org.apache.iceberg.expressions.Expressions;
 import org.checkerframework.checker.nullness.qual.Nullable;
 
 /**
  * One metadata table of one Iceberg table ({@code demo.db.t.files}), read at the current snapshot or at the one
  * a time-travel clause names, as a Calcite table.
  *
- * <p>Rows stream from {@link MetadataRelation#rows(int[])}: Calcite pulls them one at a time, and closing its
+ * <p>Rows stream from {@link MetadataRelation#rows(int[], Expression)}: Calcite pulls them one at a time, and closing its
  * enumerator (at the end, or when a LIMIT is reached or the result is closed) releases the open manifest.
  * Only the columns the query uses are read: Calcite pushes the projection down and Iceberg's scan selects them,
- * so a manifest's other fields are skipped, not decoded. Filters are left to Calcite.
+ * so a manifest's other fields are skipped, not decoded. Calcite filters the rows; a files table also gives Iceberg
+ * the conditions on its {@code partition} fields, so that it skips the manifests that cannot match.
  *
  * <p>The relation is opened once per instance, on {@link #relation()} or the first scan, so that a statement
  * reads one consistent view and time-travel errors and warnings surface before any row is read. An instance
@@ -106,8 +110,19 @@ public final class MetadataTable extends AbstractTable implements ProjectableFil
 
   @Override
   public Enumerable<@Nullable Object[]> scan(DataContext root, List<RexNode> filters, int @Nullable [] projects) {
+    return scan(root, projects, null);
+  }
+
+  /**
+   * The rows of some columns (null: all), with Iceberg's filter to skip a files table's manifests by
+   * ({@code partitionFilter}, as {@code ExpressionParser} writes it; null for none). The filter prunes manifests, not
+   * rows: the plan filters the rows it returns.
+   */
+  public Enumerable<@Nullable Object[]> scan(DataContext root, int @Nullable [] projects,
+      @Nullable String partitionFilter) {
     MetadataRelation opened = relation();
     int[] columns = projects != null ? projects.clone() : allColumns();
+    Expression filter = partitionFilter == null ? Expressions.alwaysTrue() : ExpressionParser.fromJson(partitionFilter);
     List<UnaryOperator<Object>> all = CalciteValues.fields(schema.asStruct());
     List<UnaryOperator<Object>> converters = Arrays.stream(columns).mapToObj(all::get).toList();
     AtomicBoolean cancelled = DataContext.Variable.CANCEL_FLAG.get(root);
@@ -115,7 +130,7 @@ public final class MetadataTable extends AbstractTable implements ProjectableFil
     return new AbstractEnumerable<>() {
       @Override
       public Enumerator<@Nullable Object[]> enumerator() {
-        return new RowEnumerator(opened.rows(columns), converters, cancel);
+        return new RowEnumerator(opened.rows(columns, filter), converters, cancel);
       }
     };
   }
@@ -124,8 +139,8 @@ public final class MetadataTable extends AbstractTable implements ProjectableFil
    * The values of one column, bare rather than in one-element arrays: Calcite's enumerable operators take a
    * one-column input as a sequence of values ({@code JavaRowFormat.SCALAR}).
    */
-  public Enumerable<@Nullable Object> scanColumn(DataContext root, int column) {
-    return scan(root, List.of(), new int[] {column}).select(row -> row[0]);
+  public Enumerable<@Nullable Object> scanColumn(DataContext root, int column, @Nullable String partitionFilter) {
+    return scan(root, new int[] {column}, partitionFilter).select(row -> row[0]);
   }
 
   private int[] allColumns() {

@@ -12,7 +12,7 @@ import org.apache.iceberg.types.Types;
  * which Iceberg never reuses for other contents.
  *
  * <p>Why: the {@code partitions} table sums every live entry of every manifest of a snapshot, and decoding the
- * manifests is nearly all of its time (30 ms for 1,000 manifests of 10 files each); a commit adds a manifest or a
+ * manifests is nearly all of its time (30 ms for 10,000 data files); a commit adds a manifest or a
  * few, so the next query reads only those.
  */
 public final class PartitionCountsCache {
