@@ -196,9 +196,11 @@ class NativeMetadataIT {
         "partition.ts_day IS NULL",
         "partition.category = 'c' OR partition.ts_day = DATE '2024-01-07'",
         "partition.category <> 'a'",
-        "NOT (partition.category = 'b') AND partition.ts_day < DATE '2024-01-07'");
+        "NOT (partition.category = 'b') AND partition.ts_day < DATE '2024-01-07'",
+        "partition.category NOT IN ('a', 'bb')");
     List<Arguments> queries = new ArrayList<>();
-    for (String table : List.of("files", "data_files", "delete_files", "all_files", "all_data_files")) {
+    for (String table : List.of("files", "data_files", "delete_files", "all_files", "all_data_files",
+        "all_delete_files", "files VERSION AS OF 'first_five'")) {
       for (String condition : conditions) {
         queries.add(Arguments.of("SELECT file_path, partition, record_count FROM demo.meta_it.rich." + table
             + " WHERE " + condition));
@@ -211,6 +213,12 @@ class NativeMetadataIT {
   @MethodSource("partitionFilterQueries")
   void partitionFiltersEqualSparks(String sql) throws Exception {
     assertNativeEqualsSpark(sql);
+  }
+
+  @Test
+  void aWindowUnderAPartitionFilterEqualsSparks() throws Exception {
+    assertNativeEqualsSpark("SELECT file_path, n FROM (SELECT file_path, partition, count(*) OVER () AS n"
+        + " FROM demo.meta_it.rich.files) WHERE partition.category = 'a'");
   }
 
   @Test
@@ -329,6 +337,10 @@ class NativeMetadataIT {
         }
         query(c, "SELECT file_path, split_offsets FROM demo.meta_it.rich.files");
         query(c, "SELECT file_path FROM demo.meta_it.rich.files WHERE partition.category = 'a'");
+        query(c, "SELECT file_path FROM demo.meta_it.rich.all_files"
+            + " WHERE partition.category = 'c' OR partition.ts_day >= DATE '2024-01-05'");
+        query(c, "SELECT file_path, n FROM (SELECT file_path, partition, count(*) OVER () AS n"
+            + " FROM demo.meta_it.rich.files) WHERE partition.category = 'a'");
         query(c, "SELECT count(*) FROM demo.meta_it.rich.files VERSION AS OF 'first_five'");
       }
     });

@@ -73,10 +73,12 @@ final class MetadataScanRules {
           FilterIntoScan::new)
           .toRule();
 
-  /** {@link #FILTER_INTO_SCAN} through a projection. */
+  /** {@link #FILTER_INTO_SCAN} through a projection (one without window functions). */
   static final RelOptRule FILTER_PROJECT_INTO_SCAN =
       new RuleConfig(RelFactories.LOGICAL_BUILDER, "MetadataFilterProjectIntoScanRule",
+          // Not through a window: the filter belongs above it, and the window needs every row.
           b0 -> b0.operand(LogicalFilter.class).oneInput(b1 -> b1.operand(LogicalProject.class)
+              .predicate(project -> !project.containsOver())
               .oneInput(b2 -> b2.operand(LogicalTableScan.class).predicate(MetadataScanRules::isFilesTable)
                   .noInputs())),
           FilterIntoScan::new)

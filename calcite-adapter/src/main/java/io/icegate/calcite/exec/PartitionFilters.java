@@ -21,8 +21,8 @@ import org.apache.iceberg.types.Types;
 
 /**
  * The part of a filter over a files table that Iceberg can use to skip manifests: comparisons of a
- * {@code partition} field with a constant ({@code partition.category = 'a'}, {@code IN}, ranges of numbers and
- * dates, {@code IS [NOT] NULL}), joined by {@code AND} and {@code OR}. The result is implied by the filter (a
+ * {@code partition} field with a constant ({@code partition.category = 'a'}, {@code IN}, {@code NOT IN}, ranges of
+ * integers and dates, {@code IS [NOT] NULL}), joined by {@code AND} and {@code OR}. The result is implied by the filter (a
  * condition it cannot use is dropped from an {@code AND}, and makes an {@code OR} unusable), so every row the filter
  * keeps is in a manifest Iceberg still reads; the filter itself stays in the plan for the rows.
  *
@@ -128,7 +128,8 @@ final class PartitionFilters {
       case STRING -> sqlType == SqlTypeName.CHAR || sqlType == SqlTypeName.VARCHAR
           ? literal.getValueAs(String.class) : null;
       case INTEGER -> sqlType == SqlTypeName.INTEGER ? literal.getValueAs(Integer.class) : null;
-      case LONG -> sqlType == SqlTypeName.BIGINT ? literal.getValueAs(Long.class) : null;
+      // Calcite compares a BIGINT field with an INTEGER literal as it is, without a cast.
+      case LONG -> SqlTypeName.INT_TYPES.contains(sqlType) ? literal.getValueAs(Long.class) : null;
       case BOOLEAN -> sqlType == SqlTypeName.BOOLEAN ? literal.getValueAs(Boolean.class) : null;
       // Days since the epoch, which Iceberg binds to a date.
       case DATE -> sqlType == SqlTypeName.DATE ? literal.getValueAs(Integer.class) : null;

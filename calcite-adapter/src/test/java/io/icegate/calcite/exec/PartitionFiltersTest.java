@@ -45,6 +45,14 @@ class PartitionFiltersTest {
   }
 
   @Test
+  void aBigintFieldTakesAnIntegerLiteral() {
+    RexNode five = rex.makeExactLiteral(java.math.BigDecimal.valueOf(5));
+    assertThat(five.getType().getSqlTypeName()).isEqualTo(org.apache.calcite.sql.type.SqlTypeName.INTEGER);
+    assertThat(filter(rex.makeCall(SqlStdOperatorTable.EQUALS, partition(2), five)))
+        .hasValueSatisfying(e -> assertThat(e.toString()).isEqualTo("ref(name=\"partition.n\") == 5"));
+  }
+
+  @Test
   void stringsAreComparedForEqualityOnly() {
     RexNode b = rex.makeLiteral("b");
     assertThat(filter(rex.makeCall(SqlStdOperatorTable.EQUALS, partition(0), b)))
