@@ -215,6 +215,28 @@ class NativeMetadataIT {
     assertNativeEqualsSpark(sql);
   }
 
+  /** Grouping sets, with the rolled-up keys null, as Spark has them (grouping() itself goes to Spark). */
+  @ParameterizedTest(name = "{0}")
+  @org.junit.jupiter.params.provider.ValueSource(strings = {
+      "SELECT spec_id, count(*), sum(record_count) FROM demo.meta_it.rich.files GROUP BY ROLLUP(spec_id)",
+      "SELECT partition.category, content, count(*) FROM demo.meta_it.rich.files"
+          + " GROUP BY CUBE(partition.category, content)",
+      "SELECT partition.category, spec_id, count(*) FROM demo.meta_it.rich.files"
+          + " GROUP BY GROUPING SETS ((partition.category), (spec_id), ())",
+      "SELECT spec_id, grouping(spec_id), grouping_id(spec_id), count(*) FROM demo.meta_it.rich.files"
+          + " GROUP BY ROLLUP(spec_id)",
+      "SELECT operation, count(*) FROM demo.meta_it.rich.snapshots GROUP BY ROLLUP(operation) ORDER BY 1"})
+  void groupingSetsEqualSparks(String sql) throws Exception {
+    assertNativeEqualsSpark(sql);
+  }
+
+  /** Spark refuses a column neither grouped nor aggregated; the native path leaves it to Spark, which says why. */
+  @Test
+  void aColumnNeitherGroupedNorAggregatedFailsAsInSpark() {
+    assertFails("SELECT file_path, count(*) FROM demo.meta_it.rich.files GROUP BY spec_id", "42803",
+        "non-aggregating expression \"file_path\"", "GROUP BY");
+  }
+
   @Test
   void aWindowUnderAPartitionFilterEqualsSparks() throws Exception {
     assertNativeEqualsSpark("SELECT file_path, n FROM (SELECT file_path, partition, count(*) OVER () AS n"

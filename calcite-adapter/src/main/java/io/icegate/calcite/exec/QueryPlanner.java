@@ -32,9 +32,9 @@ import org.apache.calcite.prepare.CalciteCatalogReader;
 import org.apache.calcite.prepare.Prepare;
 import org.apache.calcite.rel.RelCollationTraitDef;
 import org.apache.calcite.rel.RelNode;
+import org.apache.calcite.rel.RelRoot;
 import org.apache.calcite.rel.RelVisitor;
 import org.apache.calcite.rel.core.Aggregate;
-import org.apache.calcite.rel.RelRoot;
 import org.apache.calcite.rel.rules.CoreRules;
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rel.type.RelDataTypeField;
@@ -45,6 +45,7 @@ import org.apache.calcite.rex.RexProgram;
 import org.apache.calcite.runtime.Bindable;
 import org.apache.calcite.runtime.CalciteContextException;
 import org.apache.calcite.schema.SchemaPlus;
+import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlNodeList;
 import org.apache.calcite.sql.SqlOperatorTable;
@@ -53,7 +54,9 @@ import org.apache.calcite.sql.fun.SqlLibrary;
 import org.apache.calcite.sql.fun.SqlLibraryOperatorTableFactory;
 import org.apache.calcite.sql.parser.SqlParserPos;
 import org.apache.calcite.sql.util.SqlOperatorTables;
+import org.apache.calcite.sql.validate.SqlConformance;
 import org.apache.calcite.sql.validate.SqlConformanceEnum;
+import org.apache.calcite.sql.validate.SqlDelegatingConformance;
 import org.apache.calcite.sql.validate.SqlValidator;
 import org.apache.calcite.sql.validate.SqlValidatorUtil;
 import org.apache.calcite.sql2rel.SqlToRelConverter;
@@ -76,6 +79,17 @@ final class QueryPlanner {
   private static final SqlOperatorTable OPERATORS =
       SqlLibraryOperatorTableFactory.INSTANCE.getOperatorTable(SqlLibrary.STANDARD, SqlLibrary.SPARK);
   private static final SqlConformanceEnum CONFORMANCE = SqlConformanceEnum.BABEL;
+  /**
+   * The validator's: BABEL's, except that a column neither grouped nor aggregated is an error, as in Spark. BABEL
+   * reads it as {@code ANY_VALUE(column)}: it answered what Spark refuses, and read a key that {@code ROLLUP} rolls
+   * up (not a group item itself, only inside one) as a value of its group where Spark gives null.
+   */
+  private static final SqlConformance VALIDATOR_CONFORMANCE = new SqlDelegatingConformance(CONFORMANCE) {
+    @Override
+    public boolean isNonStrictGroupBy() {
+      return false;
+    }
+  };
   private static final CalciteConnectionConfig CONFIG =
       CalciteConnectionConfig.DEFAULT
           .set(CalciteConnectionProperty.CASE_SENSITIVE, "false")
@@ -125,7 +139,7 @@ final class QueryPlanner {
     SqlValidator validator =
         SqlValidatorUtil.newValidator(SqlOperatorTables.chain(OPERATORS, reader), reader, typeFactory,
             SqlValidator.Config.DEFAULT
-                .withConformance(CONFORMANCE)
+                .withConformance(VALIDATOR_CONFORMANCE)
                 .withDefaultNullCollation(NullCollation.LOW)
                 .withIdentifierExpansion(true));
     SqlNode validated;
@@ -137,7 +151,7 @@ final class QueryPlanner {
     try {
       RelRoot rel = toRel(validated, validator, reader);
       StructComparisons.check(rel.rel);
-      refuseGroupingSets(rel.rel);
+      refuseGroupingFunction(rel.rel);
       List<String> names =
           SparkColumnNames.restoreDuplicates(validated, rel.validatedRowType.getFieldNames(), aliases);
       List<ResultColumn> columns = new ArrayList<>();
@@ -165,21 +179,19 @@ final class QueryPlanner {
     }
   }
 
-  /**
-   * Grouping sets ({@code ROLLUP}, {@code CUBE}, {@code GROUPING SETS}) go to Spark: Calcite's plan fills a
-   * rolled-up key with a value of its group (as {@code ANY_VALUE}) where Spark gives null.
-   */
-  private static void refuseGroupingSets(RelNode plan) throws NotNativeException {
+  /** {@code grouping(column)} goes to Spark: Spark's is a TINYINT, Calcite's a BIGINT (values agree). */
+  private static void refuseGroupingFunction(RelNode plan) throws NotNativeException {
     boolean[] found = {false};
     new RelVisitor() {
       @Override
       public void visit(RelNode node, int ordinal, @Nullable RelNode parent) {
-        found[0] |= node instanceof Aggregate aggregate && aggregate.getGroupType() != Aggregate.Group.SIMPLE;
+        found[0] |= node instanceof Aggregate aggregate && aggregate.getAggCallList().stream()
+            .anyMatch(call -> call.getAggregation().getKind() == SqlKind.GROUPING);
         super.visit(node, ordinal, parent);
       }
     }.go(plan);
     if (found[0]) {
-      throw new NotNativeException("it groups by grouping sets (ROLLUP, CUBE, GROUPING SETS)");
+      throw new NotNativeException("it calls grouping(), a TINYINT in Spark");
     }
   }
 
