@@ -138,9 +138,9 @@ public final class MetadataBenchmark {
 
     Path warehouse = Files.createTempDirectory(Path.of("target"), "bench-metadata-warehouse-");
     String partitionCache = System.getProperty("bench.partition.cache.counts",
-        Setting.METADATA_PARTITION_CACHE.defaultValue());
+        Setting.METADATA_PARTITION_CACHE_COUNTS.defaultValue());
     GatewayConfig config = GatewayConfig.from(Map.of("icegate.port", "0", "icegate.warehouse", warehouse.toString(),
-        "spark.sql.shuffle.partitions", "4", Setting.METADATA_PARTITION_CACHE.key(), partitionCache));
+        "spark.sql.shuffle.partitions", "4", Setting.METADATA_PARTITION_CACHE_COUNTS.key(), partitionCache));
     System.out.printf("Partition counts kept: %s%n", partitionCache);
     try (GatewayServer server = GatewayServer.start(config)) {
       SparkSession spark = server.engine().rootSession();

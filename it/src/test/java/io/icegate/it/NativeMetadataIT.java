@@ -6,6 +6,7 @@ import static io.icegate.it.Rows.query;
 import static io.icegate.it.Rows.row;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.icegate.metadata.partitions.PartitionCountsCache;
 import java.sql.Connection;
 import java.sql.Timestamp;
 import java.time.Instant;
@@ -13,6 +14,7 @@ import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -20,6 +22,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Metadata queries answered natively (Calcite over iceberg-core) return exactly what Spark returns for the same
@@ -217,17 +220,25 @@ class NativeMetadataIT {
 
   /** Grouping sets, with the rolled-up keys null, as Spark has them (grouping() itself goes to Spark). */
   @ParameterizedTest(name = "{0}")
-  @org.junit.jupiter.params.provider.ValueSource(strings = {
+  @ValueSource(strings = {
       "SELECT spec_id, count(*), sum(record_count) FROM demo.meta_it.rich.files GROUP BY ROLLUP(spec_id)",
       "SELECT partition.category, content, count(*) FROM demo.meta_it.rich.files"
           + " GROUP BY CUBE(partition.category, content)",
       "SELECT partition.category, spec_id, count(*) FROM demo.meta_it.rich.files"
           + " GROUP BY GROUPING SETS ((partition.category), (spec_id), ())",
-      "SELECT spec_id, grouping(spec_id), grouping_id(spec_id), count(*) FROM demo.meta_it.rich.files"
-          + " GROUP BY ROLLUP(spec_id)",
+      "SELECT spec_id, grouping_id(spec_id), count(*) FROM demo.meta_it.rich.files GROUP BY ROLLUP(spec_id)",
       "SELECT operation, count(*) FROM demo.meta_it.rich.snapshots GROUP BY ROLLUP(operation) ORDER BY 1"})
   void groupingSetsEqualSparks(String sql) throws Exception {
     assertNativeEqualsSpark(sql);
+  }
+
+  @Test
+  void theGatewayBoundsThePartitionCountsItKeeps() {
+    try (TestGateway bounded = TestGateway.start(Map.of("icegate.metadata.partition-cache-counts", "1234"))) {
+      assertThat(PartitionCountsCache.shared().maxCounts()).isEqualTo(1234);
+    } finally {
+      PartitionCountsCache.shared().setMaxCounts(PartitionCountsCache.DEFAULT_MAX_COUNTS);
+    }
   }
 
   /** Spark refuses a column neither grouped nor aggregated; the native path leaves it to Spark, which says why. */
@@ -363,6 +374,8 @@ class NativeMetadataIT {
             + " WHERE partition.category = 'c' OR partition.ts_day >= DATE '2024-01-05'");
         query(c, "SELECT file_path, n FROM (SELECT file_path, partition, count(*) OVER () AS n"
             + " FROM demo.meta_it.rich.files) WHERE partition.category = 'a'");
+        query(c, "SELECT partition.category, content, count(*) FROM demo.meta_it.rich.files"
+            + " GROUP BY CUBE(partition.category, content)");
         query(c, "SELECT count(*) FROM demo.meta_it.rich.files VERSION AS OF 'first_five'");
       }
     });

@@ -104,9 +104,7 @@ public final class MetadataRelation {
    * The rows of some columns as {@link #rows(int[])} gives them, with {@code filter} (over this relation's columns)
    * given to Iceberg's scan of a files table: Iceberg skips the manifests whose partitions cannot match it. It may
    * still return rows that do not match (it prunes manifests, not rows): the caller filters them. Other tables
-   * ignore it.
-   *
-   * @throws org.apache.iceberg.exceptions.ValidationException when {@code filter} does not bind to the schema
+   * ignore it. The filter must bind to the schema (Iceberg binds it when the rows are read).
    */
   public CloseableIterable<List<Object>> rows(int[] columns, Expression filter) {
     requireNonNull(filter, "filter is null");

@@ -1,20 +1,17 @@
 package io.icegate.metadata;
 
+import static io.icegate.metadata.Relations.comparableRows;
 import static io.icegate.metadata.Relations.open;
 import static io.icegate.metadata.Relations.read;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.icegate.metadata.testing.CountingFileIO;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.IntStream;
 import org.apache.iceberg.HasTableOperations;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.expressions.Expression;
 import org.apache.iceberg.expressions.Expressions;
-import org.apache.iceberg.io.CloseableIterable;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -35,18 +32,14 @@ class PartitionFilterReadTest {
       int before = io.opened();
       List<List<Object>> everything = read(relation);
       int whole = io.opened() - before;
-      List<List<Object>> filtered = rows(relation, all, CATEGORY_D);
+      List<List<Object>> filtered = read(relation, all, CATEGORY_D);
       int pruned = io.opened() - before - whole;
 
       List<List<Object>> matching = everything.stream()
           .filter(row -> "d".equals(((List<?>) row.get(columnNumber(relation, "partition"))).get(0)))
           .toList();
       assertThat(matching).as("%s rows of category d", kind).isNotEmpty();
-      @SuppressWarnings("unchecked")
-      List<Object> kept = (List<Object>) Relations.comparable(filtered);
-      @SuppressWarnings("unchecked")
-      List<Object> wanted = (List<Object>) Relations.comparable(matching);
-      assertThat(kept).as(kind.toString()).containsAll(wanted);
+      assertThat(comparableRows(filtered)).as(kind.toString()).containsAll(comparableRows(matching));
       assertThat(pruned).as("manifests %s read with the filter, of %d", kind, whole).isPositive().isLessThan(whole);
     }
   }
@@ -58,26 +51,13 @@ class PartitionFilterReadTest {
         MetadataTableKind.PARTITIONS)) {
       MetadataRelation relation = open(table, kind);
       int[] all = IntStream.range(0, relation.schema().columns().size()).toArray();
-      @SuppressWarnings("unchecked")
-      List<Object> filtered = (List<Object>) Relations.comparable(rows(relation, all, Expressions.alwaysFalse()));
-      @SuppressWarnings("unchecked")
-      List<Object> whole = (List<Object>) Relations.comparable(read(relation));
       // In any order: partitions are summed from manifests read in parallel.
-      assertThat(filtered).as(kind.toString()).isNotEmpty().containsExactlyInAnyOrderElementsOf(whole);
+      assertThat(comparableRows(read(relation, all, Expressions.alwaysFalse()))).as(kind.toString()).isNotEmpty()
+          .containsExactlyInAnyOrderElementsOf(comparableRows(read(relation)));
     }
   }
 
   private static int columnNumber(MetadataRelation relation, String name) {
     return Relations.columnNames(relation).indexOf(name);
-  }
-
-  private static List<List<Object>> rows(MetadataRelation relation, int[] columns, Expression filter) {
-    List<List<Object>> rows = new ArrayList<>();
-    try (CloseableIterable<List<Object>> read = relation.rows(columns, filter)) {
-      read.forEach(rows::add);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
-    return rows;
   }
 }

@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 import org.apache.iceberg.Table;
+import org.apache.iceberg.expressions.Expression;
 import org.apache.iceberg.io.CloseableIterable;
 import org.apache.iceberg.types.Types;
 
@@ -29,9 +30,15 @@ public final class Relations {
     return read(relation.rows(columns));
   }
 
-  private static List<List<Object>> read(CloseableIterable<List<Object>> rowsToRead) {
-    List<List<Object>> rows = new ArrayList<>();
-    try (CloseableIterable<List<Object>> iterable = rowsToRead) {
+  /** Rows of some columns with a partition filter for Iceberg ({@link MetadataRelation#rows(int[], Expression)}). */
+  public static List<List<Object>> read(MetadataRelation relation, int[] columns, Expression filter) {
+    return read(relation.rows(columns, filter));
+  }
+
+  /** Every row of {@code rowsToRead}, which it closes. */
+  public static <T> List<T> read(CloseableIterable<T> rowsToRead) {
+    List<T> rows = new ArrayList<>();
+    try (CloseableIterable<T> iterable = rowsToRead) {
       iterable.forEach(rows::add);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
@@ -64,6 +71,11 @@ public final class Relations {
       return copy;
     }
     return value;
+  }
+
+  /** The rows with their binaries as hex ({@link #comparable(Object)}). */
+  public static List<Object> comparableRows(List<List<Object>> rows) {
+    return rows.stream().map(Relations::comparable).toList();
   }
 
   static List<String> columnNames(MetadataRelation relation) {

@@ -25,6 +25,8 @@ import org.apache.calcite.tools.RelBuilderFactory;
 import org.apache.calcite.util.ImmutableBitSet;
 import org.apache.calcite.util.mapping.Mapping;
 import org.apache.calcite.util.mapping.Mappings;
+import org.apache.iceberg.exceptions.ValidationException;
+import org.apache.iceberg.expressions.Binder;
 import org.apache.iceberg.expressions.Expression;
 import org.apache.iceberg.expressions.ExpressionParser;
 import org.checkerframework.checker.nullness.qual.Nullable;
@@ -214,7 +216,7 @@ final class MetadataScanRules {
       MetadataTable table = scan.getTable().unwrap(MetadataTable.class);
       Optional<Expression> partitionFilter =
           PartitionFilters.of(condition, table.schema(), filter.getCluster().getRexBuilder());
-      if (partitionFilter.isEmpty()) {
+      if (partitionFilter.isEmpty() || !bindsTo(table, partitionFilter.get())) {
         return;
       }
       RelNode filtered =
@@ -223,6 +225,19 @@ final class MetadataScanRules {
         filtered = project.copy(project.getTraitSet(), List.of(filtered));
       }
       call.transformTo(filter.copy(filter.getTraitSet(), filtered, filter.getCondition()));
+    }
+  }
+
+  /**
+   * Whether Iceberg can bind {@code filter} to the table's columns, checked here: Iceberg binds it when the rows are
+   * read, too late for the statement to go to Spark instead.
+   */
+  private static boolean bindsTo(MetadataTable table, Expression filter) {
+    try {
+      Binder.bind(table.schema().asStruct(), filter, true);
+      return true;
+    } catch (ValidationException e) {
+      return false;
     }
   }
 

@@ -20,11 +20,11 @@ import org.apache.iceberg.types.Type;
 import org.apache.iceberg.types.Types;
 
 /**
- * The part of a filter over a files table that Iceberg can use to skip manifests: comparisons of a
- * {@code partition} field with a constant ({@code partition.category = 'a'}, {@code IN}, {@code NOT IN}, ranges of
- * integers and dates, {@code IS [NOT] NULL}), joined by {@code AND} and {@code OR}. The result is implied by the filter (a
- * condition it cannot use is dropped from an {@code AND}, and makes an {@code OR} unusable), so every row the filter
- * keeps is in a manifest Iceberg still reads; the filter itself stays in the plan for the rows.
+ * The part of a filter over a files table that Iceberg can use to skip manifests: comparisons of a {@code partition}
+ * field with a constant ({@code partition.category = 'a'}, {@code IN}, {@code NOT IN}, ranges of integers and dates,
+ * {@code IS [NOT] NULL}), joined by {@code AND} and {@code OR}. The result is implied by the filter (a condition it
+ * cannot use is dropped from an {@code AND}, and makes an {@code OR} unusable), so every row the filter keeps is in a
+ * manifest Iceberg still reads; the filter itself stays in the plan for the rows.
  *
  * <p>Strings are compared for equality only: Calcite orders them by UTF-16 code units, Iceberg's bounds by code
  * points, and the two disagree past U+FFFF.

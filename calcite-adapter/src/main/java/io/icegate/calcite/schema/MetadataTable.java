@@ -30,11 +30,11 @@ import org.checkerframework.checker.nullness.qual.Nullable;
  * One metadata table of one Iceberg table ({@code demo.db.t.files}), read at the current snapshot or at the one
  * a time-travel clause names, as a Calcite table.
  *
- * <p>Rows stream from {@link MetadataRelation#rows(int[], Expression)}: Calcite pulls them one at a time, and closing its
- * enumerator (at the end, or when a LIMIT is reached or the result is closed) releases the open manifest.
- * Only the columns the query uses are read: Calcite pushes the projection down and Iceberg's scan selects them,
- * so a manifest's other fields are skipped, not decoded. Calcite filters the rows; a files table also gives Iceberg
- * the conditions on its {@code partition} fields, so that it skips the manifests that cannot match.
+ * <p>Rows stream from {@link MetadataRelation#rows(int[], Expression)}: Calcite pulls them one at a time, and closing
+ * its enumerator (at the end, or when a LIMIT is reached or the result is closed) releases the open manifest. Only the
+ * columns the query uses are read: Calcite pushes the projection down and Iceberg's scan selects them, so a manifest's
+ * other fields are skipped, not decoded. Calcite filters the rows; a files table also gives Iceberg the conditions on
+ * its {@code partition} fields, so that it skips the manifests that cannot match.
  *
  * <p>The relation is opened once per instance, on {@link #relation()} or the first scan, so that a statement
  * reads one consistent view and time-travel errors and warnings surface before any row is read. An instance
@@ -108,6 +108,10 @@ public final class MetadataTable extends AbstractTable implements ProjectableFil
     return Schema.TableType.SYSTEM_TABLE;
   }
 
+  /**
+   * Calcite's entry point, which makes it plan a scan of this table; plans run {@link #scan(DataContext, int[],
+   * String)} instead (see {@code MetadataTableScan}), and the filters are applied above the scan.
+   */
   @Override
   public Enumerable<@Nullable Object[]> scan(DataContext root, List<RexNode> filters, int @Nullable [] projects) {
     return scan(root, projects, null);

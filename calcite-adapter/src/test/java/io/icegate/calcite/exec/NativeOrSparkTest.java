@@ -102,7 +102,8 @@ class NativeOrSparkTest {
   /** A rolled-up key is null in its total row, as in Spark (Calcite's lenient GROUP BY once read it as a value). */
   @Test
   void groupingSetsRollUpKeysToNull() {
-    List<List<Object>> bySpec = fixture.sql("SELECT spec_id, count(*) FROM prod.db.table.files GROUP BY spec_id").rows();
+    List<List<Object>> bySpec =
+        fixture.sql("SELECT spec_id, count(*) FROM prod.db.table.files GROUP BY spec_id").rows();
     long total = bySpec.stream().mapToLong(row -> (Long) row.get(1)).sum();
     List<List<Object>> expected = new ArrayList<>(bySpec);
     expected.add(Arrays.asList(null, total));

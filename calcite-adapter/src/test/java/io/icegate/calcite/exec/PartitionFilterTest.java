@@ -9,6 +9,7 @@ import java.util.function.Predicate;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -82,7 +83,7 @@ class PartitionFilterTest {
   }
 
   /** A window over a filtered files table sees every row: the filter is not given to Iceberg below the window. */
-  @org.junit.jupiter.api.Test
+  @Test
   void aWindowBelowTheFilterCountsEveryFile() throws Exception {
     long files = (Long) fixture.sql("SELECT count(*) FROM prod.db.table.files").rows().get(0).get(0);
     String sql = "SELECT file_path, n FROM (SELECT file_path, partition, count(*) OVER () AS n"

@@ -3,6 +3,7 @@ package io.icegate.calcite.exec;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.icegate.calcite.schema.IcebergTypes;
+import java.math.BigDecimal;
 import java.util.Optional;
 import org.apache.calcite.avatica.util.TimeUnit;
 import org.apache.calcite.jdbc.JavaTypeFactoryImpl;
@@ -10,6 +11,7 @@ import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rex.RexBuilder;
 import org.apache.calcite.rex.RexNode;
 import org.apache.calcite.sql.fun.SqlStdOperatorTable;
+import org.apache.calcite.sql.type.SqlTypeName;
 import org.apache.calcite.util.DateString;
 import org.apache.iceberg.Schema;
 import org.apache.iceberg.expressions.Expression;
@@ -39,15 +41,15 @@ class PartitionFiltersTest {
 
   @Test
   void aLiteralOnTheLeftIsTurnedAround() {
-    RexNode five = rex.makeBigintLiteral(java.math.BigDecimal.valueOf(5));
+    RexNode five = rex.makeBigintLiteral(BigDecimal.valueOf(5));
     assertThat(filter(rex.makeCall(SqlStdOperatorTable.LESS_THAN, five, partition(2))))
         .hasValueSatisfying(e -> assertThat(e.toString()).isEqualTo("ref(name=\"partition.n\") > 5"));
   }
 
   @Test
   void aBigintFieldTakesAnIntegerLiteral() {
-    RexNode five = rex.makeExactLiteral(java.math.BigDecimal.valueOf(5));
-    assertThat(five.getType().getSqlTypeName()).isEqualTo(org.apache.calcite.sql.type.SqlTypeName.INTEGER);
+    RexNode five = rex.makeExactLiteral(BigDecimal.valueOf(5));
+    assertThat(five.getType().getSqlTypeName()).isEqualTo(SqlTypeName.INTEGER);
     assertThat(filter(rex.makeCall(SqlStdOperatorTable.EQUALS, partition(2), five)))
         .hasValueSatisfying(e -> assertThat(e.toString()).isEqualTo("ref(name=\"partition.n\") == 5"));
   }
@@ -64,7 +66,7 @@ class PartitionFiltersTest {
   void anAndKeepsWhatItCanAnOrNeedsAll() {
     RexNode category = rex.makeCall(SqlStdOperatorTable.EQUALS, partition(0), rex.makeLiteral("b"));
     RexNode records = rex.makeCall(SqlStdOperatorTable.GREATER_THAN, rex.makeInputRef(row, 2),
-        rex.makeBigintLiteral(java.math.BigDecimal.ONE));
+        rex.makeBigintLiteral(BigDecimal.ONE));
     assertThat(filter(rex.makeCall(SqlStdOperatorTable.AND, category, records)))
         .hasValueSatisfying(e -> assertThat(e.toString()).isEqualTo("ref(name=\"partition.category\") == \"b\""));
     assertThat(filter(rex.makeCall(SqlStdOperatorTable.OR, category, records))).isEmpty();
@@ -72,11 +74,11 @@ class PartitionFiltersTest {
 
   @Test
   void aCastOrAFunctionOfTheFieldIsNotUsed() {
-    RexNode cast = rex.makeCast(types.createSqlType(org.apache.calcite.sql.type.SqlTypeName.VARCHAR), partition(2));
+    RexNode cast = rex.makeCast(types.createSqlType(SqlTypeName.VARCHAR), partition(2));
     assertThat(filter(rex.makeCall(SqlStdOperatorTable.EQUALS, cast, rex.makeLiteral("5")))).isEmpty();
     RexNode year = rex.makeCall(SqlStdOperatorTable.EXTRACT, rex.makeFlag(TimeUnit.YEAR), partition(1));
     assertThat(filter(rex.makeCall(SqlStdOperatorTable.EQUALS, year,
-        rex.makeBigintLiteral(java.math.BigDecimal.valueOf(2024))))).isEmpty();
+        rex.makeBigintLiteral(BigDecimal.valueOf(2024))))).isEmpty();
   }
 
   private Optional<Expression> filter(RexNode condition) {

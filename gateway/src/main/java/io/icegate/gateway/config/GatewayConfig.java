@@ -95,7 +95,7 @@ public record GatewayConfig(
         intValue(values, Setting.STREAM_BATCH_BYTES, 1024, Integer.MAX_VALUE),
         intValue(values, Setting.STREAM_QUEUE_BATCHES, 1, 1024),
         booleanValue(values, Setting.METADATA_NATIVE),
-        intValue(values, Setting.METADATA_PARTITION_CACHE, 0, Integer.MAX_VALUE),
+        intValue(values, Setting.METADATA_PARTITION_CACHE_COUNTS, 0, Integer.MAX_VALUE),
         intValue(values, Setting.IDLE_TIMEOUT, 1, Integer.MAX_VALUE),
         value(values, Setting.AUDIT_FILE),
         intValue(values, Setting.MAX_CONNECTIONS, 1, Integer.MAX_VALUE),
@@ -140,7 +140,7 @@ public record GatewayConfig(
     entries.put(Setting.STREAM_BATCH_BYTES.key(), Long.toString(streamBatchBytes));
     entries.put(Setting.STREAM_QUEUE_BATCHES.key(), Integer.toString(streamQueueBatches));
     entries.put(Setting.METADATA_NATIVE.key(), Boolean.toString(metadataNative));
-    entries.put(Setting.METADATA_PARTITION_CACHE.key(), Integer.toString(partitionCacheCounts));
+    entries.put(Setting.METADATA_PARTITION_CACHE_COUNTS.key(), Integer.toString(partitionCacheCounts));
     entries.put(Setting.IDLE_TIMEOUT.key(), Integer.toString(idleTimeoutSeconds));
     entries.put(Setting.AUDIT_FILE.key(), auditFile);
     entries.put(Setting.MAX_CONNECTIONS.key(), Integer.toString(maxConnections));

@@ -20,7 +20,7 @@ public enum Setting {
   METADATA_NATIVE("icegate.metadata.native", "true",
       "Answer queries over Iceberg metadata tables without Spark; false sends them to Spark (per connection:"
           + " SET icegate.metadata.native=false), for comparing."),
-  METADATA_PARTITION_CACHE("icegate.metadata.partition-cache-counts",
+  METADATA_PARTITION_CACHE_COUNTS("icegate.metadata.partition-cache-counts",
       Long.toString(PartitionCountsCache.DEFAULT_MAX_COUNTS),
       "Per-manifest partition counts kept for the partitions metadata table (a manifest never changes, so a query"
           + " reads only the manifests committed since): about 200 bytes each for one short text partition field;"

@@ -32,7 +32,6 @@ public final class PartitionCountsCache {
   private long maxCounts;
   private long heldCounts;
   private long hits;
-  private long misses;
 
   PartitionCountsCache(long maxCounts) {
     this.maxCounts = checkedMax(maxCounts);
@@ -54,25 +53,18 @@ public final class PartitionCountsCache {
   }
 
   /** Counts held now, over all manifests, each manifest's plus one. */
-  public synchronized long heldCounts() {
+  synchronized long heldCounts() {
     return heldCounts;
   }
 
-  /** Lookups answered from the cache since the process started. */
-  public synchronized long hits() {
+  /** Lookups answered from the cache. */
+  synchronized long hits() {
     return hits;
-  }
-
-  /** Lookups that had to read the manifest. */
-  public synchronized long misses() {
-    return misses;
   }
 
   synchronized Optional<ManifestCounts> get(Key key) {
     ManifestCounts counts = entries.get(key);
-    if (counts == null) {
-      misses++;
-    } else {
+    if (counts != null) {
       hits++;
     }
     return Optional.ofNullable(counts);

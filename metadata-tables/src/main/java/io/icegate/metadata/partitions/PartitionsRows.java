@@ -25,6 +25,7 @@ import org.apache.iceberg.StructLike;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.TableScan;
 import org.apache.iceberg.io.CloseableIterable;
+import org.apache.iceberg.io.CloseableIterator;
 import org.apache.iceberg.types.Types;
 import org.apache.iceberg.util.ParallelIterable;
 import org.apache.iceberg.util.ThreadPools;
@@ -35,10 +36,10 @@ import org.apache.iceberg.util.ThreadPools;
  * again (see {@link PartitionCountsCache}).
  *
  * <p>The manifests are read through iceberg-core's {@code entries} metadata table (its scan tasks' rows, one task a
- * manifest), the seven columns the sums need only. As in iceberg-core: only live entries count; a partition is a row per
- * value of the table's unified partition type and per number of its fields the file's spec has (a file of an older
- * spec with fewer fields is a row of its own, even when the values agree); {@code last_updated_*} and
- * {@code spec_id} come from the latest commit among the partition's files whose snapshot the table still has.
+ * manifest), the seven columns the sums need only. As in iceberg-core: only live entries count; a partition is a row
+ * per value of the table's unified partition type and per number of its fields the file's spec has (a file of an older
+ * spec with fewer fields is a row of its own, even when the values agree); {@code last_updated_*} and {@code spec_id}
+ * come from the latest commit among the partition's files whose snapshot the table still has.
  *
  * <p>Like iceberg-core's, the rows are summed before the first is handed out, one sum per partition.
  */
@@ -85,7 +86,7 @@ public final class PartitionsRows implements CloseableIterable<StructLike> {
 
   /** Reads (or finds kept) every manifest's counts and sums them; the rows are in iceberg-core's columns. */
   @Override
-  public org.apache.iceberg.io.CloseableIterator<StructLike> iterator() {
+  public CloseableIterator<StructLike> iterator() {
     Map<PartitionKey, Sum> sums = new LinkedHashMap<>();
     for (ManifestCounts manifest : manifestCounts()) {
       for (Count count : manifest.counts()) {
@@ -102,7 +103,7 @@ public final class PartitionsRows implements CloseableIterable<StructLike> {
     boolean partitioned = !partitionType.fields().isEmpty();
     List<StructLike> rows = new ArrayList<>(sums.size());
     sums.forEach((key, sum) -> rows.add(sum.row(partitioned ? key.values() : null)));
-    return org.apache.iceberg.io.CloseableIterator.withClose(rows.iterator());
+    return CloseableIterator.withClose(rows.iterator());
   }
 
   @Override

@@ -10,8 +10,9 @@ import io.icegate.metadata.TimeTravel;
 import io.icegate.metadata.testing.CountingFileIO;
 import io.icegate.metadata.value.StructConverter;
 import java.io.IOException;
-import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
@@ -19,6 +20,7 @@ import java.util.UUID;
 import org.apache.iceberg.DataFile;
 import org.apache.iceberg.DataFiles;
 import org.apache.iceberg.DeleteFile;
+import org.apache.iceberg.ExpireSnapshots;
 import org.apache.iceberg.FileFormat;
 import org.apache.iceberg.FileMetadata;
 import org.apache.iceberg.FileScanTask;
@@ -37,8 +39,8 @@ import org.apache.iceberg.TableScan;
 import org.apache.iceberg.catalog.Namespace;
 import org.apache.iceberg.catalog.TableIdentifier;
 import org.apache.iceberg.expressions.Expressions;
-import org.apache.iceberg.inmemory.InMemoryCatalog;
 import org.apache.iceberg.io.CloseableIterable;
+import org.apache.iceberg.inmemory.InMemoryCatalog;
 import org.apache.iceberg.types.Types;
 import org.junit.jupiter.api.Test;
 
@@ -83,7 +85,7 @@ class PartitionsRowsTest {
         table);
     // category=a under spec 0 (bucket absent) and under spec 1 with a null bucket: two rows, as in iceberg-core.
     List<List<Object>> categoryA = rows.stream()
-        .filter(row -> ((List<?>) row.get(0)).equals(java.util.Arrays.asList("a", null)))
+        .filter(row -> ((List<?>) row.get(0)).equals(Arrays.asList("a", null)))
         .toList();
     assertThat(categoryA).extracting(row -> row.get(1)).containsExactlyInAnyOrder(0, 1);
   }
@@ -176,12 +178,7 @@ class PartitionsRowsTest {
     PartitionsRows opened = new PartitionsRows(table, OptionalLong.empty(), cache);
 
     table.updateSpec().addField(Expressions.bucket("id", 4)).commit();
-    List<List<Object>> rows = new ArrayList<>();
-    try (CloseableIterable<StructLike> iterable = opened) {
-      iterable.forEach(row -> rows.add(before.row(row)));
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
+    List<List<Object>> rows = Relations.read(CloseableIterable.transform(opened, before::row));
     assertThat(rows).singleElement().satisfies(row -> assertThat(row.get(0)).isEqualTo(List.of("a")));
     assertThat(read(new PartitionsRows(table, OptionalLong.empty(), cache), table))
         .containsExactlyInAnyOrderElementsOf(icebergCores(table, OptionalLong.empty()));
@@ -220,7 +217,7 @@ class PartitionsRowsTest {
         PartitionSpec.builderFor(schema).identity("code").identity("day").build(),
         Map.of(TableProperties.FORMAT_VERSION, "2"));
     PartitionData partition = new PartitionData(table.spec().partitionType());
-    partition.set(0, java.nio.ByteBuffer.wrap(new byte[] {1, 2, 3}));
+    partition.set(0, ByteBuffer.wrap(new byte[] {1, 2, 3}));
     partition.set(1, 20_000);
     for (String name : List.of("x-1", "x-2", "x-3")) {
       table.newFastAppend().appendFile(DataFiles.builder(table.spec()).withPath("mem://data/" + name + ".parquet")
@@ -239,13 +236,8 @@ class PartitionsRowsTest {
   void theRelationsPartitionsAreTheseRows() {
     Table table = evolvedTable();
     MetadataRelation relation = MetadataTables.open(table, MetadataTableKind.PARTITIONS, TimeTravel.none());
-    List<List<Object>> rows = new ArrayList<>();
-    try (CloseableIterable<List<Object>> read = relation.rows()) {
-      read.forEach(rows::add);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
-    assertThat(rows).containsExactlyInAnyOrderElementsOf(icebergCores(table, OptionalLong.empty()));
+    assertThat(Relations.read(relation.rows()))
+        .containsExactlyInAnyOrderElementsOf(icebergCores(table, OptionalLong.empty()));
   }
 
   /**
@@ -278,7 +270,7 @@ class PartitionsRowsTest {
     table.manageSnapshots().rollbackTo(kept).commit();
     table.newAppend().appendFile(file(second, "d-1", "category=d/id_bucket=1", 6)).commit();
     table.expireSnapshots().expireSnapshotId(expired).cleanupLevel(
-        org.apache.iceberg.ExpireSnapshots.CleanupLevel.NONE).commit();
+        ExpireSnapshots.CleanupLevel.NONE).commit();
     return table;
   }
 
@@ -291,28 +283,18 @@ class PartitionsRowsTest {
     }
     StructConverter converter = StructConverter.forSchema(partitions.schema());
     List<List<Object>> rows = new ArrayList<>();
-    try (CloseableIterable<FileScanTask> tasks = scan.planFiles()) {
-      for (FileScanTask task : tasks) {
-        try (CloseableIterable<StructLike> taskRows = task.asDataTask().rows()) {
-          taskRows.forEach(row -> rows.add(converter.row(row)));
-        }
-      }
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
+    // Converted as they are read: a row's struct may be reused for the next.
+    for (FileScanTask task : Relations.read(scan.planFiles())) {
+      rows.addAll(Relations.read(CloseableIterable.transform(task.asDataTask().rows(), converter::row)));
     }
     return rows;
   }
 
+  /** The rows, converted as iceberg-core's are in {@link #icebergCores}. */
   private static List<List<Object>> read(PartitionsRows rows, Table table) {
     StructConverter converter = StructConverter.forSchema(
         MetadataTableUtils.createMetadataTableInstance(table, MetadataTableType.PARTITIONS).schema());
-    List<List<Object>> read = new ArrayList<>();
-    try (CloseableIterable<StructLike> iterable = rows) {
-      iterable.forEach(row -> read.add(converter.row(row)));
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
-    return read;
+    return Relations.read(CloseableIterable.transform(rows, converter::row));
   }
 
   private static DataFile file(PartitionSpec spec, String name, String partitionPath, long records) {
