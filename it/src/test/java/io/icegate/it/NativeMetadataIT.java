@@ -190,7 +190,7 @@ class NativeMetadataIT {
         + " ON h.snapshot_id = s.snapshot_id ORDER BY made_current_at");
   }
 
-  /** Partition conditions, which Iceberg also gets to skip manifests by, over each files table. */
+  /** Partition conditions, which Iceberg also gets to skip manifests by, over each files and entries table. */
   static Stream<Arguments> partitionFilterQueries() {
     List<String> conditions = List.of(
         "partition.category = 'a'",
@@ -203,10 +203,13 @@ class NativeMetadataIT {
         "partition.category NOT IN ('a', 'bb')");
     List<Arguments> queries = new ArrayList<>();
     for (String table : List.of("files", "data_files", "delete_files", "all_files", "all_data_files",
-        "all_delete_files", "files VERSION AS OF 'first_five'")) {
+        "all_delete_files", "files VERSION AS OF 'first_five'", "entries", "all_entries")) {
+      // The entries tables have the file's columns in data_file.
+      String file = table.contains("entries") ? "data_file." : "";
       for (String condition : conditions) {
-        queries.add(Arguments.of("SELECT file_path, partition, record_count FROM demo.meta_it.rich." + table
-            + " WHERE " + condition));
+        queries.add(Arguments.of(String.format("SELECT %1$sfile_path, %1$spartition, %1$srecord_count FROM"
+            + " demo.meta_it.rich.%2$s WHERE %3$s", file, table,
+            condition.replace("partition.", file + "partition.").replace("record_count", file + "record_count"))));
       }
     }
     return queries.stream();

@@ -102,9 +102,10 @@ public final class MetadataRelation {
 
   /**
    * The rows of some columns as {@link #rows(int[])} gives them, with {@code filter} (over this relation's columns)
-   * given to Iceberg's scan of a files table: Iceberg skips the manifests whose partitions cannot match it. It may
-   * still return rows that do not match (it prunes manifests, not rows): the caller filters them. Other tables
-   * ignore it. The filter must bind to the schema (Iceberg binds it when the rows are read).
+   * given to Iceberg's scan of a files or entries table ({@link MetadataTableKind#partitionPath()}): Iceberg skips the
+   * manifests whose partitions cannot match it. It may still return rows that do not match (it prunes manifests, not
+   * rows): the caller filters them. Other tables ignore it. The filter must bind to the schema (Iceberg binds it when
+   * the rows are read).
    */
   public CloseableIterable<List<Object>> rows(int[] columns, Expression filter) {
     requireNonNull(filter, "filter is null");
@@ -128,7 +129,7 @@ public final class MetadataRelation {
     // Every column in order reads the scan as it is; else Iceberg's scan selects what is needed.
     boolean narrow = metrics || !isEveryColumnInOrder(columns, all.size());
     TableScan selected = narrow ? scan.select(names(distinct, metricsColumn)) : scan;
-    if (kind.isFilesTable() && filter.op() != Expression.Operation.TRUE) {
+    if (!kind.partitionPath().isEmpty() && filter.op() != Expression.Operation.TRUE) {
       selected = selected.filter(filter);
     }
     return new TaskRows(name, selected, converter(selected.schema(), columns, metrics ? metricsColumn : -1));

@@ -84,14 +84,25 @@ public enum MetadataTableKind {
 
   /**
    * Whether it is one of the six files tables (files, data_files, delete_files and their {@code all_} forms): a row
-   * per data or delete file, {@code readable_metrics} from its metric maps, and a filter on {@code partition}
-   * prunes the manifests Iceberg reads.
+   * per data or delete file, {@code readable_metrics} from its metric maps.
    */
   public boolean isFilesTable() {
     return switch (this) {
       case FILES, DATA_FILES, DELETE_FILES, ALL_FILES, ALL_DATA_FILES, ALL_DELETE_FILES -> true;
       default -> false;
     };
+  }
+
+  /**
+   * The column path of the partition struct by whose fields Iceberg's scan of this table skips manifests (a filter on
+   * them is given to the scan): {@code partition} for the files tables, {@code data_file.partition} for the entries
+   * tables; empty for the others.
+   */
+  public List<String> partitionPath() {
+    if (isFilesTable()) {
+      return List.of("partition");
+    }
+    return this == ENTRIES || this == ALL_ENTRIES ? List.of("data_file", "partition") : List.of();
   }
 
   /** Whether {@link MetadataTables#open} reads it, without Spark. */

@@ -12,31 +12,33 @@ import org.apache.iceberg.HasTableOperations;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.expressions.Expression;
 import org.apache.iceberg.expressions.Expressions;
+import org.apache.iceberg.types.Types;
 import org.junit.jupiter.api.Test;
 
 /**
  * A partition filter given with the columns ({@link MetadataRelation#rows(int[], Expression)}) has Iceberg skip the
- * manifests of a files table that cannot match, and keeps every row that does; other tables ignore it.
+ * manifests of a files or entries table that cannot match, and keeps every row that does; other tables ignore it.
  */
 class PartitionFilterReadTest {
-  private static final Expression CATEGORY_D = Expressions.equal("partition.category", "d");
-
   @Test
-  void aFilesTableReadsFewerManifestsAndKeepsEveryMatchingRow() {
+  void aFilesOrEntriesTableReadsFewerManifestsAndKeepsEveryMatchingRow() {
     Table plain = TestTables.rich().table();
     CountingFileIO io = new CountingFileIO(((HasTableOperations) plain).operations().io());
     Table table = io.wrap(plain);
-    for (MetadataTableKind kind : List.of(MetadataTableKind.FILES, MetadataTableKind.DATA_FILES)) {
+    for (MetadataTableKind kind : List.of(MetadataTableKind.FILES, MetadataTableKind.DATA_FILES,
+        MetadataTableKind.ENTRIES)) {
       MetadataRelation relation = open(table, kind);
+      List<String> path = kind.partitionPath();
       int[] all = IntStream.range(0, relation.schema().columns().size()).toArray();
       int before = io.opened();
       List<List<Object>> everything = read(relation);
       int whole = io.opened() - before;
-      List<List<Object>> filtered = read(relation, all, CATEGORY_D);
+      Expression categoryD = Expressions.equal(String.join(".", path) + ".category", "d");
+      List<List<Object>> filtered = read(relation, all, categoryD);
       int pruned = io.opened() - before - whole;
 
       List<List<Object>> matching = everything.stream()
-          .filter(row -> "d".equals(((List<?>) row.get(columnNumber(relation, "partition"))).get(0)))
+          .filter(row -> "d".equals(partition(relation, row).get(0)))
           .toList();
       assertThat(matching).as("%s rows of category d", kind).isNotEmpty();
       assertThat(comparableRows(filtered)).as(kind.toString()).containsAll(comparableRows(matching));
@@ -47,14 +49,25 @@ class PartitionFilterReadTest {
   @Test
   void otherTablesIgnoreIt() {
     Table table = TestTables.rich().table();
-    for (MetadataTableKind kind : List.of(MetadataTableKind.MANIFESTS, MetadataTableKind.ENTRIES,
-        MetadataTableKind.PARTITIONS)) {
+    for (MetadataTableKind kind : List.of(MetadataTableKind.MANIFESTS, MetadataTableKind.PARTITIONS,
+        MetadataTableKind.SNAPSHOTS)) {
       MetadataRelation relation = open(table, kind);
       int[] all = IntStream.range(0, relation.schema().columns().size()).toArray();
       // In any order: partitions are summed from manifests read in parallel.
       assertThat(comparableRows(read(relation, all, Expressions.alwaysFalse()))).as(kind.toString()).isNotEmpty()
           .containsExactlyInAnyOrderElementsOf(comparableRows(read(relation)));
     }
+  }
+
+  /** A row's partition values: its {@code partition} column, or its {@code data_file}'s {@code partition} field. */
+  private static List<?> partition(MetadataRelation relation, List<Object> row) {
+    List<String> path = relation.kind().partitionPath();
+    Object value = row.get(columnNumber(relation, path.get(0)));
+    if (path.size() == 2) {
+      Types.StructType file = relation.schema().findType(path.get(0)).asStructType();
+      value = ((List<?>) value).get(file.fields().indexOf(file.field(path.get(1))));
+    }
+    return (List<?>) value;
   }
 
   private static int columnNumber(MetadataRelation relation, String name) {

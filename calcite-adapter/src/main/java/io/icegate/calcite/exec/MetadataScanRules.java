@@ -64,14 +64,14 @@ final class MetadataScanRules {
           .toRule();
 
   /**
-   * A filter over a files table gives Iceberg its conditions on partition fields ({@link PartitionFilters}), so that
-   * it skips the manifests that cannot match; the filter stays, for the rows. It matches the filter straight over
-   * the scan, and over the projection Calcite's field trimming puts between them.
+   * A filter over a files or entries table gives Iceberg its conditions on partition fields ({@link PartitionFilters}),
+   * so that it skips the manifests that cannot match; the filter stays, for the rows. It matches the filter straight
+   * over the scan, and over the projection Calcite's field trimming puts between them.
    */
   static final RelOptRule FILTER_INTO_SCAN =
       new RuleConfig(RelFactories.LOGICAL_BUILDER, "MetadataFilterIntoScanRule",
           b0 -> b0.operand(LogicalFilter.class).oneInput(b1 -> b1.operand(LogicalTableScan.class)
-              .predicate(MetadataScanRules::isFilesTable).noInputs()),
+              .predicate(MetadataScanRules::hasPartitionFilter).noInputs()),
           FilterIntoScan::new)
           .toRule();
 
@@ -81,7 +81,7 @@ final class MetadataScanRules {
           // Not through a window: the filter belongs above it, and the window needs every row.
           b0 -> b0.operand(LogicalFilter.class).oneInput(b1 -> b1.operand(LogicalProject.class)
               .predicate(project -> !project.containsOver())
-              .oneInput(b2 -> b2.operand(LogicalTableScan.class).predicate(MetadataScanRules::isFilesTable)
+              .oneInput(b2 -> b2.operand(LogicalTableScan.class).predicate(MetadataScanRules::hasPartitionFilter)
                   .noInputs())),
           FilterIntoScan::new)
           .toRule();
@@ -98,9 +98,10 @@ final class MetadataScanRules {
     return scan.getConvention() == Convention.NONE && isMetadataTable(scan);
   }
 
-  private static boolean isFilesTable(RelNode scan) {
+  /** A metadata table whose scan skips manifests by its partition fields: a files or entries table. */
+  private static boolean hasPartitionFilter(RelNode scan) {
     MetadataTable table = scan.getTable() == null ? null : scan.getTable().unwrap(MetadataTable.class);
-    return table != null && table.kind().isFilesTable();
+    return table != null && !table.kind().partitionPath().isEmpty();
   }
 
   private MetadataScanRules() {}
@@ -215,7 +216,8 @@ final class MetadataScanRules {
           : filter.getCondition();
       MetadataTable table = scan.getTable().unwrap(MetadataTable.class);
       Optional<Expression> partitionFilter =
-          PartitionFilters.of(condition, table.schema(), filter.getCluster().getRexBuilder());
+          PartitionFilters.of(condition, table.schema(), table.kind().partitionPath(),
+              filter.getCluster().getRexBuilder());
       if (partitionFilter.isEmpty() || !bindsTo(table, partitionFilter.get())) {
         return;
       }

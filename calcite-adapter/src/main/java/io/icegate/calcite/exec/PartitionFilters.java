@@ -20,30 +20,34 @@ import org.apache.iceberg.types.Type;
 import org.apache.iceberg.types.Types;
 
 /**
- * The part of a filter over a files table that Iceberg can use to skip manifests: comparisons of a {@code partition}
- * field with a constant ({@code partition.category = 'a'}, {@code IN}, {@code NOT IN}, ranges of integers and dates,
- * {@code IS [NOT] NULL}), joined by {@code AND} and {@code OR}. The result is implied by the filter (a condition it
- * cannot use is dropped from an {@code AND}, and makes an {@code OR} unusable), so every row the filter keeps is in a
- * manifest Iceberg still reads; the filter itself stays in the plan for the rows.
+ * The part of a filter over a files or entries table that Iceberg can use to skip manifests: comparisons of a
+ * partition field ({@code partition.category}, in entries {@code data_file.partition.category}) with a constant
+ * ({@code =}, {@code <>}, {@code IN}, {@code NOT IN}, ranges of integers and dates, {@code IS [NOT] NULL}), joined by
+ * {@code AND} and {@code OR}. The result is implied by the filter (a condition it cannot use is dropped from an
+ * {@code AND}, and makes an {@code OR} unusable), so every row the filter keeps is in a manifest Iceberg still reads;
+ * the filter itself stays in the plan for the rows.
  *
  * <p>Strings are compared for equality only: Calcite orders them by UTF-16 code units, Iceberg's bounds by code
  * points, and the two disagree past U+FFFF.
  */
 final class PartitionFilters {
-  private static final String PARTITION = "partition";
-
   private final Schema schema;
+  private final List<String> partitionPath;
 
-  private PartitionFilters(Schema schema) {
+  private PartitionFilters(Schema schema, List<String> partitionPath) {
     this.schema = schema;
+    this.partitionPath = partitionPath;
   }
 
   /**
-   * What of {@code condition} (over every column of a files table whose Iceberg schema is {@code schema}, in order)
-   * Iceberg can prune manifests with; empty when nothing.
+   * What of {@code condition} (over every column, in order, of a metadata table whose Iceberg schema is
+   * {@code schema} and whose partition struct is at {@code partitionPath}) Iceberg can prune manifests with; empty
+   * when nothing.
    */
-  static Optional<Expression> of(RexNode condition, Schema schema, RexBuilder rexBuilder) {
-    return new PartitionFilters(schema).convert(RexUtil.expandSearch(rexBuilder, null, condition));
+  static Optional<Expression> of(RexNode condition, Schema schema, List<String> partitionPath,
+      RexBuilder rexBuilder) {
+    return new PartitionFilters(schema, List.copyOf(partitionPath))
+        .convert(RexUtil.expandSearch(rexBuilder, null, condition));
   }
 
   private Optional<Expression> convert(RexNode node) {
@@ -137,7 +141,10 @@ final class PartitionFilters {
     });
   }
 
-  /** A primitive field of {@code partition} the node reads as it is (no cast, no function): its name and type. */
+  /**
+   * A primitive field of the partition struct the node reads as it is (no cast, no function): its full name and
+   * type.
+   */
   private Optional<Field> field(RexNode node) {
     List<Integer> path = new ArrayList<>();
     RexNode at = node;
@@ -145,16 +152,21 @@ final class PartitionFilters {
       path.add(0, access.getField().getIndex());
       at = access.getReferenceExpr();
     }
-    if (!(at instanceof RexInputRef ref) || path.size() != 1) {
+    if (!(at instanceof RexInputRef ref) || path.size() != partitionPath.size()) {
       return Optional.empty();
     }
-    Types.NestedField column = schema.columns().get(ref.getIndex());
-    if (!column.name().equals(PARTITION) || !column.type().isStructType()) {
-      return Optional.empty();
+    Types.NestedField field = schema.columns().get(ref.getIndex());
+    List<String> names = new ArrayList<>(List.of(field.name()));
+    for (int index : path) {
+      if (!field.type().isStructType()) {
+        return Optional.empty();
+      }
+      field = field.type().asStructType().fields().get(index);
+      names.add(field.name());
     }
-    Types.NestedField leaf = column.type().asStructType().fields().get(path.get(0));
-    return leaf.type().isPrimitiveType()
-        ? Optional.of(new Field(PARTITION + "." + leaf.name(), leaf.type()))
+    boolean inPartition = names.subList(0, names.size() - 1).equals(partitionPath);
+    return inPartition && field.type().isPrimitiveType()
+        ? Optional.of(new Field(String.join(".", names), field.type()))
         : Optional.empty();
   }
 

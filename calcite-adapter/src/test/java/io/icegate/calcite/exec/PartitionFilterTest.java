@@ -15,12 +15,14 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * A filter over a files table gives Iceberg its conditions on partition fields (the plan's scan shows them) and
- * answers as the rows filtered here do, whether or not it could: Iceberg only skips manifests. The rich table is
- * partitioned by category (a string), then also by id_bucket (an int, null in the first spec's files).
+ * A filter over a files or entries table gives Iceberg its conditions on partition fields (the plan's scan shows
+ * them) and answers as the rows filtered here do, whether or not it could: Iceberg only skips manifests. The rich
+ * table is partitioned by category (a string), then also by id_bucket (an int, null in the first spec's files).
  */
 class PartitionFilterTest {
-  private static final List<String> FILES_TABLES = List.of("files", "data_files", "delete_files", "all_files");
+  /** Tables whose scans take a partition filter, each with the path of its file's columns. */
+  private static final Map<String, String> TABLES = Map.of("files", "", "data_files", "", "delete_files", "",
+      "all_files", "", "entries", "data_file.", "all_entries", "data_file.");
 
   private static Fixture fixture;
 
@@ -64,18 +66,20 @@ class PartitionFilterTest {
   }
 
   static Stream<Arguments> cases() {
-    return FILES_TABLES.stream().flatMap(table -> conditions().map(c -> Arguments.of(table, c)));
+    return TABLES.keySet().stream().sorted().flatMap(table -> conditions().map(c -> Arguments.of(table, c)));
   }
 
   @ParameterizedTest(name = "{0} WHERE {1}")
   @MethodSource("cases")
   void icebergGetsThePartitionConditionsAndTheAnswerIsTheFilteredRows(String table, Case c) throws Exception {
-    String from = " FROM prod.db.table." + table;
-    String sql = "SELECT file_path, partition.category, partition.id_bucket, record_count" + from;
+    String file = TABLES.get(table);
+    String sql = String.format("SELECT %1$sfile_path, %1$spartition.category, %1$spartition.id_bucket, %1$srecord_count"
+        + " FROM prod.db.table.%2$s", file, table);
     List<List<Object>> expected = fixture.sql(sql).rows().stream()
         .filter(row -> c.keeps().test(new Row((String) row.get(1), (Integer) row.get(2), (Long) row.get(3))))
         .toList();
-    String filtered = sql + " WHERE " + c.condition();
+    String filtered = sql + " WHERE "
+        + c.condition().replace("partition.", file + "partition.").replace("record_count", file + "record_count");
 
     assertThat(fixture.engine().prepare(filtered).physicalPlan().contains("partitionFilter"))
         .as("partition filter in the plan of %s", filtered).isEqualTo(c.pushed());

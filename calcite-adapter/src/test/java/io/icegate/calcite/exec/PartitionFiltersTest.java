@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.icegate.calcite.schema.IcebergTypes;
 import java.math.BigDecimal;
+import java.util.List;
 import java.util.Optional;
 import org.apache.calcite.avatica.util.TimeUnit;
 import org.apache.calcite.jdbc.JavaTypeFactoryImpl;
@@ -82,7 +83,7 @@ class PartitionFiltersTest {
   }
 
   private Optional<Expression> filter(RexNode condition) {
-    return PartitionFilters.of(condition, SCHEMA, rex);
+    return PartitionFilters.of(condition, SCHEMA, List.of("partition"), rex);
   }
 
   /** {@code partition.<field>}. */
