@@ -20,7 +20,9 @@ import org.apache.iceberg.Table;
 import org.apache.iceberg.TableScan;
 import org.apache.iceberg.catalog.Catalog;
 import org.apache.iceberg.catalog.TableIdentifier;
+import org.apache.iceberg.expressions.Expressions;
 import org.apache.iceberg.io.CloseableIterable;
+import org.apache.iceberg.types.Types;
 
 /**
  * The floor the native path is held to: a metadata table read in the benchmark's JVM with iceberg-core alone
@@ -44,6 +46,11 @@ final class CoreMetadataReads {
     this.identifier = identifier;
   }
 
+  /** The same reads of another table of the catalog. */
+  CoreMetadataReads of(TableIdentifier other) {
+    return new CoreMetadataReads(catalog, other);
+  }
+
   /** Loads the table and reads every row and value of one of its metadata tables. */
   Timing read(MetadataTableType type) {
     return read(type, null);
@@ -62,6 +69,36 @@ final class CoreMetadataReads {
         Checksum.add(touch(row.get(i, Object.class)));
       }
       rows[0]++;
+    });
+    return new Timing(loaded - start, System.nanoTime() - loaded, rows[0]);
+  }
+
+  /**
+   * Loads the table and reads some columns of the rows of one partition: Iceberg's scan gets {@code partition.<field>
+   * = value} to skip the manifests that cannot match, and the rows of other partitions it still returns are dropped,
+   * as a query's filter drops them.
+   */
+  Timing readPartition(MetadataTableType type, List<String> columns, String field, Object value) {
+    long start = System.nanoTime();
+    Table table = catalog.loadTable(identifier);
+    long loaded = System.nanoTime();
+    long[] rows = {0};
+    List<String> read = new ArrayList<>(columns);
+    read.add("partition");
+    Table metadataTable = MetadataTableUtils.createMetadataTableInstance(table, type);
+    TableScan scan = metadataTable.newScan().select(read).filter(Expressions.equal("partition." + field, value));
+    int partition = position(scan.schema(), "partition");
+    Types.StructType partitionType = scan.schema().findType("partition").asStructType();
+    int fieldPosition = partitionType.fields().indexOf(partitionType.field(field));
+    int[] positions = columns.stream().mapToInt(column -> position(scan.schema(), column)).toArray();
+    forEachRow(metadataTable, scan, row -> {
+      Object found = row.get(partition, StructLike.class).get(fieldPosition, Object.class);
+      if (found != null && value.equals(found instanceof CharSequence text ? text.toString() : found)) {
+        for (int position : positions) {
+          Checksum.add(touch(row.get(position, Object.class)));
+        }
+        rows[0]++;
+      }
     });
     return new Timing(loaded - start, System.nanoTime() - loaded, rows[0]);
   }
@@ -117,7 +154,11 @@ final class CoreMetadataReads {
   private static void forEachRow(
       Table table, MetadataTableType type, List<String> columns, Consumer<StructLike> action) {
     Table metadataTable = MetadataTableUtils.createMetadataTableInstance(table, type);
-    TableScan scan = columns == null ? metadataTable.newScan() : metadataTable.newScan().select(columns);
+    forEachRow(metadataTable, columns == null ? metadataTable.newScan() : metadataTable.newScan().select(columns),
+        action);
+  }
+
+  private static void forEachRow(Table metadataTable, TableScan scan, Consumer<StructLike> action) {
     try (CloseableIterable<FileScanTask> tasks = scan.planFiles()) {
       for (FileScanTask task : tasks) {
         try (CloseableIterable<StructLike> rows = ((DataTask) task).rows()) {

@@ -30,6 +30,9 @@ final class MetadataBenchTable {
   static final String NAMESPACE = "bench";
   static final String TABLE = "t";
   static final String NAME = "demo." + NAMESPACE + "." + TABLE;
+  /** A second table whose manifests each cover one partition, for partition filters (see {@link #buildDaily}). */
+  static final String DAILY_TABLE = "daily";
+  static final String DAILY = "demo." + NAMESPACE + "." + DAILY_TABLE;
 
   static final int CATEGORIES = 20;
   private static final int SPARK_INSERTS = 5;
@@ -97,6 +100,31 @@ final class MetadataBenchTable {
         seconds(created, coreDone), seconds(coreDone, sparkDone), seconds(sparkDone, refsDone));
   }
 
+  /**
+   * Creates {@link #DAILY}: {@code appends} iceberg-core fast appends of {@code filesPerAppend} data files each, all
+   * of one append in one category (as a day's data goes into its day's partition), so that each manifest covers one
+   * partition and a partition filter lets Iceberg skip the others. No Spark INSERT: its append would merge the
+   * manifests. Returns the seconds it took.
+   */
+  static double buildDaily(SparkSession spark, int appends, int filesPerAppend) throws Exception {
+    long start = System.nanoTime();
+    spark.sql("CREATE NAMESPACE IF NOT EXISTS demo." + NAMESPACE);
+    spark.sql("CREATE TABLE " + DAILY + " (id bigint, category string, ts timestamp) USING iceberg"
+        + " PARTITIONED BY (category) TBLPROPERTIES ('format-version'='2',"
+        + " 'write.metadata.delete-after-commit.enabled'='true')");
+    Table table = Spark3Util.loadIcebergTable(spark, DAILY);
+    FileMaker files = new FileMaker(table);
+    for (int s = 0; s < appends; s++) {
+      AppendFiles append = table.newFastAppend();
+      String category = FileMaker.category(s);
+      for (int f = 0; f < filesPerAppend; f++) {
+        append.appendFile(files.next(category));
+      }
+      append.commit();
+    }
+    return seconds(start, System.nanoTime());
+  }
+
   private static double seconds(long from, long to) {
     return (to - from) / 1e9;
   }
@@ -122,9 +150,17 @@ final class MetadataBenchTable {
       this.tsType = schema.findType("ts");
     }
 
+    static String category(int n) {
+      return String.format("c%02d", n % CATEGORIES);
+    }
+
+    /** The next file, in category n % {@link #CATEGORIES}. */
     DataFile next() {
+      return next(category(made));
+    }
+
+    DataFile next(String category) {
       int n = made++;
-      String category = String.format("c%02d", n % CATEGORIES);
       long records = 1_000 + random.nextInt(99_000);
       long firstId = n * 100_000L;
       long tsNulls = random.nextInt(10);

@@ -45,7 +45,9 @@ import org.apache.spark.sql.SparkSession;
  * {@code bench.files} (10000), {@code bench.warmup.seconds} (15), {@code bench.iterations} (50, native and
  * in-process), {@code bench.spark.iterations} (15), {@code bench.block} (5: consecutive runs of one path in a round),
  * {@code bench.queries} (comma-separated, default all: snapshots, files, history, partitions, refs, join,
- * files_narrow: file_path and record_count of files), {@code bench.partition.cache.counts} (the gateway's
+ * files_narrow: file_path and record_count of files; daily_files and daily_one_category: those of every file and of
+ * one partition's files in a second table whose manifests each cover one partition, {@code bench.daily.appends}
+ * (400, in {@code -Dbench.jvm.args}) appends of five files), {@code bench.partition.cache.counts} (the gateway's
  * {@code icegate.metadata.partition-cache-counts}; 0 has {@code partitions} decode every manifest each time; pass it
  * in {@code -Dbench.jvm.args}).
  *
@@ -56,6 +58,9 @@ import org.apache.spark.sql.SparkSession;
  */
 public final class MetadataBenchmark {
   private static final String T = MetadataBenchTable.NAME;
+  private static final String DAILY = MetadataBenchTable.DAILY;
+  private static final TableIdentifier DAILY_ID =
+      TableIdentifier.of(MetadataBenchTable.NAMESPACE, MetadataBenchTable.DAILY_TABLE);
 
   /** One query timed (the issue's, and one more), its target speed-up over Spark, and its iceberg-core twin. */
   private record BenchQuery(String name, String sql, double sparkTarget,
@@ -74,7 +79,18 @@ public final class MetadataBenchmark {
           CoreMetadataReads::historyJoinSnapshots),
       // Not one of the issue's: what reading only the columns a query uses saves (no target; 0 means none).
       new BenchQuery("files_narrow", "SELECT file_path, record_count FROM " + T + ".files", 0,
-          reads -> reads.read(MetadataTableType.FILES, List.of("file_path", "record_count"))));
+          reads -> reads.read(MetadataTableType.FILES, List.of("file_path", "record_count"))),
+      // Not the issue's: a second table whose manifests each cover one of 20 partitions (MetadataBenchTable.DAILY),
+      // every file's two columns, then one partition's (the filter lets Iceberg skip 19 manifests in 20).
+      new BenchQuery("daily_files", "SELECT file_path, record_count FROM " + DAILY + ".files", 0,
+          reads -> reads.of(DAILY_ID).read(MetadataTableType.FILES, List.of("file_path", "record_count"))),
+      new BenchQuery("daily_one_category", "SELECT file_path, record_count FROM " + DAILY + ".files"
+          + " WHERE partition.category = 'c05'", 0,
+          reads -> reads.of(DAILY_ID).readPartition(MetadataTableType.FILES, List.of("file_path", "record_count"),
+              "category", "c05")));
+
+  /** Data files in each append to the daily table (one manifest, one partition). */
+  private static final int DAILY_FILES_PER_APPEND = 5;
 
   /** Native/in-process p50 at most this. */
   private static final double IN_PROCESS_TARGET = 2.0;
@@ -149,6 +165,12 @@ public final class MetadataBenchmark {
           + " fast appends %.1f s, Spark INSERTs %.1f s, branch and tag %.1f s)%n", built.snapshots(),
           built.dataFiles(), built.refs(), built.totalSeconds(), built.createSeconds(),
           built.coreAppends(), built.coreSeconds(), built.sparkSeconds(), built.refSeconds());
+      if (queries.stream().anyMatch(query -> query.name().startsWith("daily"))) {
+        int appends = Integer.getInteger("bench.daily.appends", 400);
+        double seconds = MetadataBenchTable.buildDaily(spark, appends, DAILY_FILES_PER_APPEND);
+        System.out.printf("Setup: %s, %,d fast appends of %d data files, one category each, in %.1f s%n", DAILY,
+            appends, DAILY_FILES_PER_APPEND, seconds);
+      }
 
       CoreMetadataReads core = new CoreMetadataReads(Spark3Util.loadIcebergCatalog(spark, "demo"),
           TableIdentifier.of(MetadataBenchTable.NAMESPACE, MetadataBenchTable.TABLE));
