@@ -3,6 +3,7 @@ package io.icegate.metadata.partitions;
 import static java.util.Objects.requireNonNull;
 
 import io.icegate.metadata.partitions.ManifestCounts.Count;
+import io.icegate.metadata.value.ArrayStruct;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
@@ -264,31 +265,13 @@ public final class PartitionsRows implements CloseableIterable<StructLike> {
           equalityDeleteRecords, equalityDeleteFiles);
       List<Object> values = new ArrayList<>(11);
       if (partition != null) {
-        values.add(new Values(partition.toArray()));
+        values.add(new ArrayStruct(partition.toArray()));
         values.add(specId);
       }
       values.addAll(counts);
       values.add(lastUpdatedAt);
       values.add(lastUpdatedSnapshotId);
-      return new Values(values.toArray());
-    }
-  }
-
-  /** A read-only struct of values. */
-  private record Values(Object[] values) implements StructLike {
-    @Override
-    public int size() {
-      return values.length;
-    }
-
-    @Override
-    public <T> T get(int pos, Class<T> javaClass) {
-      return javaClass.cast(values[pos]);
-    }
-
-    @Override
-    public <T> void set(int pos, T value) {
-      throw new UnsupportedOperationException("Cannot change a partitions row");
+      return new ArrayStruct(values.toArray());
     }
   }
 }

@@ -139,22 +139,4 @@ class ValueConverterTest {
         .isInstanceOf(IllegalStateException.class)
         .hasMessageStartingWith("Cannot convert a java.util.");
   }
-
-  /** The simplest StructLike: values in an array. */
-  private record ArrayStruct(Object... values) implements StructLike {
-    @Override
-    public int size() {
-      return values.length;
-    }
-
-    @Override
-    public <T> T get(int pos, Class<T> javaClass) {
-      return javaClass.cast(values[pos]);
-    }
-
-    @Override
-    public <T> void set(int pos, T value) {
-      values[pos] = value;
-    }
-  }
 }
