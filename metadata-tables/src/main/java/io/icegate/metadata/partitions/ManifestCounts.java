@@ -23,13 +23,33 @@ record ManifestCounts(List<Count> counts) {
   }
 
   /** The counts of the files of one partition, spec and adding snapshot. */
-  record Count(List<Object> partition, int specId, Long snapshotId, long dataRecords, int dataFiles,
-      long dataBytes, long positionDeleteRecords, int positionDeleteFiles, long equalityDeleteRecords,
-      int equalityDeleteFiles) {}
+  record Count(List<Object> partition, int specId, Long snapshotId, Totals totals) {}
+
+  /** Records, files and bytes of each kind of content, as the {@code partitions} table sums them. */
+  record Totals(long dataRecords, int dataFiles, long dataBytes, long positionDeleteRecords, int positionDeleteFiles,
+      long equalityDeleteRecords, int equalityDeleteFiles) {
+    static final Totals NONE = new Totals(0, 0, 0, 0, 0, 0, 0);
+
+    /** One file's. */
+    static Totals of(FileContent content, long records, long bytes) {
+      return switch (content) {
+        case DATA -> new Totals(records, 1, bytes, 0, 0, 0, 0);
+        case POSITION_DELETES -> new Totals(0, 0, 0, records, 1, 0, 0);
+        case EQUALITY_DELETES -> new Totals(0, 0, 0, 0, 0, records, 1);
+        default -> throw new IllegalStateException("Cannot count files of content " + content);
+      };
+    }
+
+    Totals plus(Totals other) {
+      return new Totals(dataRecords + other.dataRecords, dataFiles + other.dataFiles, dataBytes + other.dataBytes,
+          positionDeleteRecords + other.positionDeleteRecords, positionDeleteFiles + other.positionDeleteFiles,
+          equalityDeleteRecords + other.equalityDeleteRecords, equalityDeleteFiles + other.equalityDeleteFiles);
+    }
+  }
 
   /** Sums the live entries of one manifest, as they are read. */
   static final class Builder {
-    private final Map<Key, long[]> sums = new LinkedHashMap<>();
+    private final Map<Key, Totals> sums = new LinkedHashMap<>();
 
     private record Key(List<Object> partition, int specId, Long snapshotId) {}
 
@@ -38,29 +58,12 @@ record ManifestCounts(List<Count> counts) {
      * snapshot that added the file.
      */
     void add(StructLike partition, int specId, Long snapshotId, FileContent content, long records, long bytes) {
-      long[] sum = sums.computeIfAbsent(new Key(values(partition), specId, snapshotId), key -> new long[7]);
-      switch (content) {
-        case DATA -> {
-          sum[0] += records;
-          sum[1] += 1;
-          sum[2] += bytes;
-        }
-        case POSITION_DELETES -> {
-          sum[3] += records;
-          sum[4] += 1;
-        }
-        case EQUALITY_DELETES -> {
-          sum[5] += records;
-          sum[6] += 1;
-        }
-        default -> throw new IllegalStateException("Cannot count files of content " + content);
-      }
+      sums.merge(new Key(values(partition), specId, snapshotId), Totals.of(content, records, bytes), Totals::plus);
     }
 
     ManifestCounts build() {
       List<Count> counts = new ArrayList<>(sums.size());
-      sums.forEach((key, sum) -> counts.add(new Count(key.partition(), key.specId(), key.snapshotId(), sum[0],
-          Math.toIntExact(sum[1]), sum[2], sum[3], Math.toIntExact(sum[4]), sum[5], Math.toIntExact(sum[6]))));
+      sums.forEach((key, totals) -> counts.add(new Count(key.partition(), key.specId(), key.snapshotId(), totals)));
       return new ManifestCounts(counts);
     }
 

@@ -3,6 +3,7 @@ package io.icegate.metadata.partitions;
 import static java.util.Objects.requireNonNull;
 
 import io.icegate.metadata.partitions.ManifestCounts.Count;
+import io.icegate.metadata.partitions.ManifestCounts.Totals;
 import io.icegate.metadata.value.ArrayStruct;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -231,13 +232,7 @@ public final class PartitionsRows implements CloseableIterable<StructLike> {
   /** One partition's sums, updated as iceberg-core's {@code PartitionsTable.Partition} is. */
   private static final class Sum {
     private int specId;
-    private long dataRecords;
-    private int dataFiles;
-    private long dataBytes;
-    private long positionDeleteRecords;
-    private int positionDeleteFiles;
-    private long equalityDeleteRecords;
-    private int equalityDeleteFiles;
+    private Totals totals = Totals.NONE;
     private Long lastUpdatedAt;
     private Long lastUpdatedSnapshotId;
 
@@ -250,25 +245,20 @@ public final class PartitionsRows implements CloseableIterable<StructLike> {
           lastUpdatedSnapshotId = snapshot.snapshotId();
         }
       }
-      dataRecords += count.dataRecords();
-      dataFiles += count.dataFiles();
-      dataBytes += count.dataBytes();
-      positionDeleteRecords += count.positionDeleteRecords();
-      positionDeleteFiles += count.positionDeleteFiles();
-      equalityDeleteRecords += count.equalityDeleteRecords();
-      equalityDeleteFiles += count.equalityDeleteFiles();
+      totals = totals.plus(count.totals());
     }
 
     /** The row in iceberg-core's columns; an unpartitioned table's ({@code partition} null) has no first two. */
     StructLike row(List<Object> partition) {
-      List<Object> counts = List.of(dataRecords, dataFiles, dataBytes, positionDeleteRecords, positionDeleteFiles,
-          equalityDeleteRecords, equalityDeleteFiles);
       List<Object> values = new ArrayList<>(11);
       if (partition != null) {
         values.add(new ArrayStruct(partition.toArray()));
         values.add(specId);
       }
-      values.addAll(counts);
+      values.addAll(List.of(totals.dataRecords(), totals.dataFiles(), totals.dataBytes(),
+          totals.positionDeleteRecords(), totals.positionDeleteFiles(), totals.equalityDeleteRecords(),
+          totals.equalityDeleteFiles()));
+      // The last update is null for a partition whose files' snapshots are all gone.
       values.add(lastUpdatedAt);
       values.add(lastUpdatedSnapshotId);
       return new ArrayStruct(values.toArray());

@@ -21,6 +21,7 @@ import org.apache.iceberg.DataFile;
 import org.apache.iceberg.DataFiles;
 import org.apache.iceberg.DeleteFile;
 import org.apache.iceberg.ExpireSnapshots;
+import org.apache.iceberg.FileContent;
 import org.apache.iceberg.FileFormat;
 import org.apache.iceberg.FileMetadata;
 import org.apache.iceberg.FileScanTask;
@@ -313,7 +314,7 @@ class PartitionsRowsTest {
   private static ManifestCounts counts(int size) {
     List<ManifestCounts.Count> counts = new ArrayList<>();
     for (int i = 0; i < size; i++) {
-      counts.add(new ManifestCounts.Count(List.of("p" + i), 0, 1L, 1, 1, 1, 0, 0, 0, 0));
+      counts.add(new ManifestCounts.Count(List.of("p" + i), 0, 1L, ManifestCounts.Totals.of(FileContent.DATA, 1, 1)));
     }
     return new ManifestCounts(counts);
   }
