@@ -55,12 +55,7 @@ final class MetadataBenchTable {
     int coreAppends = snapshots - sparkInserts;
 
     long start = System.nanoTime();
-    spark.sql("CREATE NAMESPACE IF NOT EXISTS demo." + NAMESPACE);
-    spark.sql("CREATE TABLE " + NAME + " (id bigint, category string, ts timestamp) USING iceberg"
-        + " PARTITIONED BY (category) TBLPROPERTIES ('format-version'='2',"
-        // Without this each run leaves a thousand metadata files of up to 1 MB each behind.
-        + " 'write.metadata.delete-after-commit.enabled'='true')");
-    Table table = Spark3Util.loadIcebergTable(spark, NAME);
+    Table table = create(spark, NAME);
     long created = System.nanoTime();
 
     // One commit per append: a transaction of several appends would be quicker, but Iceberg then keeps only its
@@ -108,11 +103,7 @@ final class MetadataBenchTable {
    */
   static double buildDaily(SparkSession spark, int appends, int filesPerAppend) throws Exception {
     long start = System.nanoTime();
-    spark.sql("CREATE NAMESPACE IF NOT EXISTS demo." + NAMESPACE);
-    spark.sql("CREATE TABLE " + DAILY + " (id bigint, category string, ts timestamp) USING iceberg"
-        + " PARTITIONED BY (category) TBLPROPERTIES ('format-version'='2',"
-        + " 'write.metadata.delete-after-commit.enabled'='true')");
-    Table table = Spark3Util.loadIcebergTable(spark, DAILY);
+    Table table = create(spark, DAILY);
     FileMaker files = new FileMaker(table);
     for (int s = 0; s < appends; s++) {
       AppendFiles append = table.newFastAppend();
@@ -123,6 +114,16 @@ final class MetadataBenchTable {
       append.commit();
     }
     return seconds(start, System.nanoTime());
+  }
+
+  /** An empty table partitioned by category, format v2, in the benchmark's namespace. */
+  private static Table create(SparkSession spark, String name) throws Exception {
+    spark.sql("CREATE NAMESPACE IF NOT EXISTS demo." + NAMESPACE);
+    spark.sql("CREATE TABLE " + name + " (id bigint, category string, ts timestamp) USING iceberg"
+        + " PARTITIONED BY (category) TBLPROPERTIES ('format-version'='2',"
+        // Without this each run leaves a thousand metadata files of up to 1 MB each behind.
+        + " 'write.metadata.delete-after-commit.enabled'='true')");
+    return Spark3Util.loadIcebergTable(spark, name);
   }
 
   private static double seconds(long from, long to) {
