@@ -33,8 +33,8 @@ import org.checkerframework.checker.nullness.qual.Nullable;
  * <p>Rows stream from {@link MetadataRelation#rows(int[], Expression)}: Calcite pulls them one at a time, and closing
  * its enumerator (at the end, or when a LIMIT is reached or the result is closed) releases the open manifest. Only the
  * columns the query uses are read: Calcite pushes the projection down and Iceberg's scan selects them, so a manifest's
- * other fields are skipped, not decoded. Calcite filters the rows; a files table also gives Iceberg the conditions on
- * its {@code partition} fields, so that it skips the manifests that cannot match.
+ * other fields are skipped, not decoded. Calcite filters the rows; a files or entries table also gives Iceberg the
+ * conditions on its partition fields, so that it skips the manifests that cannot match.
  *
  * <p>The relation is opened once per instance, on {@link #relation()} or the first scan, so that a statement
  * reads one consistent view and time-travel errors and warnings surface before any row is read. An instance
@@ -118,7 +118,7 @@ public final class MetadataTable extends AbstractTable implements ProjectableFil
   }
 
   /**
-   * The rows of some columns (null: all), with Iceberg's filter to skip a files table's manifests by
+   * The rows of some columns (null: all), with Iceberg's filter to skip a files or entries table's manifests by
    * ({@code partitionFilter}, as {@code ExpressionParser} writes it; null for none). The filter prunes manifests, not
    * rows: the plan filters the rows it returns.
    */
