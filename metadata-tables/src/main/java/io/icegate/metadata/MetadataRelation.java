@@ -79,7 +79,9 @@ public final class MetadataRelation {
 
   /**
    * The rows, streamed: nothing is read until iteration starts, and only one manifest's rows are open at a time.
-   * Each iteration reads afresh. Close the iterable (or each iterator) to release open manifest readers; an
+   * Each iteration reads afresh, except the tables that show the current metadata ({@code history},
+   * {@code snapshots}, {@code refs}, {@code metadata_log_entries}), whose rows are kept per metadata version (see
+   * {@link CurrentMetadataRows}). Close the iterable (or each iterator) to release open manifest readers; an
    * iterator that reaches its end closes itself.
    */
   public CloseableIterable<List<Object>> rows() {
@@ -122,6 +124,16 @@ public final class MetadataRelation {
       // Summed here from each manifest's counts, kept between statements (see PartitionsRows).
       return CloseableIterable.transform(
           new PartitionsRows(table, snapshotId(), PartitionCountsCache.shared()), converter(schema, columns, -1));
+    }
+    if (kind.timeTravel() == TimeTravelSupport.IGNORED) {
+      // Rows of the table's current metadata, kept between statements (see CurrentMetadataRows).
+      int[] every = new int[all.size()];
+      Arrays.setAll(every, i -> i);
+      List<List<Object>> kept = CurrentMetadataRows.of(
+          table, kind, () -> new TaskRows(name, scan, converter(scan.schema(), every, -1)));
+      return isEveryColumnInOrder(columns, all.size())
+          ? CloseableIterable.withNoopClose(kept)
+          : CloseableIterable.transform(CloseableIterable.withNoopClose(kept), row -> pick(row, columns));
     }
     // The files tables' readable_metrics is computed here (see ReadableMetrics).
     int metricsColumn = kind.isFilesTable() ? all.indexOf(schema.findField(READABLE_METRICS)) : -1;
@@ -185,6 +197,14 @@ public final class MetadataRelation {
         .mapToInt(column -> read.columns().indexOf(read.findField(column)))
         .toArray();
     return new ReadableMetrics(table.schema(), metricsField.type().asStructType(), sources);
+  }
+
+  private static List<Object> pick(List<Object> row, int[] columns) {
+    Object[] values = new Object[columns.length];
+    for (int i = 0; i < columns.length; i++) {
+      values[i] = row.get(columns[i]);
+    }
+    return Arrays.asList(values);
   }
 
   private static boolean isEveryColumnInOrder(int[] columns, int width) {

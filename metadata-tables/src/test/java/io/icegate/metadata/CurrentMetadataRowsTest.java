@@ -1,0 +1,95 @@
+package io.icegate.metadata;
+
+import static io.icegate.metadata.Relations.comparableRows;
+import static io.icegate.metadata.Relations.open;
+import static io.icegate.metadata.Relations.read;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.Arrays;
+import java.util.List;
+import java.util.stream.Stream;
+import org.apache.iceberg.BaseTable;
+import org.apache.iceberg.HasTableOperations;
+import org.apache.iceberg.StaticTableOperations;
+import org.apache.iceberg.Table;
+import org.apache.iceberg.TableMetadata;
+import org.apache.iceberg.TableMetadataParser;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * The tables that show the current metadata whatever the time travel are read once per metadata version and kept
+ * ({@link CurrentMetadataRows}): the kept rows are those a fresh read gives, a commit shows at once, and nobody can
+ * change them.
+ */
+class CurrentMetadataRowsTest {
+
+  static Stream<MetadataTableKind> currentMetadataKinds() {
+    return Arrays.stream(MetadataTableKind.values()).filter(kind -> kind.timeTravel() == TimeTravelSupport.IGNORED);
+  }
+
+  @Test
+  void theyAreTheTablesThatIgnoreTimeTravel() {
+    assertThat(currentMetadataKinds()).containsExactlyInAnyOrder(
+        MetadataTableKind.HISTORY, MetadataTableKind.SNAPSHOTS, MetadataTableKind.REFS,
+        MetadataTableKind.METADATA_LOG_ENTRIES);
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("currentMetadataKinds")
+  void aSecondReadGivesTheKeptRowsWhichEqualAFreshRead(MetadataTableKind kind) {
+    Table table = TestTables.rich().table();
+    List<List<Object>> first = read(open(table, kind));
+    List<List<Object>> second = read(open(table, kind));
+
+    assertThat(first).isNotEmpty().hasSameSizeAs(second);
+    for (int i = 0; i < first.size(); i++) {
+      assertThat(second.get(i)).as("row %d", i).isSameAs(first.get(i));
+    }
+    // The same metadata file parsed again is another metadata object, so its rows are read afresh.
+    Table reparsed = reparsed(table);
+    List<List<Object>> fresh = read(open(reparsed, kind));
+    assertThat(fresh.get(0)).isNotSameAs(first.get(0));
+    assertThat(comparableRows(fresh)).isEqualTo(comparableRows(first));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("currentMetadataKinds")
+  void aCommitShowsAtOnce(MetadataTableKind kind) {
+    Table table = TestTables.withAppends(3);
+    List<List<Object>> before = read(open(table, kind));
+
+    table.newFastAppend().appendFile(TestTables.withAppends(1).currentSnapshot()
+        .addedDataFiles(table.io()).iterator().next()).commit();
+    table.manageSnapshots().createTag("after", table.currentSnapshot().snapshotId()).commit();
+    List<List<Object>> after = read(open(table, kind));
+
+    assertThat(after).hasSizeGreaterThan(before.size());
+    assertThat(comparableRows(after)).isEqualTo(comparableRows(read(open(reparsed(table), kind))));
+  }
+
+  @Test
+  void keptRowsCannotBeChanged() {
+    Table table = TestTables.withAppends(2);
+    read(open(table, MetadataTableKind.HISTORY));
+    List<Object> kept = read(open(table, MetadataTableKind.HISTORY)).get(0);
+
+    assertThatThrownBy(() -> kept.set(0, null)).isInstanceOf(UnsupportedOperationException.class);
+  }
+
+  @Test
+  void otherTablesAreReadEveryTime() {
+    Table table = TestTables.withAppends(2);
+    List<Object> first = read(open(table, MetadataTableKind.MANIFESTS)).get(0);
+
+    assertThat(read(open(table, MetadataTableKind.MANIFESTS)).get(0)).isNotSameAs(first).isEqualTo(first);
+  }
+
+  private static Table reparsed(Table table) {
+    TableMetadata current = ((HasTableOperations) table).operations().current();
+    TableMetadata again = TableMetadataParser.read(table.io(), current.metadataFileLocation());
+    return new BaseTable(new StaticTableOperations(again, table.io()), table.name());
+  }
+}
