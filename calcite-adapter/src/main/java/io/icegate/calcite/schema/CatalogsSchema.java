@@ -18,7 +18,7 @@ final class CatalogsSchema extends LookupSchema {
     IcebergCatalogs source = schemas.catalogs();
     this.catalogs =
         new NameLookup<>(
-            name -> source.catalogNames().contains(name) ? schemas.namespace(name, List.of()) : null,
+            name -> source.isIcebergCatalog(name) ? schemas.namespace(name, List.of()) : null,
             source::catalogNames);
   }
 
