@@ -23,6 +23,7 @@ import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.parser.SqlParseException;
 import org.apache.calcite.sql.util.SqlBasicVisitor;
+import org.apache.iceberg.types.Types;
 
 /**
  * Runs queries on Iceberg metadata tables on Calcite over iceberg-core, without Spark.
@@ -135,7 +136,7 @@ public final class MetadataQueryEngine {
       // A node Calcite cannot copy through its operator: a construct the native path has not met.
       throw new NotNativeException("Cannot rewrite it for Calcite: " + e.getMessage(), e);
     }
-    List<String> tableSchemas = tables.stream().map(table -> table.schema().asStruct().toString()).toList();
+    List<Types.StructType> tableSchemas = tables.stream().map(table -> table.schema().asStruct()).toList();
     QueryPlanner.Plan plan = planner.plan(rewritten.statement(), rewritten.aliases(), tableSchemas);
     return new NativeQuery(plan, warnings, planner);
   }

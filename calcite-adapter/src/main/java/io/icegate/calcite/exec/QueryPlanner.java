@@ -62,6 +62,7 @@ import org.apache.calcite.sql.validate.SqlValidatorUtil;
 import org.apache.calcite.sql2rel.SqlToRelConverter;
 import org.apache.calcite.tools.Programs;
 import org.apache.calcite.util.Pair;
+import org.apache.iceberg.types.Types;
 import org.checkerframework.checker.nullness.qual.Nullable;
 
 /**
@@ -123,8 +124,8 @@ final class QueryPlanner {
    * @throws NotNativeException when Calcite cannot validate or plan it: an unknown function, a construct
    *     Calcite does not have, a column that does not exist (Spark then gives its own answer or error)
    */
-  Plan plan(SqlNode query, Set<String> aliases, List<String> schemas) throws NotNativeException {
-    Optional<String> key = PlanCache.key(query, zone, schemas);
+  Plan plan(SqlNode query, Set<String> aliases, List<Types.StructType> schemas) throws NotNativeException {
+    Optional<PlanCache.Key> key = PlanCache.key(query, zone, schemas);
     Optional<Plan> cached = key.flatMap(PlanCache::get);
     if (cached.isPresent()) {
       return cached.get();
