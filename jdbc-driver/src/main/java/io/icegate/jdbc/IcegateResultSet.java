@@ -35,6 +35,7 @@ public class IcegateResultSet extends AvaticaResultSet {
   private static final ColumnMetaData RAW_COLUMN = ColumnMetaData.dummy(
       ColumnMetaData.scalar(Types.JAVA_OBJECT, "raw", ColumnMetaData.Rep.OBJECT), true);
 
+  private final TimestampReader timestampReader;
   private final NestedValueConverter converter;
   private Map<Integer, SparkType> nestedColumns = Collections.emptyMap();
   private final WarningChain warnings = new WarningChain();
@@ -43,7 +44,8 @@ public class IcegateResultSet extends AvaticaResultSet {
   IcegateResultSet(AvaticaStatement statement, QueryState state, Meta.Signature signature,
       ResultSetMetaData metaData, TimeZone timeZone, Meta.Frame firstFrame) throws SQLException {
     super(statement, state, signature, metaData, timeZone, firstFrame);
-    this.converter = new NestedValueConverter(localCalendar);
+    this.timestampReader = new TimestampReader(localCalendar);
+    this.converter = new NestedValueConverter(timestampReader);
     warnings.replace(WarnedFrame.warningsOf(firstFrame));
   }
 
@@ -260,10 +262,19 @@ public class IcegateResultSet extends AvaticaResultSet {
     return converting(columnIndex, "timestamp", () -> super.getTimestamp(columnIndex, calendar));
   }
 
-  /** Swaps in a {@link NestedColumnAccessor} for every array, struct and map column. */
+  /**
+   * Swaps in a {@link NestedColumnAccessor} for every array, struct and map column, and a
+   * {@link TimestampColumnAccessor} for every timestamp column sent as a number.
+   */
   private void readNestedColumns(List<ColumnMetaData> columns) {
     nestedColumns = NestedColumns.of(columns);
-    if (nestedColumns.isEmpty()) {
+    List<Integer> timestamps = new ArrayList<>();
+    for (int i = 0; i < columns.size(); i++) {
+      if (isTimestampNumber(columns.get(i).type)) {
+        timestamps.add(i);
+      }
+    }
+    if (nestedColumns.isEmpty() && timestamps.isEmpty()) {
       return;
     }
     List<Cursor.Accessor> raw = cursor.createAccessors(
@@ -271,6 +282,17 @@ public class IcegateResultSet extends AvaticaResultSet {
     List<Cursor.Accessor> accessors = new ArrayList<>(accessorList);
     nestedColumns.forEach((position, type) -> accessors.set(position,
         new NestedColumnAccessor(accessors.get(position), raw.get(position), type, converter)));
+    for (int position : timestamps) {
+      accessors.set(position,
+          new TimestampColumnAccessor(accessors.get(position), raw.get(position), timestampReader));
+    }
     accessorList = accessors;
+  }
+
+  private static boolean isTimestampNumber(ColumnMetaData.AvaticaType type) {
+    return type.id == Types.TIMESTAMP && switch (type.rep) {
+      case PRIMITIVE_LONG, LONG, NUMBER -> true;
+      default -> false;
+    };
   }
 }

@@ -34,10 +34,12 @@ final class NestedValueConverter {
   }
 
   private final Calendar calendar;
+  private final TimestampReader timestamps;
 
-  /** @param calendar calendar in the connection's time zone */
-  NestedValueConverter(Calendar calendar) {
-    this.calendar = calendar;
+  /** @param timestamps reads timestamps in the connection's time zone (its calendar reads dates) */
+  NestedValueConverter(TimestampReader timestamps) {
+    this.calendar = timestamps.calendar();
+    this.timestamps = timestamps;
   }
 
   /**
@@ -104,7 +106,7 @@ final class NestedValueConverter {
           ? date : DateTimeUtils.unixDateToSqlDate(WireValues.days(raw, type), calendar);
       case TIMESTAMP -> raw -> raw instanceof java.sql.Timestamp timestamp
           ? timestamp
-          : DateTimeUtils.unixTimestampToSqlTimestamp(WireValues.millis(raw, type), calendar);
+          : timestamps.read(WireValues.millis(raw, type));
       default -> raw -> WireValues.normalize(raw, type, kind);
     };
   }

@@ -30,7 +30,7 @@ class NestedValueConverterTest {
       .atZone(ZoneId.of("UTC")).toInstant().toEpochMilli();
 
   private final NestedValueConverter converter = new NestedValueConverter(
-      Calendar.getInstance(TimeZone.getTimeZone(PARIS), Locale.ROOT));
+      new TimestampReader(Calendar.getInstance(TimeZone.getTimeZone(PARIS), Locale.ROOT)));
 
   private Object convert(Object raw, String type) {
     return converter.toJava(raw, SparkTypeName.parse(type));
