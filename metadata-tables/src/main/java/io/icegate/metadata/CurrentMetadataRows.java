@@ -25,8 +25,8 @@ import org.apache.iceberg.io.CloseableIterable;
  * <p>The rows are no larger than the part of the metadata they show, which is held in memory anyway.
  */
 final class CurrentMetadataRows {
-  private static final Map<TableMetadata, Map<MetadataTableKind, List<List<Object>>>> KEPT =
-      Collections.synchronizedMap(new WeakHashMap<>()); // TableMetadata has identity equality
+  /** Guarded by itself, the inner maps too. TableMetadata has identity equality. */
+  private static final Map<TableMetadata, Map<MetadataTableKind, List<List<Object>>>> KEPT = new WeakHashMap<>();
 
   private CurrentMetadataRows() {}
 
@@ -39,7 +39,10 @@ final class CurrentMetadataRows {
       Table table, MetadataTableKind kind, Supplier<CloseableIterable<List<Object>>> read) {
     TableMetadata before = current(table);
     if (before != null) {
-      List<List<Object>> kept = KEPT.getOrDefault(before, Map.of()).get(kind);
+      List<List<Object>> kept;
+      synchronized (KEPT) {
+        kept = KEPT.getOrDefault(before, Map.of()).get(kind);
+      }
       if (kept != null) {
         return kept;
       }
