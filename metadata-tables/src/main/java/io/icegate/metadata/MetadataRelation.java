@@ -13,6 +13,7 @@ import java.util.OptionalLong;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.Function;
+import java.util.function.Supplier;
 import org.apache.iceberg.Schema;
 import org.apache.iceberg.StructLike;
 import org.apache.iceberg.Table;
@@ -20,6 +21,7 @@ import org.apache.iceberg.TableScan;
 import org.apache.iceberg.expressions.Expression;
 import org.apache.iceberg.expressions.Expressions;
 import org.apache.iceberg.io.CloseableIterable;
+import org.apache.iceberg.io.CloseableIterator;
 import org.apache.iceberg.types.Types;
 
 /**
@@ -129,11 +131,12 @@ public final class MetadataRelation {
       // Rows of the table's current metadata, kept between statements (see CurrentMetadataRows).
       int[] every = new int[all.size()];
       Arrays.setAll(every, i -> i);
-      List<List<Object>> kept = CurrentMetadataRows.of(
-          table, kind, () -> new TaskRows(name, scan, converter(scan.schema(), every, -1)));
+      Function<StructLike, List<Object>> everyColumn = converter(scan.schema(), every, -1);
+      CloseableIterable<List<Object>> kept =
+          new KeptRows(() -> CurrentMetadataRows.of(table, kind, () -> new TaskRows(name, scan, everyColumn)));
       return isEveryColumnInOrder(columns, all.size())
-          ? CloseableIterable.withNoopClose(kept)
-          : CloseableIterable.transform(CloseableIterable.withNoopClose(kept), row -> pick(row, columns));
+          ? kept
+          : CloseableIterable.transform(kept, row -> pick(row, columns));
     }
     // The files tables' readable_metrics is computed here (see ReadableMetrics).
     int metricsColumn = kind.isFilesTable() ? all.indexOf(schema.findField(READABLE_METRICS)) : -1;
@@ -197,6 +200,17 @@ public final class MetadataRelation {
         .mapToInt(column -> read.columns().indexOf(read.findField(column)))
         .toArray();
     return new ReadableMetrics(table.schema(), metricsField.type().asStructType(), sources);
+  }
+
+  /** Rows found when iteration starts, as for the other tables; each iterator looks again. */
+  private record KeptRows(Supplier<List<List<Object>>> rows) implements CloseableIterable<List<Object>> {
+    @Override
+    public CloseableIterator<List<Object>> iterator() {
+      return CloseableIterator.withClose(rows.get().iterator());
+    }
+
+    @Override
+    public void close() {}
   }
 
   private static List<Object> pick(List<Object> row, int[] columns) {

@@ -15,6 +15,7 @@ import org.apache.iceberg.StaticTableOperations;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.TableMetadata;
 import org.apache.iceberg.TableMetadataParser;
+import org.apache.iceberg.io.CloseableIterable;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -68,6 +69,20 @@ class CurrentMetadataRowsTest {
 
     assertThat(after).hasSizeGreaterThan(before.size());
     assertThat(comparableRows(after)).isEqualTo(comparableRows(read(open(reparsed(table), kind))));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("currentMetadataKinds")
+  void rowsAreFoundWhenIterationStarts(MetadataTableKind kind) {
+    Table table = TestTables.withAppends(2);
+    int before = read(open(table, kind)).size();
+    CloseableIterable<List<Object>> rows = open(table, kind).rows();
+
+    table.newFastAppend().appendFile(TestTables.withAppends(1).currentSnapshot()
+        .addedDataFiles(table.io()).iterator().next()).commit();
+    table.manageSnapshots().createTag("later", table.currentSnapshot().snapshotId()).commit();
+
+    assertThat(read(rows)).hasSizeGreaterThan(before);
   }
 
   @Test
