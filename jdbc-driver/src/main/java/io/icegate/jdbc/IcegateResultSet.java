@@ -37,7 +37,8 @@ public class IcegateResultSet extends AvaticaResultSet {
 
   private final TimestampReader timestampReader;
   private final NestedValueConverter converter;
-  private Map<Integer, SparkType> nestedColumns = Collections.emptyMap();
+  /** Whether each column (0-based) is an array, struct or map: looked up on every getObject. */
+  private boolean[] nested = new boolean[0];
   private final WarningChain warnings = new WarningChain();
 
   /** Creates a result set; called by the driver's factory. */
@@ -106,7 +107,7 @@ public class IcegateResultSet extends AvaticaResultSet {
    * {@link java.sql.Array} Avatica would give ({@link #getArray(int)} still returns one).
    */
   @Override public Object getObject(int columnIndex) throws SQLException {
-    if (nestedColumns.containsKey(columnIndex - 1)) {
+    if (columnIndex >= 1 && columnIndex <= nested.length && nested[columnIndex - 1]) {
       checkOpen();
       return accessorList.get(columnIndex - 1).getObject();
     }
@@ -267,7 +268,9 @@ public class IcegateResultSet extends AvaticaResultSet {
    * {@link TimestampColumnAccessor} for every timestamp column sent as a number.
    */
   private void readNestedColumns(List<ColumnMetaData> columns) {
-    nestedColumns = NestedColumns.of(columns);
+    Map<Integer, SparkType> nestedColumns = NestedColumns.of(columns);
+    nested = new boolean[columns.size()];
+    nestedColumns.keySet().forEach(position -> nested[position] = true);
     List<Integer> timestamps = new ArrayList<>();
     for (int i = 0; i < columns.size(); i++) {
       if (isTimestampNumber(columns.get(i).type)) {
