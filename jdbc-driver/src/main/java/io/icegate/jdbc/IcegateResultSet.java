@@ -52,7 +52,7 @@ public class IcegateResultSet extends AvaticaResultSet {
 
   @Override protected AvaticaResultSet execute() throws SQLException {
     super.execute();
-    readNestedColumns(columnMetaDataList);
+    replaceAccessors(columnMetaDataList);
     return this;
   }
 
@@ -82,7 +82,7 @@ public class IcegateResultSet extends AvaticaResultSet {
 
   @Override public AvaticaResultSet execute2(Cursor cursor, List<ColumnMetaData> columns) {
     super.execute2(cursor, columns);
-    readNestedColumns(columns);
+    replaceAccessors(columns);
     return this;
   }
 
@@ -267,7 +267,7 @@ public class IcegateResultSet extends AvaticaResultSet {
    * Swaps in a {@link NestedColumnAccessor} for every array, struct and map column, and a
    * {@link TimestampColumnAccessor} for every timestamp column sent as a number.
    */
-  private void readNestedColumns(List<ColumnMetaData> columns) {
+  private void replaceAccessors(List<ColumnMetaData> columns) {
     Map<Integer, SparkType> nestedColumns = NestedColumns.of(columns);
     nested = new boolean[columns.size()];
     nestedColumns.keySet().forEach(position -> nested[position] = true);

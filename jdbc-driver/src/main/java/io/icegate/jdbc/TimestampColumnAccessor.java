@@ -55,6 +55,10 @@ final class TimestampColumnAccessor implements Cursor.Accessor {
     return avatica.getTimestamp(calendar);
   }
 
+  /**
+   * Right after the fast path too: every accessor of a cursor, the raw one included, records nulls in the cursor's
+   * one flag.
+   */
   @Override public boolean wasNull() throws SQLException {
     return avatica.wasNull();
   }

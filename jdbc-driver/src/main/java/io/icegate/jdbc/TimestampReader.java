@@ -1,7 +1,9 @@
 package io.icegate.jdbc;
 
 import java.sql.Timestamp;
+import java.time.DateTimeException;
 import java.time.LocalDateTime;
+import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.util.Calendar;
 import java.util.TimeZone;
@@ -9,15 +11,18 @@ import org.apache.calcite.avatica.util.DateTimeUtils;
 
 /**
  * Turns a timestamp as the wire carries it (milliseconds of wall-clock time, read as UTC) into the
- * {@link Timestamp} Avatica's {@link DateTimeUtils#unixTimestampToSqlTimestamp} gives for a calendar, for every
- * value alike.
+ * {@link Timestamp} that Avatica's {@link DateTimeUtils#unixTimestampToSqlTimestamp} gives for a calendar.
  *
  * <p>Avatica builds each value through a {@code LocalDateTime} and {@link Timestamp#valueOf(LocalDateTime)}, whose
  * calendar arithmetic in the JVM's zone was a third of the driver's time reading the 1,000 timestamps of a
  * {@code history} query. When the calendar's zone, the JVM's zone and the zone Avatica captured at start each have
- * one fixed offset (UTC, {@code +05:30}; not a zone with summer time or a changed offset), that arithmetic is one
- * subtraction, so it is done here; anything else, and dates outside the years 1583 to 9999 (where the calendar
- * Avatica goes through leaves the ISO calendar), goes to Avatica.
+ * one fixed offset (UTC, {@code +05:30}; not a zone with summer time or a changed offset, nor one whose id
+ * {@link java.time.ZoneId} reads otherwise), that arithmetic is one subtraction, so it is done here; anything else
+ * goes to Avatica, and so do dates before 1583 (where {@code Timestamp.valueOf}'s Julian calendar leaves the ISO
+ * one) and after 9999 (kept out to be safe).
+ *
+ * <p>The JVM's zone is read when the reader is made (once per result set): a program that changes it while a result
+ * is open reads the rest of that result as in the zone it had when the result was made.
  */
 final class TimestampReader {
   private static final long FIRST = LocalDateTime.of(1583, 1, 1, 0, 0).toInstant(ZoneOffset.UTC).toEpochMilli();
@@ -31,10 +36,13 @@ final class TimestampReader {
 
   /** @param calendar the calendar Avatica would be given (the connection's time zone) */
   TimestampReader(Calendar calendar) {
+    this(calendar, TimeZone.getDefault(), DateTimeUtils.DEFAULT_ZONE);
+  }
+
+  /** With the JVM's zone and the zone Avatica captured given, for tests. */
+  TimestampReader(Calendar calendar, TimeZone jvm, TimeZone captured) {
     this.calendar = calendar;
     TimeZone zone = calendar.getTimeZone();
-    TimeZone jvm = TimeZone.getDefault();
-    TimeZone captured = DateTimeUtils.DEFAULT_ZONE;
     this.fixed = isFixed(zone) && isFixed(jvm) && isFixed(captured);
     // Timestamp.valueOf reads the wall time in the JVM's zone; Avatica adds back the zone it captured and takes
     // off the calendar's.
@@ -53,7 +61,25 @@ final class TimestampReader {
     return calendar;
   }
 
+  /** Whether values in the years read here take the one subtraction rather than Avatica's arithmetic. */
+  boolean isFast() {
+    return fixed;
+  }
+
+  /**
+   * Whether {@code zone} has one offset at every instant, judged on the zone object (whose offsets Avatica uses)
+   * and on the {@link java.time.ZoneId} its id names (whose rules say it for all time).
+   */
   private static boolean isFixed(TimeZone zone) {
-    return zone.toZoneId().getRules().isFixedOffset();
+    int raw = zone.getRawOffset();
+    if (zone.useDaylightTime() || zone.getOffset(FIRST) != raw || zone.getOffset(LAST) != raw) {
+      return false;
+    }
+    try {
+      ZoneId id = zone.toZoneId();
+      return id.getId().equals(zone.getID()) && id.getRules().isFixedOffset();
+    } catch (DateTimeException e) {
+      return false; // an id java.time does not know, as a custom SimpleTimeZone may have
+    }
   }
 }

@@ -10,8 +10,10 @@ import java.util.Calendar;
 import java.util.List;
 import java.util.Locale;
 import java.util.Random;
+import java.util.SimpleTimeZone;
 import java.util.TimeZone;
 import org.apache.calcite.avatica.util.DateTimeUtils;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -37,6 +39,61 @@ class TimestampReaderTest {
       assertThat(actual).as("%d in %s", wall, zoneId).isEqualTo(expected);
       assertThat(actual.getNanos()).as("nanos of %d in %s", wall, zoneId).isEqualTo(expected.getNanos());
     }
+  }
+
+  @ParameterizedTest(name = "JVM in {0}")
+  @ValueSource(strings = {"GMT+03:00", "Europe/Paris", "Etc/GMT-3", "UTC"})
+  void givesAvaticasTimestampWhateverTheJvmZone(String jvmZone) {
+    // Timestamp.valueOf reads the JVM's zone on every call; Avatica's captured zone stays the one it started with.
+    TimeZone before = TimeZone.getDefault();
+    try {
+      TimeZone.setDefault(TimeZone.getTimeZone(jvmZone));
+      for (String zoneId : List.of("UTC", "GMT+05:30", "America/Los_Angeles")) {
+        Calendar calendar = Calendar.getInstance(TimeZone.getTimeZone(zoneId), Locale.ROOT);
+        TimestampReader reader = new TimestampReader(calendar);
+        for (long wall : values()) {
+          assertThat(reader.read(wall)).as("%d in %s, JVM in %s", wall, zoneId, jvmZone)
+              .isEqualTo(DateTimeUtils.unixTimestampToSqlTimestamp(wall, calendar));
+        }
+      }
+    } finally {
+      TimeZone.setDefault(before);
+    }
+  }
+
+  @Test
+  void fastOnlyWhenEveryZoneHasOneOffset() {
+    TimeZone utc = TimeZone.getTimeZone("UTC");
+    TimeZone plus3 = TimeZone.getTimeZone("GMT+03:00");
+    TimeZone paris = TimeZone.getTimeZone("Europe/Paris");
+    SimpleTimeZone summerNamedUtc = new SimpleTimeZone(0, "UTC",
+        Calendar.MARCH, -1, Calendar.SUNDAY, 3_600_000, Calendar.OCTOBER, -1, Calendar.SUNDAY, 3_600_000);
+    SimpleTimeZone unknownId = new SimpleTimeZone(3_600_000, "Icegate/Custom");
+
+    assertThat(reader(utc, utc, utc).isFast()).isTrue();
+    assertThat(reader(TimeZone.getTimeZone("GMT+05:30"), plus3, utc).isFast()).isTrue();
+    assertThat(reader(TimeZone.getTimeZone("Etc/GMT-3"), utc, plus3).isFast()).isTrue();
+    assertThat(reader(paris, utc, utc).isFast()).isFalse();
+    assertThat(reader(utc, paris, utc).isFast()).isFalse();
+    assertThat(reader(utc, utc, paris).isFast()).isFalse();
+    assertThat(reader(summerNamedUtc, utc, utc).isFast()).isFalse();
+    assertThat(reader(utc, unknownId, utc).isFast()).isFalse();
+    // A zone with one offset today but another in its history.
+    assertThat(reader(TimeZone.getTimeZone("Asia/Kolkata"), utc, utc).isFast()).isFalse();
+  }
+
+  @Test
+  void theFastPathTakesOffEachZonesOffsetOnce() {
+    TimeZone plus3 = TimeZone.getTimeZone("GMT+03:00");
+    TimeZone utc = TimeZone.getTimeZone("UTC");
+    long wall = millis(2024, 1, 2);
+    // Read as +05:30, with the JVM at +03:00 and Avatica's zone at UTC: (wall - 3h) + 0 - 5h30.
+    assertThat(reader(TimeZone.getTimeZone("GMT+05:30"), plus3, utc).read(wall).getTime())
+        .isEqualTo(wall - 3 * 3_600_000L - 5 * 3_600_000L - 1_800_000L);
+  }
+
+  private static TimestampReader reader(TimeZone calendarZone, TimeZone jvm, TimeZone captured) {
+    return new TimestampReader(Calendar.getInstance(calendarZone, Locale.ROOT), jvm, captured);
   }
 
   /** Random instants in the years read here and outside them, the bounds, and around summer-time changes. */
