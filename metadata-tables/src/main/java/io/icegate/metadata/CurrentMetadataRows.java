@@ -5,8 +5,10 @@ import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.EnumMap;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.WeakHashMap;
 import java.util.function.Supplier;
 import org.apache.iceberg.HasTableOperations;
@@ -18,9 +20,10 @@ import org.apache.iceberg.io.CloseableIterable;
  * The rows of the metadata tables that show a table's current metadata whatever the time travel ({@code history},
  * {@code snapshots}, {@code refs}, {@code metadata_log_entries}), kept for as long as the table's metadata object
  * lives. Iceberg builds them afresh on every read (for {@code history}, a map of every snapshot and a walk of the
- * current ancestors: most of a query's time at 1,000 snapshots), though they are a pure function of a metadata file,
- * which never changes once written. A table refreshed after a commit holds a new metadata object, so new rows are
- * built; the old rows go when nothing holds the old metadata any more.
+ * current ancestors: a quarter of the gateway's time on a {@code history} query at 1,000 snapshots), though they are
+ * a pure function of the metadata object, which stands for one metadata file and is never changed. A table
+ * refreshed after a commit holds a new metadata object, so new rows are built; the old rows go when nothing holds the
+ * old metadata any more.
  *
  * <p>The rows are no larger than the part of the metadata they show, which is held in memory anyway.
  */
@@ -28,7 +31,16 @@ final class CurrentMetadataRows {
   /** Guarded by itself, the inner maps too. TableMetadata has identity equality. */
   private static final Map<TableMetadata, Map<MetadataTableKind, List<List<Object>>>> KEPT = new WeakHashMap<>();
 
+  private static final Set<MetadataTableKind> KEPT_KINDS = EnumSet.of(
+      MetadataTableKind.HISTORY, MetadataTableKind.SNAPSHOTS, MetadataTableKind.REFS,
+      MetadataTableKind.METADATA_LOG_ENTRIES);
+
   private CurrentMetadataRows() {}
+
+  /** Whether the rows of {@code kind} are a function of the table's metadata object alone, so kept here. */
+  static boolean keeps(MetadataTableKind kind) {
+    return KEPT_KINDS.contains(kind);
+  }
 
   /**
    * The rows of {@code kind} for {@code table}'s current metadata: kept ones, or those {@code read} gives (every

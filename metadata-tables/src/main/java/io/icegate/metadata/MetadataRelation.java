@@ -127,16 +127,17 @@ public final class MetadataRelation {
       return CloseableIterable.transform(
           new PartitionsRows(table, snapshotId(), PartitionCountsCache.shared()), converter(schema, columns, -1));
     }
-    if (kind.timeTravel() == TimeTravelSupport.IGNORED) {
+    if (CurrentMetadataRows.keeps(kind)) {
       // Rows of the table's current metadata, kept between statements (see CurrentMetadataRows).
       int[] every = new int[all.size()];
       Arrays.setAll(every, i -> i);
+      int[] picked = columns.clone(); // read when iteration starts
       Function<StructLike, List<Object>> everyColumn = converter(scan.schema(), every, -1);
       CloseableIterable<List<Object>> kept =
           new KeptRows(() -> CurrentMetadataRows.of(table, kind, () -> new TaskRows(name, scan, everyColumn)));
       return isEveryColumnInOrder(columns, all.size())
           ? kept
-          : CloseableIterable.transform(kept, row -> pick(row, columns));
+          : CloseableIterable.transform(kept, row -> pick(row, picked));
     }
     // The files tables' readable_metrics is computed here (see ReadableMetrics).
     int metricsColumn = kind.isFilesTable() ? all.indexOf(schema.findField(READABLE_METRICS)) : -1;

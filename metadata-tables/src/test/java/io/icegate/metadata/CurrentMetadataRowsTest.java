@@ -11,11 +11,15 @@ import java.util.List;
 import java.util.stream.Stream;
 import org.apache.iceberg.BaseTable;
 import org.apache.iceberg.HasTableOperations;
+import org.apache.iceberg.LocationProviders;
 import org.apache.iceberg.StaticTableOperations;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.TableMetadata;
 import org.apache.iceberg.TableMetadataParser;
+import org.apache.iceberg.TableOperations;
 import org.apache.iceberg.io.CloseableIterable;
+import org.apache.iceberg.io.FileIO;
+import org.apache.iceberg.io.LocationProvider;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -28,14 +32,34 @@ import org.junit.jupiter.params.provider.MethodSource;
 class CurrentMetadataRowsTest {
 
   static Stream<MetadataTableKind> currentMetadataKinds() {
-    return Arrays.stream(MetadataTableKind.values()).filter(kind -> kind.timeTravel() == TimeTravelSupport.IGNORED);
+    return Arrays.stream(MetadataTableKind.values()).filter(CurrentMetadataRows::keeps);
   }
 
   @Test
-  void theyAreTheTablesThatIgnoreTimeTravel() {
+  void theKeptTablesAreTheFourThatIgnoreTimeTravel() {
     assertThat(currentMetadataKinds()).containsExactlyInAnyOrder(
         MetadataTableKind.HISTORY, MetadataTableKind.SNAPSHOTS, MetadataTableKind.REFS,
         MetadataTableKind.METADATA_LOG_ENTRIES);
+    assertThat(currentMetadataKinds()).allMatch(kind -> kind.timeTravel() == TimeTravelSupport.IGNORED);
+  }
+
+  @Test
+  void rowsReadWhileTheTableMovesOnAreNotKept() {
+    Table table = TestTables.withAppends(3);
+    TableMetadata first = ((HasTableOperations) table).operations().current();
+    table.newFastAppend().appendFile(TestTables.withAppends(1).currentSnapshot()
+        .addedDataFiles(table.io()).iterator().next()).commit();
+    TableMetadata second = ((HasTableOperations) table).operations().current();
+    MovingOperations operations = new MovingOperations(first, second, table.io());
+    MetadataRelation relation = open(new BaseTable(operations, table.name()), MetadataTableKind.HISTORY);
+
+    operations.moveAfterNextLook();
+    List<List<Object>> readWhileMoving = read(relation);
+
+    assertThat(readWhileMoving).as("the second metadata's rows").hasSize(4);
+    // Had they been kept, they would be taken for the first metadata's.
+    Table atFirst = new BaseTable(new StaticTableOperations(first, table.io()), table.name());
+    assertThat(read(open(atFirst, MetadataTableKind.HISTORY))).hasSize(3);
   }
 
   @ParameterizedTest(name = "{0}")
@@ -100,6 +124,55 @@ class CurrentMetadataRowsTest {
     List<Object> first = read(open(table, MetadataTableKind.MANIFESTS)).get(0);
 
     assertThat(read(open(table, MetadataTableKind.MANIFESTS)).get(0)).isNotSameAs(first).isEqualTo(first);
+  }
+
+  /** Table operations whose current metadata is the first until told to move on, then the second. */
+  private static final class MovingOperations implements TableOperations {
+    private final TableMetadata first;
+    private final TableMetadata second;
+    private final FileIO io;
+    private int looksBeforeMoving = Integer.MAX_VALUE;
+
+    MovingOperations(TableMetadata first, TableMetadata second, FileIO io) {
+      this.first = first;
+      this.second = second;
+      this.io = io;
+    }
+
+    /** The next look at the current metadata sees the first, every later one the second. */
+    void moveAfterNextLook() {
+      looksBeforeMoving = 1;
+    }
+
+    @Override
+    public TableMetadata current() {
+      return looksBeforeMoving-- > 0 ? first : second;
+    }
+
+    @Override
+    public TableMetadata refresh() {
+      return current();
+    }
+
+    @Override
+    public void commit(TableMetadata base, TableMetadata metadata) {
+      throw new UnsupportedOperationException("read only");
+    }
+
+    @Override
+    public FileIO io() {
+      return io;
+    }
+
+    @Override
+    public String metadataFileLocation(String fileName) {
+      throw new UnsupportedOperationException("read only");
+    }
+
+    @Override
+    public LocationProvider locationProvider() {
+      return LocationProviders.locationsFor(first.location(), first.properties());
+    }
   }
 
   private static Table reparsed(Table table) {
