@@ -32,6 +32,7 @@ public final class MetadataRelation {
   private static final String SPLIT_OFFSETS = "split_offsets";
   private static final String FILE_SIZE = "file_size_in_bytes";
   private static final String READABLE_METRICS = "readable_metrics";
+  private static final String DATA_FILE = "data_file";
 
   private final String name;
   private final MetadataTableKind kind;
@@ -139,8 +140,9 @@ public final class MetadataRelation {
           ? kept
           : CloseableIterable.transform(kept, row -> pick(row, picked));
     }
-    // The files tables' readable_metrics is computed here (see ReadableMetrics).
-    int metricsColumn = kind.isFilesTable() ? all.indexOf(schema.findField(READABLE_METRICS)) : -1;
+    // The files and entries tables' readable_metrics is computed here (see ReadableMetrics).
+    int metricsColumn = kind.isFilesTable() || isEntriesTable()
+        ? all.indexOf(schema.findField(READABLE_METRICS)) : -1;
     boolean metrics = metricsColumn >= 0 && distinct.contains(metricsColumn);
     // Every column in order reads the scan as it is; else Iceberg's scan selects what is needed.
     boolean narrow = metrics || !isEveryColumnInOrder(columns, all.size());
@@ -165,10 +167,12 @@ public final class MetadataRelation {
       converters[i] = ValueConverter.forType(field.type());
     }
     ReadableMetrics readable = metricsColumn >= 0 ? readableMetrics(read, all.get(metricsColumn)) : null;
+    // An entries row holds its file's metric maps in its data_file struct; a files row holds them itself.
+    int dataFile = readable != null && isEntriesTable() ? read.columns().indexOf(read.findField(DATA_FILE)) : -1;
     return row -> {
       Object[] values = new Object[positions.length];
       for (int i = 0; i < values.length; i++) {
-        values[i] = positions[i] < 0 ? readable.value(row)
+        values[i] = positions[i] < 0 ? readable.value(dataFile < 0 ? row : row.get(dataFile, StructLike.class))
             : converters[i].convert(row.get(positions[i], Object.class));
       }
       return Arrays.asList(values);
@@ -186,7 +190,8 @@ public final class MetadataRelation {
       }
     }
     if (columns.contains(metricsColumn)) {
-      names.addAll(ReadableMetrics.SOURCE_COLUMNS);
+      String prefix = isEntriesTable() ? DATA_FILE + "." : "";
+      ReadableMetrics.SOURCE_COLUMNS.forEach(column -> names.add(prefix + column));
     }
     // A data file read without its size (taken as -1) treats its split offsets as past the end and drops them.
     if (names.contains(SPLIT_OFFSETS) && schema.findField(FILE_SIZE) != null) {
@@ -197,8 +202,9 @@ public final class MetadataRelation {
 
   /** Computes {@code readable_metrics} here rather than in iceberg-core, see {@link ReadableMetrics}. */
   private ReadableMetrics readableMetrics(Schema read, Types.NestedField metricsField) {
+    Types.StructType file = isEntriesTable() ? read.findField(DATA_FILE).type().asStructType() : read.asStruct();
     int[] sources = ReadableMetrics.SOURCE_COLUMNS.stream()
-        .mapToInt(column -> read.columns().indexOf(read.findField(column)))
+        .mapToInt(column -> file.fields().indexOf(file.field(column)))
         .toArray();
     return new ReadableMetrics(table.schema(), metricsField.type().asStructType(), sources);
   }
@@ -212,6 +218,10 @@ public final class MetadataRelation {
 
     @Override
     public void close() {}
+  }
+
+  private boolean isEntriesTable() {
+    return kind == MetadataTableKind.ENTRIES || kind == MetadataTableKind.ALL_ENTRIES;
   }
 
   private static List<Object> pick(List<Object> row, int[] columns) {

@@ -14,6 +14,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.function.Function;
 import org.apache.iceberg.DataFile;
 import org.apache.iceberg.DataFiles;
 import org.apache.iceberg.DataTask;
@@ -154,8 +155,40 @@ class ReadableMetricsTest {
     }
   }
 
+  @ParameterizedTest(name = "{0}")
+  @EnumSource(names = {"ENTRIES", "ALL_ENTRIES"})
+  void entriesReadableMetricsEqualIcebergCoresOwn(MetadataTableKind kind) {
+    MetadataRelation relation = MetadataTables.open(table, kind, TimeTravel.none());
+    List<String> names = relation.schema().columns().stream().map(Types.NestedField::name).toList();
+    int dataFile = names.indexOf("data_file");
+    int metrics = names.indexOf("readable_metrics");
+    int filePath = relation.schema().columns().get(dataFile).type().asStructType().fields()
+        .indexOf(relation.schema().findField("data_file.file_path"));
+    Function<List<Object>, Object> path = row -> ((List<?>) row.get(dataFile)).get(filePath);
+
+    List<List<Object>> rows = Relations.read(relation);
+    Map<Object, Object> ours = new HashMap<>();
+    for (List<Object> row : rows) {
+      ours.put(path.apply(row), Relations.comparable(row.get(metrics)));
+    }
+    // Only readable_metrics asked for: the data file's metric maps are read without the rest of it.
+    List<Object> alone = Relations.read(relation, new int[] {metrics}).stream()
+        .map(row -> Relations.comparable(row.get(0))).toList();
+
+    assertThat(ours).hasSize(4).isEqualTo(icebergCores(kind, path, metrics));
+    assertThat(alone).containsExactlyInAnyOrderElementsOf(
+        rows.stream().map(row -> Relations.comparable(row.get(metrics))).toList());
+    assertThat(ours.get("mem://data/full.parquet").toString()).contains("zz", "k", "9.75");
+  }
+
   /** The same column of iceberg-core's own rows, converted as every value is. */
   private static Map<Object, Object> icebergCores(MetadataTableKind kind, int filePath, int metrics) {
+    return icebergCores(kind, row -> row.get(filePath), metrics);
+  }
+
+  /** The same column of iceberg-core's own rows, converted as every value is, by the file path {@code path} reads. */
+  private static Map<Object, Object> icebergCores(
+      MetadataTableKind kind, Function<List<Object>, Object> path, int metrics) {
     Table metadataTable = MetadataTableUtils.createMetadataTableInstance(table, kind.icebergType().orElseThrow());
     StructConverter converter = StructConverter.forSchema(metadataTable.schema());
     Map<Object, Object> rows = new HashMap<>();
@@ -164,7 +197,7 @@ class ReadableMetricsTest {
         try (CloseableIterable<StructLike> taskRows = ((DataTask) task).rows()) {
           for (StructLike row : taskRows) {
             List<Object> values = converter.row(row);
-            rows.put(values.get(filePath), Relations.comparable(values.get(metrics)));
+            rows.put(path.apply(values), Relations.comparable(values.get(metrics)));
           }
         }
       }
