@@ -169,6 +169,9 @@ public final class MetadataRelation {
     ReadableMetrics readable = metricsColumn >= 0 ? readableMetrics(read, all.get(metricsColumn)) : null;
     // An entries row holds its file's metric maps in its data_file struct; a files row holds them itself.
     int dataFile = readable != null && isEntriesTable() ? read.columns().indexOf(read.findField(DATA_FILE)) : -1;
+    if (readable != null && isEntriesTable() && dataFile < 0) {
+      throw new IllegalStateException("Cannot compute readable_metrics of " + name + ": data_file was not read");
+    }
     return row -> {
       Object[] values = new Object[positions.length];
       for (int i = 0; i < values.length; i++) {

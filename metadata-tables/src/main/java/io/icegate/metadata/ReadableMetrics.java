@@ -22,11 +22,11 @@ import org.apache.iceberg.types.Types;
  * streams: 40% of the native engine's time on {@code SELECT * FROM t.files}.
  */
 final class ReadableMetrics {
-  /** The data file columns the metrics come from, in the order {@link #value} takes them. */
   /** The metrics of each column, in the order iceberg-core gives them. */
   private static final List<String> METRICS = List.of(
       "column_size", "value_count", "null_value_count", "nan_value_count", "lower_bound", "upper_bound");
 
+  /** The data file columns the metrics come from, in the order {@link #value} takes them. */
   static final List<String> SOURCE_COLUMNS = List.of(
       DataFile.COLUMN_SIZES.name(), DataFile.VALUE_COUNTS.name(), DataFile.NULL_VALUE_COUNTS.name(),
       DataFile.NAN_VALUE_COUNTS.name(), DataFile.LOWER_BOUNDS.name(), DataFile.UPPER_BOUNDS.name());
@@ -64,6 +64,11 @@ final class ReadableMetrics {
       fieldIds[i] = column.fieldId();
       types[i] = column.type();
       bounds[i] = ValueConverter.forType(column.type());
+    }
+    if (sources.length != SOURCE_COLUMNS.size() || Arrays.stream(sources).anyMatch(source -> source < 0)) {
+      throw new IllegalStateException(String.format(
+          "Cannot compute readable_metrics: the metric maps %s were not all read (at %s)", SOURCE_COLUMNS,
+          Arrays.toString(sources)));
     }
     this.sources = sources.clone();
   }

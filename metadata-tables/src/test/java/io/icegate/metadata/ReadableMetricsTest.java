@@ -32,6 +32,7 @@ import org.apache.iceberg.Table;
 import org.apache.iceberg.TableProperties;
 import org.apache.iceberg.catalog.Namespace;
 import org.apache.iceberg.catalog.TableIdentifier;
+import org.apache.iceberg.expressions.Expressions;
 import org.apache.iceberg.inmemory.InMemoryCatalog;
 import org.apache.iceberg.io.CloseableIterable;
 import org.apache.iceberg.types.Conversions;
@@ -179,6 +180,12 @@ class ReadableMetricsTest {
     assertThat(alone).containsExactlyInAnyOrderElementsOf(
         rows.stream().map(row -> Relations.comparable(row.get(metrics))).toList());
     assertThat(ours.get("mem://data/full.parquet").toString()).contains("zz", "k", "9.75");
+    // With a partition filter (whose fields Iceberg adds to data_file) and the columns the other way round.
+    List<List<Object>> filtered = Relations.read(relation, new int[] {metrics, dataFile},
+        Expressions.equal("data_file.partition.b", false));
+    assertThat(filtered).isNotEmpty().allSatisfy(row ->
+        assertThat(Relations.comparable(row.get(0)))
+            .isEqualTo(ours.get(((List<?>) row.get(1)).get(filePath))));
   }
 
   /** The same column of iceberg-core's own rows, converted as every value is. */
