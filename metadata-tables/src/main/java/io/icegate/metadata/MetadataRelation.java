@@ -130,18 +130,15 @@ public final class MetadataRelation {
     }
     if (CurrentMetadataRows.keeps(kind)) {
       // Rows of the table's current metadata, kept between statements (see CurrentMetadataRows).
-      int[] every = new int[all.size()];
-      Arrays.setAll(every, i -> i);
       int[] picked = columns.clone(); // read when iteration starts
-      Function<StructLike, List<Object>> everyColumn = converter(scan.schema(), every, -1);
       CloseableIterable<List<Object>> kept =
-          new KeptRows(() -> CurrentMetadataRows.of(table, kind, () -> new TaskRows(name, scan, everyColumn)));
+          new KeptRows(() -> CurrentMetadataRows.of(table, kind, this::readEveryColumn));
       return isEveryColumnInOrder(columns, all.size())
           ? kept
           : CloseableIterable.transform(kept, row -> pick(row, picked));
     }
     // The files and entries tables' readable_metrics is computed here (see ReadableMetrics).
-    int metricsColumn = kind.isFilesTable() || isEntriesTable()
+    int metricsColumn = kind.isFilesTable() || kind.isEntriesTable()
         ? all.indexOf(schema.findField(READABLE_METRICS)) : -1;
     boolean metrics = metricsColumn >= 0 && distinct.contains(metricsColumn);
     // Every column in order reads the scan as it is; else Iceberg's scan selects what is needed.
@@ -168,8 +165,8 @@ public final class MetadataRelation {
     }
     ReadableMetrics readable = metricsColumn >= 0 ? readableMetrics(read, all.get(metricsColumn)) : null;
     // An entries row holds its file's metric maps in its data_file struct; a files row holds them itself.
-    int dataFile = readable != null && isEntriesTable() ? read.columns().indexOf(read.findField(DATA_FILE)) : -1;
-    if (readable != null && isEntriesTable() && dataFile < 0) {
+    int dataFile = readable != null && kind.isEntriesTable() ? read.columns().indexOf(read.findField(DATA_FILE)) : -1;
+    if (readable != null && kind.isEntriesTable() && dataFile < 0) {
       throw new IllegalStateException("Cannot compute readable_metrics of " + name + ": data_file was not read");
     }
     return row -> {
@@ -193,7 +190,7 @@ public final class MetadataRelation {
       }
     }
     if (columns.contains(metricsColumn)) {
-      String prefix = isEntriesTable() ? DATA_FILE + "." : "";
+      String prefix = kind.isEntriesTable() ? DATA_FILE + "." : "";
       ReadableMetrics.SOURCE_COLUMNS.forEach(column -> names.add(prefix + column));
     }
     // A data file read without its size (taken as -1) treats its split offsets as past the end and drops them.
@@ -205,7 +202,7 @@ public final class MetadataRelation {
 
   /** Computes {@code readable_metrics} here rather than in iceberg-core, see {@link ReadableMetrics}. */
   private ReadableMetrics readableMetrics(Schema read, Types.NestedField metricsField) {
-    Types.StructType file = isEntriesTable() ? read.findField(DATA_FILE).type().asStructType() : read.asStruct();
+    Types.StructType file = kind.isEntriesTable() ? read.findField(DATA_FILE).type().asStructType() : read.asStruct();
     int[] sources = ReadableMetrics.SOURCE_COLUMNS.stream()
         .mapToInt(column -> file.fields().indexOf(file.field(column)))
         .toArray();
@@ -223,8 +220,11 @@ public final class MetadataRelation {
     public void close() {}
   }
 
-  private boolean isEntriesTable() {
-    return kind == MetadataTableKind.ENTRIES || kind == MetadataTableKind.ALL_ENTRIES;
+  /** Every column's rows as Iceberg's scan gives them; only read when the kept rows miss. */
+  private CloseableIterable<List<Object>> readEveryColumn() {
+    int[] every = new int[schema.columns().size()];
+    Arrays.setAll(every, i -> i);
+    return new TaskRows(name, scan, converter(scan.schema(), every, -1));
   }
 
   private static List<Object> pick(List<Object> row, int[] columns) {

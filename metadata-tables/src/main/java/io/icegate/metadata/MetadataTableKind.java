@@ -102,7 +102,12 @@ public enum MetadataTableKind {
     if (isFilesTable()) {
       return List.of("partition");
     }
-    return this == ENTRIES || this == ALL_ENTRIES ? List.of("data_file", "partition") : List.of();
+    return isEntriesTable() ? List.of("data_file", "partition") : List.of();
+  }
+
+  /** Whether it is {@code entries} or {@code all_entries}: a row per manifest entry, its file in {@code data_file}. */
+  public boolean isEntriesTable() {
+    return this == ENTRIES || this == ALL_ENTRIES;
   }
 
   /** Whether {@link MetadataTables#open} reads it, without Spark. */
