@@ -38,8 +38,8 @@ final class PlanCache {
 
   /**
    * What a reused plan must have in common with the statement: the session time zone, the Iceberg schemas of the
-   * tables it reads in the order it names them (compared field by field: making their text took a tenth of a small
-   * query's time), and the rewritten statement written out as SQL.
+   * tables it reads in the order it names them (compared field by field: making their text took a twentieth of a
+   * small query's time), and the rewritten statement written out as SQL.
    */
   record Key(ZoneId zone, List<Types.StructType> schemas, String sql) {}
 
