@@ -14,6 +14,7 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.Function;
 import java.util.function.Supplier;
+import org.apache.iceberg.FileContent;
 import org.apache.iceberg.Schema;
 import org.apache.iceberg.StructLike;
 import org.apache.iceberg.Table;
@@ -33,6 +34,10 @@ public final class MetadataRelation {
   private static final String FILE_SIZE = "file_size_in_bytes";
   private static final String READABLE_METRICS = "readable_metrics";
   private static final String DATA_FILE = "data_file";
+  private static final String STATUS = "status";
+  private static final String CONTENT = "content";
+  /** A manifest entry's status when its file was removed (Iceberg's spec: 0 existing, 1 added, 2 deleted). */
+  private static final int DELETED = 2;
 
   private final String name;
   private final MetadataTableKind kind;
@@ -141,6 +146,9 @@ public final class MetadataRelation {
     int metricsColumn = kind.isFilesTable() || kind.isEntriesTable()
         ? all.indexOf(schema.findField(READABLE_METRICS)) : -1;
     boolean metrics = metricsColumn >= 0 && distinct.contains(metricsColumn);
+    if (kind.isFilesTable()) {
+      return fileRows(columns, distinct, metrics ? metricsColumn : -1, filter);
+    }
     // Every column in order reads the scan as it is; else Iceberg's scan selects what is needed.
     boolean narrow = metrics || !isEveryColumnInOrder(columns, all.size());
     TableScan selected = narrow ? scan.select(names(distinct, metricsColumn)) : scan;
@@ -148,6 +156,55 @@ public final class MetadataRelation {
       selected = selected.filter(filter);
     }
     return new TaskRows(name, selected, converter(selected.schema(), columns, metrics ? metricsColumn : -1));
+  }
+
+  /**
+   * A files table's rows, read through its entries table (the scan {@link MetadataTables#open} gives a files table):
+   * the {@code data_file} structs of the entries not DELETED (for data_files and delete_files, in the manifests of
+   * that content).
+   *
+   * <p>iceberg-core's files tables read the same manifests, chosen the same way, but copy each data file with its six
+   * metric maps before handing it out (its manifest reader reuses one object per manifest): half of its time reading
+   * 10,000 files (54 against 27 ms in a probe). An entry's file is converted where it lies, before the next is read.
+   */
+  private CloseableIterable<List<Object>> fileRows(
+      int[] columns, Set<Integer> distinct, int metricsColumn, Expression filter) {
+    Set<String> names = new LinkedHashSet<>();
+    names.add(STATUS);
+    Expression content = contentFilter();
+    names(distinct, metricsColumn).forEach(column -> names.add(DATA_FILE + "." + column));
+    TableScan selected = scan.select(names);
+    Expression scanFilter = filter.op() == Expression.Operation.TRUE
+        ? content : Expressions.and(FilterPaths.under(DATA_FILE, filter), content);
+    if (scanFilter.op() != Expression.Operation.TRUE) {
+      selected = selected.filter(scanFilter);
+    }
+    Schema read = selected.schema();
+    int status = read.columns().indexOf(read.findField(STATUS));
+    int dataFile = read.columns().indexOf(read.findField(DATA_FILE));
+    Types.StructType file = read.findField(DATA_FILE).type().asStructType();
+    Function<StructLike, List<Object>> convertFile = converter(new Schema(file.fields()), columns, metricsColumn);
+    Function<StructLike, List<Object>> converter = entry -> {
+      if (entry.get(status, Integer.class) == DELETED) {
+        return null;
+      }
+      return convertFile.apply(entry.get(dataFile, StructLike.class));
+    };
+    return new TaskRows(name, selected, converter);
+  }
+
+  /**
+   * What limits a files table to data or delete files, over its entries table's columns: Iceberg reads only the
+   * manifests of that content for it (a manifest holds data files or delete files, never both), as iceberg-core's
+   * data_files and delete_files tables read only data or delete manifests.
+   */
+  private Expression contentFilter() {
+    String content = DATA_FILE + "." + CONTENT;
+    return switch (kind) {
+      case DATA_FILES, ALL_DATA_FILES -> Expressions.equal(content, FileContent.DATA.id());
+      case DELETE_FILES, ALL_DELETE_FILES -> Expressions.notEqual(content, FileContent.DATA.id());
+      default -> Expressions.alwaysTrue();
+    };
   }
 
   /**

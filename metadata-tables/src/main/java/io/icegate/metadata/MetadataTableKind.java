@@ -105,6 +105,19 @@ public enum MetadataTableKind {
     return isEntriesTable() ? List.of("data_file", "partition") : List.of();
   }
 
+  /**
+   * The entries table a files table is read through (its live entries' {@code data_file} structs are the files
+   * table's rows, see {@link MetadataRelation}): {@code all_entries} for the {@code all_} forms, {@code entries} for
+   * the others; empty for tables that are not files tables.
+   */
+  Optional<MetadataTableType> fileEntriesType() {
+    return switch (this) {
+      case FILES, DATA_FILES, DELETE_FILES -> Optional.of(MetadataTableType.ENTRIES);
+      case ALL_FILES, ALL_DATA_FILES, ALL_DELETE_FILES -> Optional.of(MetadataTableType.ALL_ENTRIES);
+      default -> Optional.empty();
+    };
+  }
+
   /** Whether it is {@code entries} or {@code all_entries}: a row per manifest entry, its file in {@code data_file}. */
   public boolean isEntriesTable() {
     return this == ENTRIES || this == ALL_ENTRIES;

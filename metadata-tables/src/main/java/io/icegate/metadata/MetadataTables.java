@@ -39,7 +39,11 @@ public final class MetadataTables {
     }
     ResolvedTimeTravel resolved = resolveTimeTravel(table, kind, travel);
     Table metadataTable = MetadataTableUtils.createMetadataTableInstance(table, type);
-    TableScan scan = metadataTable.newScan();
+    // A files table is read through its entries table: see MetadataRelation.
+    TableScan scan = kind.fileEntriesType()
+        .map(entries -> MetadataTableUtils.createMetadataTableInstance(table, entries))
+        .orElse(metadataTable)
+        .newScan();
     if (resolved.snapshotId().isPresent()) {
       scan = scan.useSnapshot(resolved.snapshotId().getAsLong());
     }

@@ -16,7 +16,9 @@ import org.apache.iceberg.io.CloseableIterator;
 
 /**
  * The rows of a metadata table scan, streamed: tasks are planned lazily and one task's rows (typically one
- * manifest) are open at a time, each row converted to plain values as it is read.
+ * manifest) are open at a time, each row converted to plain values as it is read (Iceberg may reuse the struct for
+ * the next one). A struct the converter turns into null is not a row and is skipped (see
+ * {@link MetadataRelation}: a files table read through its entries skips the entries of removed files).
  */
 final class TaskRows implements CloseableIterable<List<Object>> {
   private final String relationName;
@@ -24,7 +26,7 @@ final class TaskRows implements CloseableIterable<List<Object>> {
   private final Function<StructLike, List<Object>> converter;
   private final List<RowIterator> iterators = new ArrayList<>();
 
-  /** Rows of {@code scan}, each turned into plain values by {@code converter}. */
+  /** Rows of {@code scan}, each turned into plain values by {@code converter}, or skipped when it gives null. */
   TaskRows(String relationName, TableScan scan, Function<StructLike, List<Object>> converter) {
     this.relationName = relationName;
     this.scan = scan;
@@ -70,6 +72,7 @@ final class TaskRows implements CloseableIterable<List<Object>> {
     private final CloseableIterator<FileScanTask> taskIterator;
     private CloseableIterable<StructLike> taskRows;
     private CloseableIterator<StructLike> rows;
+    private List<Object> pending;
     private boolean closed;
 
     RowIterator(CloseableIterable<FileScanTask> tasks) {
@@ -83,13 +86,16 @@ final class TaskRows implements CloseableIterable<List<Object>> {
         return false;
       }
       try {
-        while (rows == null || !rows.hasNext()) {
-          closeTaskRows();
-          if (!taskIterator.hasNext()) {
-            close();
-            return false;
+        while (pending == null) {
+          while (rows == null || !rows.hasNext()) {
+            closeTaskRows();
+            if (!taskIterator.hasNext()) {
+              close();
+              return false;
+            }
+            openTaskRows(taskIterator.next());
           }
-          openTaskRows(taskIterator.next());
+          pending = converter.apply(rows.next());
         }
         return true;
       } catch (IOException e) {
@@ -102,7 +108,9 @@ final class TaskRows implements CloseableIterable<List<Object>> {
       if (!hasNext()) {
         throw new NoSuchElementException("No more rows in " + relationName);
       }
-      return converter.apply(rows.next());
+      List<Object> row = pending;
+      pending = null;
+      return row;
     }
 
     private void openTaskRows(FileScanTask task) {
@@ -130,6 +138,7 @@ final class TaskRows implements CloseableIterable<List<Object>> {
         return;
       }
       closed = true;
+      pending = null;
       forget(this);
       try {
         closeTaskRows();

@@ -4,9 +4,6 @@ import static org.apache.iceberg.types.Types.NestedField.optional;
 import static org.apache.iceberg.types.Types.NestedField.required;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.icegate.metadata.value.StructConverter;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.math.BigDecimal;
 import java.nio.ByteBuffer;
 import java.util.HashMap;
@@ -17,24 +14,20 @@ import java.util.UUID;
 import java.util.function.Function;
 import org.apache.iceberg.DataFile;
 import org.apache.iceberg.DataFiles;
-import org.apache.iceberg.DataTask;
 import org.apache.iceberg.DeleteFile;
 import org.apache.iceberg.FileFormat;
 import org.apache.iceberg.FileMetadata;
-import org.apache.iceberg.FileScanTask;
 import org.apache.iceberg.MetadataColumns;
 import org.apache.iceberg.MetadataTableUtils;
 import org.apache.iceberg.Metrics;
 import org.apache.iceberg.PartitionSpec;
 import org.apache.iceberg.Schema;
-import org.apache.iceberg.StructLike;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.TableProperties;
 import org.apache.iceberg.catalog.Namespace;
 import org.apache.iceberg.catalog.TableIdentifier;
 import org.apache.iceberg.expressions.Expressions;
 import org.apache.iceberg.inmemory.InMemoryCatalog;
-import org.apache.iceberg.io.CloseableIterable;
 import org.apache.iceberg.types.Conversions;
 import org.apache.iceberg.types.Types;
 import org.junit.jupiter.api.BeforeAll;
@@ -197,19 +190,9 @@ class ReadableMetricsTest {
   private static Map<Object, Object> icebergCores(
       MetadataTableKind kind, Function<List<Object>, Object> path, int metrics) {
     Table metadataTable = MetadataTableUtils.createMetadataTableInstance(table, kind.icebergType().orElseThrow());
-    StructConverter converter = StructConverter.forSchema(metadataTable.schema());
     Map<Object, Object> rows = new HashMap<>();
-    try (CloseableIterable<FileScanTask> tasks = metadataTable.newScan().planFiles()) {
-      for (FileScanTask task : tasks) {
-        try (CloseableIterable<StructLike> taskRows = ((DataTask) task).rows()) {
-          for (StructLike row : taskRows) {
-            List<Object> values = converter.row(row);
-            rows.put(path.apply(values), Relations.comparable(values.get(metrics)));
-          }
-        }
-      }
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
+    for (List<Object> values : Relations.icebergCoreRows(metadataTable.schema(), metadataTable.newScan())) {
+      rows.put(path.apply(values), Relations.comparable(values.get(metrics)));
     }
     return rows;
   }

@@ -8,7 +8,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 import java.util.stream.Collectors;
+import io.icegate.metadata.value.StructConverter;
+import org.apache.iceberg.DataTask;
+import org.apache.iceberg.FileScanTask;
+import org.apache.iceberg.Schema;
+import org.apache.iceberg.StructLike;
 import org.apache.iceberg.Table;
+import org.apache.iceberg.TableScan;
 import org.apache.iceberg.expressions.Expression;
 import org.apache.iceberg.io.CloseableIterable;
 import org.apache.iceberg.types.Types;
@@ -16,6 +22,27 @@ import org.apache.iceberg.types.Types;
 /** Test helpers: open a relation, read all its rows, pick values by column name. */
 public final class Relations {
   private Relations() {}
+
+  /**
+   * iceberg-core's own rows of {@code scan}, a scan of a metadata table with {@code schema}, each converted as
+   * Icegate converts every value: what Icegate's rows are compared with.
+   */
+  static List<List<Object>> icebergCoreRows(Schema schema, TableScan scan) {
+    StructConverter converter = StructConverter.forSchema(schema);
+    List<List<Object>> rows = new ArrayList<>();
+    try (CloseableIterable<FileScanTask> tasks = scan.planFiles()) {
+      for (FileScanTask task : tasks) {
+        try (CloseableIterable<StructLike> taskRows = ((DataTask) task).rows()) {
+          for (StructLike row : taskRows) {
+            rows.add(converter.row(row));
+          }
+        }
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return rows;
+  }
 
   static MetadataRelation open(Table table, MetadataTableKind kind) {
     return MetadataTables.open(table, kind, TimeTravel.none());
