@@ -81,6 +81,16 @@ public final class CompactRowWriter {
     } else if (value instanceof Integer n) {
       out.writeRawByte(INTEGER);
       out.writeSInt64NoTag(n);
+    } else if (value instanceof MapEntries entries) {
+      // The bytes of its list of [key, value] pairs, without making the pairs.
+      out.writeRawByte(LIST);
+      out.writeUInt32NoTag(entries.size());
+      for (Map.Entry<?, ?> entry : entries.map().entrySet()) {
+        out.writeRawByte(LIST);
+        out.writeUInt32NoTag(2);
+        writeValue(entry.getKey());
+        writeValue(entry.getValue());
+      }
     } else if (value instanceof List<?> list) {
       out.writeRawByte(LIST);
       out.writeUInt32NoTag(list.size());

@@ -12,7 +12,9 @@ import java.math.BigDecimal;
 import java.sql.Timestamp;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
 import org.apache.calcite.avatica.Meta;
 import org.apache.calcite.avatica.proto.Common;
@@ -102,6 +104,38 @@ class CompactRowsTest {
     assertThat(occurrences(bytes.toByteArray(), "added-data-files")).isEqualTo(1);
     assertThat(occurrences(bytes.toByteArray(), "total-records")).isEqualTo(1);
     assertSameAsAvatica(rows);
+  }
+
+  /**
+   * A map sent as {@link MapEntries} is written as the bytes of its [key, value] pairs (strings numbered in the same
+   * order), as a column and inside lists; read as a list, for Avatica's encoding, it is those pairs.
+   */
+  @Test
+  void mapEntriesAreTheBytesOfTheirPairs() throws Exception {
+    Map<Object, Object> summary = new LinkedHashMap<>();
+    summary.put("added-data-files", "1");
+    summary.put("total-records", "10");
+    summary.put("app", null);
+    Map<Object, Object> counts = new LinkedHashMap<>();
+    counts.put(1, 0L);
+    counts.put(2, 5L);
+    List<Map<Object, Object>> maps = List.of(summary, counts, new LinkedHashMap<>());
+    List<Object> asEntries = new ArrayList<>();
+    List<Object> asPairs = new ArrayList<>();
+    for (Map<Object, Object> map : maps) {
+      asEntries.add(Arrays.asList("total-records", new MapEntries(map), List.of(new MapEntries(map)), null));
+      asPairs.add(Arrays.asList("total-records", pairs(map), List.of(pairs(map)), null));
+    }
+
+    assertThat(new CompactRowWriter().write(asEntries)).isEqualTo(new CompactRowWriter().write(asPairs));
+    assertThat(asEntries).isEqualTo(asPairs);
+    assertSameAsAvatica(asEntries);
+  }
+
+  private static List<Object> pairs(Map<Object, Object> map) {
+    List<Object> pairs = new ArrayList<>();
+    map.forEach((key, value) -> pairs.add(Arrays.asList(key, value)));
+    return pairs;
   }
 
   /** Past the frame's quota of numbered strings, and for long strings, text goes whole each time: same values. */

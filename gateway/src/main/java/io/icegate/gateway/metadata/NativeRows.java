@@ -4,6 +4,7 @@ import io.icegate.calcite.exec.MetadataQueryResult;
 import io.icegate.calcite.exec.ResultColumn;
 import io.icegate.gateway.result.WireRows;
 import io.icegate.gateway.result.WireValues;
+import io.icegate.jdbc.MapEntries;
 import java.math.BigDecimal;
 import java.time.ZoneId;
 import java.time.zone.ZoneRules;
@@ -12,6 +13,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.NoSuchElementException;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 import java.util.function.UnaryOperator;
@@ -21,6 +23,7 @@ import org.apache.spark.sql.types.BinaryType;
 import org.apache.spark.sql.types.BooleanType;
 import org.apache.spark.sql.types.ByteType;
 import org.apache.spark.sql.types.DataType;
+import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.DateType;
 import org.apache.spark.sql.types.Decimal;
 import org.apache.spark.sql.types.DecimalType;
@@ -46,6 +49,14 @@ import org.apache.spark.sql.types.TimestampType;
 final class NativeRows {
   /** Spark types by the names Calcite's columns carry: parsing a type name runs Spark's SQL parser. */
   private static final ConcurrentMap<String, DataType> TYPES = new ConcurrentHashMap<>();
+
+  /**
+   * Types whose Calcite values are their wire values: {@link #wireValue} only casts them (a string's {@code toString}
+   * is itself).
+   */
+  private static final Set<DataType> SAME_TYPES = Set.of(DataTypes.StringType, DataTypes.BooleanType,
+      DataTypes.ByteType, DataTypes.ShortType, DataTypes.IntegerType, DataTypes.DateType, DataTypes.LongType,
+      DataTypes.FloatType, DataTypes.DoubleType);
 
   private final MetadataQueryResult result;
   private final StructType schema;
@@ -155,6 +166,10 @@ final class NativeRows {
     } else if (type instanceof MapType m) {
       UnaryOperator<Object> key = nullable(wireValue(m.keyType(), zone, rules));
       UnaryOperator<Object> entry = nullable(wireValue(m.valueType(), zone, rules));
+      if (SAME_TYPES.contains(m.keyType()) && SAME_TYPES.contains(m.valueType())) {
+        // Keys and values are already wire values: the map goes out as it is (see MapEntries).
+        return value -> new MapEntries((Map<?, ?>) value);
+      }
       return value -> {
         Map<?, ?> map = (Map<?, ?>) value;
         List<Object> pairs = new ArrayList<>(map.size());

@@ -93,15 +93,47 @@ class RowEncodingIT {
   void compactRowsReadAsAvaticasRows() throws Exception {
     List<List<String>> compact;
     try (Connection c = gateway.connect()) {
-      compact = read(c, true);
+      compact = read(c, QUERY, true);
     }
     List<List<String>> avatica;
     try (Connection c = DriverManager.getConnection(gateway.jdbcUrl() + "?rowEncoding=avatica")) {
-      avatica = read(c, true);
+      avatica = read(c, QUERY, true);
     }
     assertThat(compact).hasSize(2500).isEqualTo(avatica);
     assertThat(compact.get(3)).contains("java.lang.String v3", "java.lang.Long 3", "java.lang.Short 3",
         "{added-files=java.lang.String 0, app=java.lang.String local-1}");
+  }
+
+  /**
+   * The native metadata path's rows too: a snapshot's summary and a file's metric maps go out straight from the
+   * map (MapEntries), which Avatica's encoding reads as the list of pairs it always had.
+   */
+  @Test
+  void metadataTablesReadAlikeInBothEncodings() throws Exception {
+    try (Connection c = gateway.connect(); Statement statement = c.createStatement()) {
+      statement.execute("CREATE NAMESPACE IF NOT EXISTS demo.encoding");
+      statement.execute("CREATE TABLE demo.encoding.t (id bigint, name string) USING iceberg PARTITIONED BY (name)");
+      statement.execute("INSERT INTO demo.encoding.t VALUES (1, 'a'), (2, 'b')");
+      statement.execute("INSERT INTO demo.encoding.t VALUES (3, 'a'), (4, NULL)");
+    }
+    for (String table : List.of("snapshots", "files", "entries")) {
+      String query = "SELECT * FROM demo.encoding.t." + table;
+      List<List<String>> compact;
+      try (Connection c = gateway.connect()) {
+        compact = read(c, query, true);
+      }
+      List<List<String>> avatica;
+      try (Connection c = DriverManager.getConnection(gateway.jdbcUrl() + "?rowEncoding=avatica")) {
+        avatica = read(c, query, true);
+      }
+      assertThat(compact).as(table).isNotEmpty().isEqualTo(avatica);
+    }
+    try (Connection c = gateway.connect()) {
+      assertThat(read(c, "SELECT summary FROM demo.encoding.t.snapshots", true))
+          .allSatisfy(row -> assertThat(row.get(0)).contains("added-records=java.lang.String 2"));
+      assertThat(read(c, "SELECT null_value_counts FROM demo.encoding.t.files WHERE record_count = 1", true))
+          .contains(List.of("{1=java.lang.Long 0, 2=java.lang.Long 1}"));
+    }
   }
 
   /** Avatica's own driver, which knows no nested types, reads the scalar columns as Icegate's driver does. */
@@ -112,21 +144,21 @@ class RowEncodingIT {
     List<List<String>> throughAvatica;
     try (Connection c = new Driver().connect(avaticaUrl, new Properties())) {
       assertThat(c.getClass().getName()).doesNotContain("Icegate");
-      throughAvatica = read(c, false);
+      throughAvatica = read(c, QUERY, false);
     }
     List<List<String>> throughIcegate;
     try (Connection c = gateway.connect()) {
-      throughIcegate = read(c, false);
+      throughIcegate = read(c, QUERY, false);
     }
     assertThat(throughIcegate).hasSize(2500).isEqualTo(throughAvatica);
   }
 
-  /** Every row, each column as its value's class and text, or only the scalar columns. */
-  private static List<List<String>> read(Connection connection, boolean nested) throws Exception {
+  /** Every row of {@code query}, each column as its value's class and text, or only the scalar columns. */
+  private static List<List<String>> read(Connection connection, String query, boolean nested) throws Exception {
     List<List<String>> rows = new ArrayList<>();
     try (Statement statement = connection.createStatement()) {
       statement.setFetchSize(700);
-      try (ResultSet rs = statement.executeQuery(QUERY)) {
+      try (ResultSet rs = statement.executeQuery(query)) {
         ResultSetMetaData meta = rs.getMetaData();
         while (rs.next()) {
           List<String> row = new ArrayList<>();
