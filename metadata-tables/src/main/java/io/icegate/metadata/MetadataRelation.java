@@ -196,7 +196,9 @@ public final class MetadataRelation {
   /**
    * What limits a files table to data or delete files, over its entries table's columns: Iceberg reads only the
    * manifests of that content for it (a manifest holds data files or delete files, never both), as iceberg-core's
-   * data_files and delete_files tables read only data or delete manifests.
+   * data_files and delete_files tables read only data or delete manifests. Rows are not checked again: Iceberg
+   * applies it to manifests through the scan's filter, which this class never tells the scan to ignore
+   * ({@code ignoreResiduals}).
    */
   private Expression contentFilter() {
     String content = DATA_FILE + "." + CONTENT;

@@ -37,7 +37,10 @@ class FilesTablesTest {
   static Stream<Arguments> kindsAndTables() {
     return Arrays.stream(MetadataTableKind.values())
         .filter(MetadataTableKind::isFilesTable)
-        .flatMap(kind -> Stream.of(Arguments.of(kind, "rich"), Arguments.of(kind, "flat")));
+        // The unpartitioned table has no delete file: its delete_files would compare nothing with nothing.
+        .flatMap(kind -> kind.name().contains("DELETE")
+            ? Stream.of(Arguments.of(kind, "rich"))
+            : Stream.of(Arguments.of(kind, "rich"), Arguments.of(kind, "flat")));
   }
 
   @ParameterizedTest(name = "{0} of {1}")
@@ -48,9 +51,7 @@ class FilesTablesTest {
 
     List<Object> cores = icebergCores(table, kind, scan -> scan);
     assertEqualRows(kind, ours, cores);
-    if (kind != MetadataTableKind.DELETE_FILES && kind != MetadataTableKind.ALL_DELETE_FILES) {
-      assertThat(ours).isNotEmpty();
-    }
+    assertThat(ours).isNotEmpty();
   }
 
   @ParameterizedTest(name = "{0}")
@@ -82,7 +83,7 @@ class FilesTablesTest {
   }
 
   @ParameterizedTest(name = "{0}")
-  @EnumSource(names = {"FILES", "DATA_FILES", "DELETE_FILES", "ALL_FILES", "ALL_DATA_FILES"})
+  @EnumSource(names = {"FILES", "DATA_FILES", "DELETE_FILES", "ALL_FILES", "ALL_DATA_FILES", "ALL_DELETE_FILES"})
   void partitionFiltersPruneAsIcebergCoresScanDoes(MetadataTableKind kind) {
     List<Expression> filters = List.of(
         Expressions.equal("partition.category", "a"),
@@ -106,14 +107,15 @@ class FilesTablesTest {
       assertEqualRows(kind, ours, icebergCores(rich.table(), kind, s -> s.filter(filter)));
       pruned |= ours.size() < unfiltered.size();
     }
-    if (kind != MetadataTableKind.DELETE_FILES) {
+    if (!kind.name().contains("DELETE")) {
+      // The one delete file is in category a: a filter keeps it or not, in both.
       assertThat(pruned).as("some filter skips a manifest").isTrue();
     }
   }
 
   /**
-   * The same rows, in the same order; for the {@code all_} tables in any order (iceberg-core plans their manifests
-   * snapshot by snapshot in parallel, so that its own order changes from read to read).
+   * The same rows, in the same order; for the {@code all_} tables in any order (iceberg-core gathers their
+   * manifests in a hash set, filled snapshot by snapshot in parallel: its own order is not fixed).
    */
   private static void assertEqualRows(MetadataTableKind kind, List<Object> ours, List<Object> cores) {
     if (kind.timeTravel() == TimeTravelSupport.REFUSED) {
