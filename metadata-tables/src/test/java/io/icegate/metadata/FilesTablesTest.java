@@ -27,11 +27,13 @@ import org.junit.jupiter.params.provider.MethodSource;
 class FilesTablesTest {
   private static TestTables.Rich rich;
   private static Table flat;
+  private static Table v3;
 
   @BeforeAll
   static void tables() {
     rich = TestTables.rich();
     flat = TestTables.unpartitioned();
+    v3 = TestTables.v3();
   }
 
   static Stream<Arguments> kindsAndTables() {
@@ -39,14 +41,18 @@ class FilesTablesTest {
         .filter(MetadataTableKind::isFilesTable)
         // The unpartitioned table has no delete file: its delete_files would compare nothing with nothing.
         .flatMap(kind -> kind.name().contains("DELETE")
-            ? Stream.of(Arguments.of(kind, "rich"))
-            : Stream.of(Arguments.of(kind, "rich"), Arguments.of(kind, "flat")));
+            ? Stream.of(Arguments.of(kind, "rich"), Arguments.of(kind, "v3"))
+            : Stream.of(Arguments.of(kind, "rich"), Arguments.of(kind, "flat"), Arguments.of(kind, "v3")));
   }
 
   @ParameterizedTest(name = "{0} of {1}")
   @MethodSource("kindsAndTables")
   void everyRowIsIcebergCoresOwn(MetadataTableKind kind, String name) {
-    Table table = name.equals("rich") ? rich.table() : flat;
+    Table table = switch (name) {
+      case "rich" -> rich.table();
+      case "flat" -> flat;
+      default -> v3;
+    };
     List<Object> ours = Relations.comparableRows(Relations.read(MetadataTables.open(table, kind, TimeTravel.none())));
 
     List<Object> cores = icebergCores(table, kind, scan -> scan);
@@ -57,13 +63,31 @@ class FilesTablesTest {
   @ParameterizedTest(name = "{0}")
   @EnumSource(names = {"FILES", "DATA_FILES", "DELETE_FILES"})
   void everySnapshotsRowsAreIcebergCoresOwn(MetadataTableKind kind) {
-    for (Snapshot snapshot : rich.table().snapshots()) {
-      long id = snapshot.snapshotId();
-      List<Object> ours = Relations.comparableRows(
-          Relations.read(MetadataTables.open(rich.table(), kind, TimeTravel.snapshot(id))));
+    for (Table table : List.of(rich.table(), v3)) {
+      for (Snapshot snapshot : table.snapshots()) {
+        long id = snapshot.snapshotId();
+        List<Object> ours = Relations.comparableRows(
+            Relations.read(MetadataTables.open(table, kind, TimeTravel.snapshot(id))));
 
-      assertThat(ours).as("%s at %d", kind, id).isEqualTo(icebergCores(rich.table(), kind, s -> s.useSnapshot(id)));
+        assertThat(ours).as("%s of %s at %d", kind, table, id)
+            .isEqualTo(icebergCores(table, kind, s -> s.useSnapshot(id)));
+      }
     }
+  }
+
+  @Test
+  void formatThreesFieldsAreThere() {
+    // Not vacuous: the v3 table's files carry what v2 tables do not.
+    MetadataRelation relation = MetadataTables.open(v3, MetadataTableKind.FILES, TimeTravel.none());
+    List<List<Object>> rows = Relations.read(relation);
+    List<String> names = Relations.columnNames(relation);
+    assertThat(rows).filteredOn(row -> row.get(names.indexOf("content")).equals(0)).hasSize(3)
+        .extracting(row -> row.get(names.indexOf("first_row_id"))).doesNotContainNull();
+    assertThat(rows).extracting(row -> row.get(names.indexOf("referenced_data_file")))
+        .contains("mem://data/v3-a.parquet");
+    assertThat(rows).extracting(row -> row.get(names.indexOf("equality_ids"))).contains(List.of(1));
+    assertThat(rows).extracting(row -> Relations.comparable(row.get(names.indexOf("key_metadata"))))
+        .contains("070809");
   }
 
   @Test

@@ -16,6 +16,7 @@ import org.apache.iceberg.FileMetadata;
 import org.apache.iceberg.Metrics;
 import org.apache.iceberg.PartitionSpec;
 import org.apache.iceberg.Schema;
+import org.apache.iceberg.SortOrder;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.TableProperties;
 import org.apache.iceberg.catalog.Namespace;
@@ -117,6 +118,56 @@ final class TestTables {
     table.expireSnapshots().expireSnapshotId(first).cleanupLevel(ExpireSnapshots.CleanupLevel.NONE).commit();
     return new Rich(
         table, first, second, rowDelta, overwrite, onBranch, evolved, rolledBack, last, fileA, fileB, deletes);
+  }
+
+  /**
+   * A format-v3 table partitioned by category: data files with encryption key metadata and a sort order (first row
+   * ids assigned by Iceberg), a deletion vector, an equality delete file, a file replaced by an overwrite and a
+   * last append.
+   */
+  static Table v3() {
+    Table table =
+        catalog().createTable(
+            TableIdentifier.of("db", "v3"),
+            SCHEMA,
+            PartitionSpec.builderFor(SCHEMA).identity("category").build(),
+            Map.of(TableProperties.FORMAT_VERSION, "3"));
+    PartitionSpec spec = table.spec();
+    DataFile a = DataFiles.builder(spec)
+        .copy(dataFile(spec, "v3-a", "category=a", 10, 1L, 10L, "a", "j"))
+        .withEncryptionKeyMetadata(ByteBuffer.wrap(new byte[] {7, 8, 9}))
+        .withSortOrder(SortOrder.unsorted())
+        .build();
+    DataFile b = dataFile(spec, "v3-b", "category=b", 5, 11L, 15L, "k", "o");
+    commit(table, () -> table.newAppend().appendFile(a).appendFile(b).commit());
+    DeleteFile vector = FileMetadata.deleteFileBuilder(spec)
+        .ofPositionDeletes()
+        .withPath("mem://data/v3-a-deletes.puffin")
+        .withFormat(FileFormat.PUFFIN)
+        .withPartitionPath("category=a")
+        .withFileSizeInBytes(64)
+        .withRecordCount(2)
+        .withReferencedDataFile(a.location())
+        .withContentOffset(4)
+        .withContentSizeInBytes(40)
+        .build();
+    DeleteFile equality = FileMetadata.deleteFileBuilder(spec)
+        .ofEqualityDeletes(1)
+        .withPath(path("v3-b-equality"))
+        .withFormat(FileFormat.PARQUET)
+        .withPartitionPath("category=b")
+        .withFileSizeInBytes(30)
+        .withRecordCount(1)
+        .build();
+    commit(table, () -> table.newRowDelta().addDeletes(vector).addDeletes(equality).commit());
+    commit(table, () -> table.newOverwrite()
+        .deleteFile(b)
+        .addFile(dataFile(spec, "v3-b2", "category=b", 4, 11L, 14L, "k", "n"))
+        .commit());
+    commit(table, () -> table.newAppend()
+        .appendFile(dataFile(spec, "v3-c", "category=c", 7, 30L, 36L, "t", "z"))
+        .commit());
+    return table;
   }
 
   /** An unpartitioned format-v2 table with two appends. */
