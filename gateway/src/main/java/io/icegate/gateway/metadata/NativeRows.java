@@ -163,13 +163,12 @@ final class NativeRows {
         }
         return wire;
       };
+    } else if (type instanceof MapType m && SAME_TYPES.contains(m.keyType()) && SAME_TYPES.contains(m.valueType())) {
+      // Keys and values are already wire values: the map goes out as it is (see MapEntries).
+      return value -> new MapEntries((Map<?, ?>) value);
     } else if (type instanceof MapType m) {
       UnaryOperator<Object> key = nullable(wireValue(m.keyType(), zone, rules));
       UnaryOperator<Object> entry = nullable(wireValue(m.valueType(), zone, rules));
-      if (SAME_TYPES.contains(m.keyType()) && SAME_TYPES.contains(m.valueType())) {
-        // Keys and values are already wire values: the map goes out as it is (see MapEntries).
-        return value -> new MapEntries((Map<?, ?>) value);
-      }
       return value -> {
         Map<?, ?> map = (Map<?, ?>) value;
         List<Object> pairs = new ArrayList<>(map.size());

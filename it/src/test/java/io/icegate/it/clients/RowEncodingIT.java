@@ -91,14 +91,8 @@ class RowEncodingIT {
   /** Every value, nested ones to their leaves, is the same whichever encoding carried it. */
   @Test
   void compactRowsReadAsAvaticasRows() throws Exception {
-    List<List<String>> compact;
-    try (Connection c = gateway.connect()) {
-      compact = read(c, QUERY, true);
-    }
-    List<List<String>> avatica;
-    try (Connection c = DriverManager.getConnection(gateway.jdbcUrl() + "?rowEncoding=avatica")) {
-      avatica = read(c, QUERY, true);
-    }
+    List<List<String>> compact = readCompact(QUERY);
+    List<List<String>> avatica = readAvaticas(QUERY);
     assertThat(compact).hasSize(2500).isEqualTo(avatica);
     assertThat(compact.get(3)).contains("java.lang.String v3", "java.lang.Long 3", "java.lang.Short 3",
         "{added-files=java.lang.String 0, app=java.lang.String local-1}");
@@ -120,14 +114,8 @@ class RowEncodingIT {
     }
     for (String table : List.of("snapshots", "files", "entries")) {
       String query = "SELECT * FROM demo.encoding.t." + table;
-      List<List<String>> compact;
-      try (Connection c = gateway.connect()) {
-        compact = read(c, query, true);
-      }
-      List<List<String>> avatica;
-      try (Connection c = DriverManager.getConnection(gateway.jdbcUrl() + "?rowEncoding=avatica")) {
-        avatica = read(c, query, true);
-      }
+      List<List<String>> compact = readCompact(query);
+      List<List<String>> avatica = readAvaticas(query);
       List<List<String>> spark;
       try (Connection c = gateway.connect(); Statement statement = c.createStatement()) {
         statement.execute("SET icegate.metadata.native = false");
@@ -159,6 +147,20 @@ class RowEncodingIT {
       throughIcegate = read(c, QUERY, false);
     }
     assertThat(throughIcegate).hasSize(2500).isEqualTo(throughAvatica);
+  }
+
+  /** Every value of {@code query}, as {@link #read} describes it, in Icegate's compact rows. */
+  private static List<List<String>> readCompact(String query) throws Exception {
+    try (Connection c = gateway.connect()) {
+      return read(c, query, true);
+    }
+  }
+
+  /** The same through Icegate's driver with Avatica's row encoding. */
+  private static List<List<String>> readAvaticas(String query) throws Exception {
+    try (Connection c = DriverManager.getConnection(gateway.jdbcUrl() + "?rowEncoding=avatica")) {
+      return read(c, query, true);
+    }
   }
 
   /** Every row of {@code query}, each column as its value's class and text, or only the scalar columns. */
