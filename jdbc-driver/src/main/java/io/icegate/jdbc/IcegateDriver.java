@@ -8,13 +8,16 @@ import java.util.Collections;
 import java.util.Properties;
 import org.apache.calcite.avatica.AvaticaConnection;
 import org.apache.calcite.avatica.AvaticaFactory;
+import org.apache.calcite.avatica.AvaticaStatement;
 import org.apache.calcite.avatica.BuiltInConnectionProperty;
 import org.apache.calcite.avatica.ConnectStringParser;
 import org.apache.calcite.avatica.DriverVersion;
 import org.apache.calcite.avatica.Meta;
+import org.apache.calcite.avatica.remote.AvaticaHttpClient;
 import org.apache.calcite.avatica.remote.Driver;
 import org.apache.calcite.avatica.remote.ProtobufTranslation;
 import org.apache.calcite.avatica.remote.ProtobufTranslationDriver;
+import org.apache.calcite.avatica.remote.RemoteProtobufService;
 import org.apache.calcite.avatica.remote.Service;
 
 /**
@@ -74,6 +77,21 @@ public class IcegateDriver extends ProtobufTranslationDriver {
     String gatewayAddress = connection.config().url();
     return GatewayMeta.wrap(super.createMeta(connection),
         gatewayAddress == null ? "(no url given)" : gatewayAddress);
+  }
+
+  /** Avatica's remote service, asking for a plain statement's first frame in its fetch size. */
+  @Override protected RemoteProtobufService createRemoteService(AvaticaHttpClient client,
+      ProtobufTranslation translation, AvaticaConnection connection) {
+    return new FetchSizedService(client, translation, statementId -> fetchSizeOf(connection, statementId));
+  }
+
+  private static int fetchSizeOf(AvaticaConnection connection, int statementId) {
+    AvaticaStatement statement = connection.statementMap.get(statementId);
+    try {
+      return statement == null ? 0 : statement.getFetchSize();
+    } catch (SQLException closed) {
+      return 0;
+    }
   }
 
   /** Decodes result rows without Avatica's per-cell reflection; see {@link FrameDecoder}. */

@@ -58,6 +58,11 @@ final class FakeGateway implements AutoCloseable {
     meta.failOn(metaMethods);
   }
 
+  /** The rows the last execution of {@code statement} asked for in its first frame. */
+  Integer firstFrameRows(java.sql.Statement statement) throws SQLException {
+    return meta.firstFrameRows(statement.unwrap(org.apache.calcite.avatica.AvaticaStatement.class).getId());
+  }
+
   /** Makes every Meta method but {@code openConnection} fail until {@link #failNothing}. */
   void failEverything() {
     meta.failEverything();

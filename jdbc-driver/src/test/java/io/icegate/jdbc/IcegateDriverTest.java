@@ -207,6 +207,39 @@ class IcegateDriverTest {
     }
   }
 
+  /**
+   * A statement asks for its first frame in its fetch size, as for every later one (Avatica alone would ask for the
+   * whole result), and no larger than its row limit.
+   */
+  @Test
+  void asksForTheFirstFrameInTheFetchSize() throws SQLException {
+    try (FakeGateway gateway = FakeGateway.start();
+        Connection connection = driver.connect(gateway.icegateUrl(), new Properties());
+        Statement statement = connection.createStatement();
+        PreparedStatement prepared = connection.prepareStatement("SELECT id FROM numbers")) {
+      statement.executeQuery("SELECT id FROM numbers").close();
+      assertThat(gateway.firstFrameRows(statement)).isEqualTo(1000);
+
+      statement.setFetchSize(250);
+      statement.executeQuery("SELECT id FROM numbers").close();
+      assertThat(gateway.firstFrameRows(statement)).isEqualTo(250);
+
+      statement.setMaxRows(10);
+      statement.executeQuery("SELECT id FROM numbers").close();
+      assertThat(gateway.firstFrameRows(statement)).isEqualTo(10);
+
+      prepared.setFetchSize(40);
+      prepared.executeQuery().close();
+      assertThat(gateway.firstFrameRows(prepared)).isEqualTo(40);
+    }
+    try (FakeGateway gateway = FakeGateway.start();
+        Connection connection = driver.connect(gateway.icegateUrl() + "?fetchSize=70", new Properties());
+        Statement statement = connection.createStatement()) {
+      statement.execute("SELECT id FROM numbers");
+      assertThat(gateway.firstFrameRows(statement)).isEqualTo(70);
+    }
+  }
+
   @Test
   void describesItsPropertiesForTools() throws SQLException {
     DriverPropertyInfo[] info =

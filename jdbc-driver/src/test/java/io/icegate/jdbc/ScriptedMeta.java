@@ -65,6 +65,8 @@ final class ScriptedMeta implements InvocationHandler {
   private final AtomicInteger statementIds = new AtomicInteger();
   private final Map<Integer, String> statementSql = new ConcurrentHashMap<>();
   private final Map<String, ConnectionPropertiesImpl> sessions = new ConcurrentHashMap<>();
+  /** The first-frame size each statement's last execution asked for, by statement id. */
+  private final Map<Integer, Integer> firstFrameRows = new ConcurrentHashMap<>();
   /** What each connection's open request carried, by connection id. */
   private final Map<String, Map<String, String>> openedWith = new ConcurrentHashMap<>();
 
@@ -72,6 +74,11 @@ final class ScriptedMeta implements InvocationHandler {
   /** The info map of the open request of the connection {@code id}. */
   Map<String, String> openedWith(String id) {
     return openedWith.get(id);
+  }
+
+  /** The rows the last execution of statement {@code id} asked for in its first frame. */
+  Integer firstFrameRows(int id) {
+    return firstFrameRows.get(id);
   }
 
   Meta meta() {
@@ -147,8 +154,10 @@ final class ScriptedMeta implements InvocationHandler {
         Meta.StatementHandle statement = (Meta.StatementHandle) args[0];
         checkTables((String) args[1]);
         statementSql.put(statement.id, (String) args[1]);
+        firstFrameRows.put(statement.id, (Integer) args[3]);
         return execute(statement);
       case "execute":
+        firstFrameRows.put(((Meta.StatementHandle) args[0]).id, (Integer) args[2]);
         return execute((Meta.StatementHandle) args[0]);
       case "fetch":
         return rows(((Long) args[1]).intValue());

@@ -31,9 +31,15 @@ public abstract class ProtobufTranslationDriver extends Driver {
     // Mirrors the branch of super.createService that builds a RemoteProtobufService.
     if (config.factory() == null && config.url() != null
         && getSerialization(config) == Serialization.PROTOBUF) {
-      return new RemoteProtobufService(getHttpClient(connection, config),
-          createProtobufTranslation());
+      return createRemoteService(getHttpClient(connection, config), createProtobufTranslation(),
+          connection);
     }
     return super.createService(connection, config);
+  }
+
+  /** Returns the remote protobuf service of {@code connection}; Avatica's own unless overridden. */
+  protected RemoteProtobufService createRemoteService(AvaticaHttpClient client,
+      ProtobufTranslation translation, AvaticaConnection connection) {
+    return new RemoteProtobufService(client, translation);
   }
 }
