@@ -34,7 +34,10 @@ public final class CountingFileIO implements FileIO {
     return new BaseTable(new Ops(ops, this), table.name());
   }
 
-  /** Runs {@code action} when the {@code count}-th manifest is opened (to act in the middle of a query). */
+  /**
+   * Runs {@code action} when the {@code count}-th manifest is about to be opened (to act in the middle of a query;
+   * an action that throws fails the opening).
+   */
   public void whenOpened(int count, Runnable action) {
     this.trigger = action;
     this.triggerAt = count;
@@ -60,15 +63,15 @@ public final class CountingFileIO implements FileIO {
 
       @Override
       public SeekableInputStream newStream() {
-        SeekableInputStream stream = file.newStream();
         if (!manifest) {
-          return stream;
+          return file.newStream();
         }
-        int count = opened.incrementAndGet();
-        open.incrementAndGet();
-        if (count == triggerAt) {
+        // Before the stream is opened, so that an action that throws (a failing read) leaves nothing open.
+        if (opened.incrementAndGet() == triggerAt) {
           trigger.run();
         }
+        SeekableInputStream stream = file.newStream();
+        open.incrementAndGet();
         return new Counted(stream);
       }
 
