@@ -19,16 +19,8 @@ import org.apache.iceberg.io.CloseableIterator;
  * manifest) are open at a time, each row converted to plain values as it is read (Iceberg may reuse the struct for
  * the next one). A struct the converter turns into null is not a row and is skipped (see
  * {@link MetadataRelation}: a files table read through its entries skips the entries of removed files).
- *
- * <p>The first {@link #ROWS_BEFORE_READING_AHEAD} rows or so (whole tasks) are read on the caller's thread; the tasks
- * after them on a thread of their own, a bounded number of rows ahead of the caller ({@link RowReadAhead}). So a
- * small table starts no thread, and a query that stops early (a {@code LIMIT} of up to a frame, say) reads no more
- * manifests than it needs.
  */
 final class TaskRows implements CloseableIterable<List<Object>> {
-  /** About a frame of the driver's default fetch size. */
-  static final int ROWS_BEFORE_READING_AHEAD = 1024;
-
   private final String relationName;
   private final TableScan scan;
   private final Function<StructLike, List<Object>> converter;
@@ -82,10 +74,6 @@ final class TaskRows implements CloseableIterable<List<Object>> {
     private CloseableIterator<StructLike> rows;
     private List<Object> pending;
     private boolean closed;
-    /** Rows read on the caller's thread. */
-    private long rowsRead;
-    /** Reads the tasks left once {@link #ROWS_BEFORE_READING_AHEAD} rows are read. */
-    private RowReadAhead ahead;
 
     RowIterator(CloseableIterable<FileScanTask> tasks) {
       this.tasks = tasks;
@@ -99,27 +87,15 @@ final class TaskRows implements CloseableIterable<List<Object>> {
       }
       try {
         while (pending == null) {
-          if (ahead != null) {
-            pending = ahead.next();
-            if (pending == null) {
-              close();
-              return false;
-            }
-          } else if (rows != null && rows.hasNext()) {
-            pending = converter.apply(rows.next());
-            rowsRead++;
-          } else {
+          while (rows == null || !rows.hasNext()) {
             closeTaskRows();
             if (!taskIterator.hasNext()) {
               close();
               return false;
             }
-            if (rowsRead >= ROWS_BEFORE_READING_AHEAD) {
-              ahead = RowReadAhead.start(relationName, taskIterator, converter);
-            } else {
-              openTaskRows(taskIterator.next());
-            }
+            openTaskRows(taskIterator.next());
           }
+          pending = converter.apply(rows.next());
         }
         return true;
       } catch (IOException e) {
@@ -138,7 +114,13 @@ final class TaskRows implements CloseableIterable<List<Object>> {
     }
 
     private void openTaskRows(FileScanTask task) {
-      taskRows = rowsOf(relationName, task);
+      if (!(task instanceof DataTask dataTask)) {
+        throw new IllegalStateException(
+            String.format(
+                "Cannot read %s: Iceberg planned a %s, not a task with rows",
+                relationName, task.getClass().getSimpleName()));
+      }
+      taskRows = dataTask.rows();
       rows = taskRows.iterator();
     }
 
@@ -159,25 +141,11 @@ final class TaskRows implements CloseableIterable<List<Object>> {
       pending = null;
       forget(this);
       try {
-        if (ahead != null) {
-          ahead.close();
-        }
         closeTaskRows();
       } finally {
         closeBoth(taskIterator, tasks);
       }
     }
-  }
-
-  /** The rows of one task of a metadata table scan, which Iceberg plans as tasks with rows. */
-  static CloseableIterable<StructLike> rowsOf(String relationName, FileScanTask task) {
-    if (!(task instanceof DataTask dataTask)) {
-      throw new IllegalStateException(
-          String.format(
-              "Cannot read %s: Iceberg planned a %s, not a task with rows",
-              relationName, task.getClass().getSimpleName()));
-    }
-    return dataTask.rows();
   }
 
   private synchronized void forget(RowIterator iterator) {

@@ -7,12 +7,10 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
-import java.util.function.UnaryOperator;
 import java.util.stream.Collectors;
 import io.icegate.metadata.value.StructConverter;
 import org.apache.iceberg.DataTask;
 import org.apache.iceberg.FileScanTask;
-import org.apache.iceberg.MetadataTableUtils;
 import org.apache.iceberg.Schema;
 import org.apache.iceberg.StructLike;
 import org.apache.iceberg.Table;
@@ -44,12 +42,6 @@ public final class Relations {
       throw new UncheckedIOException(e);
     }
     return rows;
-  }
-
-  /** iceberg-core's own rows of the metadata table {@code kind}, its scan changed by {@code scan}, comparable. */
-  static List<Object> icebergCoreComparableRows(Table table, MetadataTableKind kind, UnaryOperator<TableScan> scan) {
-    Table metadataTable = MetadataTableUtils.createMetadataTableInstance(table, kind.icebergType().orElseThrow());
-    return comparableRows(icebergCoreRows(metadataTable.schema(), scan.apply(metadataTable.newScan())));
   }
 
   static MetadataRelation open(Table table, MetadataTableKind kind) {

@@ -7,7 +7,6 @@ import java.nio.ByteBuffer;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import org.apache.iceberg.AppendFiles;
 import org.apache.iceberg.DataFile;
 import org.apache.iceberg.DataFiles;
 import org.apache.iceberg.DeleteFile;
@@ -187,20 +186,10 @@ final class TestTables {
 
   /** An unpartitioned table named {@code many} with {@code count} appends, made as fast as possible. */
   static Table withAppends(int count) {
-    return withAppends(count, 1);
-  }
-
-  /** The same with {@code files} data files in each append (in each manifest). */
-  static Table withAppends(int count, int files) {
     Table table =
         catalog().createTable(TableIdentifier.of("db", "many"), SCHEMA, PartitionSpec.unpartitioned());
     for (int i = 0; i < count; i++) {
-      AppendFiles append = table.newFastAppend();
-      for (int file = 0; file < files; file++) {
-        long id = (long) i * files + file;
-        append.appendFile(dataFile(table.spec(), "m-" + id, null, 1, id, id, "m", "m"));
-      }
-      append.commit();
+      table.newFastAppend().appendFile(dataFile(table.spec(), "m-" + i, null, 1, i, i, "m", "m")).commit();
     }
     return table;
   }

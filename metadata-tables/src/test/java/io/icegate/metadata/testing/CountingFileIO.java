@@ -34,10 +34,7 @@ public final class CountingFileIO implements FileIO {
     return new BaseTable(new Ops(ops, this), table.name());
   }
 
-  /**
-   * Runs {@code action} when the {@code count}-th manifest is about to be opened (to act in the middle of a query;
-   * an action that throws fails the opening).
-   */
+  /** Runs {@code action} when the {@code count}-th manifest is opened (to act in the middle of a query). */
   public void whenOpened(int count, Runnable action) {
     this.trigger = action;
     this.triggerAt = count;
@@ -63,15 +60,15 @@ public final class CountingFileIO implements FileIO {
 
       @Override
       public SeekableInputStream newStream() {
+        SeekableInputStream stream = file.newStream();
         if (!manifest) {
-          return file.newStream();
+          return stream;
         }
-        // Before the stream is opened, so that an action that throws (a failing read) leaves nothing open.
-        if (opened.incrementAndGet() == triggerAt) {
+        int count = opened.incrementAndGet();
+        open.incrementAndGet();
+        if (count == triggerAt) {
           trigger.run();
         }
-        SeekableInputStream stream = file.newStream();
-        open.incrementAndGet();
         return new Counted(stream);
       }
 
