@@ -228,6 +228,15 @@ class IcegateDriverTest {
       statement.executeQuery("SELECT id FROM numbers").close();
       assertThat(gateway.firstFrameRows(statement)).isEqualTo(10);
 
+      statement.setMaxRows(5000);
+      statement.executeQuery("SELECT id FROM numbers").close();
+      assertThat(gateway.firstFrameRows(statement)).isEqualTo(250);
+
+      // No hint: Avatica's request stands (the row limit; the gateway caps the frame at icegate.frame.max-rows).
+      statement.setFetchSize(0);
+      statement.executeQuery("SELECT id FROM numbers").close();
+      assertThat(gateway.firstFrameRows(statement)).isEqualTo(5000);
+
       prepared.setFetchSize(40);
       prepared.executeQuery().close();
       assertThat(gateway.firstFrameRows(prepared)).isEqualTo(40);
