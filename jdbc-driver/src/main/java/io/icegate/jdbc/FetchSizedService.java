@@ -14,7 +14,7 @@ import org.apache.calcite.avatica.remote.Service;
  * statement's row limit, so with none for the whole result (the gateway caps it at {@code icegate.frame.max-rows}).
  * The gateway then computes and encodes all of it before the client reads a row, where frames of the fetch size let
  * it make the next frame while the client reads the last: reading the 10,000 rows of a metadata table's files took
- * a quarter less time (docs/PERFORMANCE.md).
+ * a fifth less time (docs/PERFORMANCE.md, item 20).
  */
 final class FetchSizedService extends RemoteProtobufService {
   private final IntUnaryOperator fetchSizeOfStatement;

@@ -224,6 +224,7 @@ class IcegateDriverTest {
       statement.executeQuery("SELECT id FROM numbers").close();
       assertThat(gateway.firstFrameRows(statement)).isEqualTo(250);
 
+      // Avatica alone asks for the row limit too; kept so that the fetch size never raises the first frame past it.
       statement.setMaxRows(10);
       statement.executeQuery("SELECT id FROM numbers").close();
       assertThat(gateway.firstFrameRows(statement)).isEqualTo(10);
@@ -237,6 +238,7 @@ class IcegateDriverTest {
       statement.executeQuery("SELECT id FROM numbers").close();
       assertThat(gateway.firstFrameRows(statement)).isEqualTo(5000);
 
+      // Avatica already asks for a prepared statement's first frame in its fetch size: unchanged.
       prepared.setFetchSize(40);
       prepared.executeQuery().close();
       assertThat(gateway.firstFrameRows(prepared)).isEqualTo(40);

@@ -76,9 +76,9 @@ final class ScriptedMeta implements InvocationHandler {
     return openedWith.get(id);
   }
 
-  /** The rows the last execution of statement {@code id} asked for in its first frame. */
+  /** The rows the last execution of statement {@code id} asked for in its first frame; forgotten once read. */
   Integer firstFrameRows(int id) {
-    return firstFrameRows.get(id);
+    return firstFrameRows.remove(id);
   }
 
   Meta meta() {

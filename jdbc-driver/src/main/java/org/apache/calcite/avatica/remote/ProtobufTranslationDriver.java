@@ -4,14 +4,17 @@ import org.apache.calcite.avatica.AvaticaConnection;
 import org.apache.calcite.avatica.ConnectionConfig;
 
 /**
- * Avatica's remote driver, letting a subclass choose how protobuf messages are translated.
+ * Avatica's remote driver, letting a subclass choose how protobuf messages are translated and which remote protobuf
+ * service sends them.
  *
  * <p>It lives in Avatica's package because {@link Driver#createService}, which hard-codes
  * {@link ProtobufTranslationImpl}, and the helpers it uses are package-private: overriding them here
  * keeps every other step of building the service (Service.Factory plugins, JSON serialization,
  * client-side load balancing, the HTTP client and its Kerberos login) Avatica's own. Overriding
  * a package-private method only takes effect when both classes share a class loader; should they
- * not, Avatica's method keeps running and the driver works as before, only slower.
+ * not (only when an application loads Avatica apart from the driver: the driver's jar carries Avatica's classes),
+ * Avatica's method keeps running and the driver works as Avatica's does: slower, and with the first frame of a
+ * result sized as Avatica sizes it.
  */
 public abstract class ProtobufTranslationDriver extends Driver {
 
