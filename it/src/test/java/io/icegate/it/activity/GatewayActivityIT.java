@@ -89,6 +89,30 @@ class GatewayActivityIT {
     }
   }
 
+  /**
+   * Icegate's driver asks for the first frame in the fetch size too (Avatica's would take the whole result in it):
+   * until the client reads on, the result is being read with one frame sent.
+   */
+  @Test
+  void aResultGoesInFramesOfTheFetchSizeTheFirstIncluded() throws Exception {
+    String sql = "SELECT id FROM range(0, 1000, 1, 2)";
+    String seen = "SELECT state, row_count FROM icegate.system.queries WHERE user_name = 'framed'"
+        + " AND statement = '" + sql + "'";
+    try (Connection reader = gateway.connectAs("framed"); Connection watcher = gateway.connectAs("watcher-3");
+        Statement statement = reader.createStatement()) {
+      statement.setFetchSize(100);
+      try (ResultSet rs = statement.executeQuery(sql)) {
+        assertThat(query(watcher, seen)).containsExactly(row("STREAMING", 100L));
+        int rows = 0;
+        while (rs.next()) {
+          rows++;
+        }
+        assertThat(rows).isEqualTo(1000);
+      }
+      assertThat(query(watcher, seen)).containsExactly(row("FINISHED", 1000L));
+    }
+  }
+
   @Test
   void aProcedureCountsTheSparkTasksItRuns() throws Exception {
     try (Connection c = gateway.connectAs("rewriter")) {
