@@ -2,7 +2,9 @@ package io.icegate.jdbc;
 
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.util.Properties;
+import org.apache.calcite.avatica.AvaticaStatement;
 import org.apache.calcite.avatica.remote.Driver.Serialization;
 import org.apache.calcite.avatica.remote.LocalService;
 import org.apache.calcite.avatica.server.HttpServer;
@@ -59,8 +61,8 @@ final class FakeGateway implements AutoCloseable {
   }
 
   /** The rows the last execution of {@code statement} asked for in its first frame. */
-  Integer firstFrameRows(java.sql.Statement statement) throws SQLException {
-    return meta.firstFrameRows(statement.unwrap(org.apache.calcite.avatica.AvaticaStatement.class).getId());
+  Integer firstFrameRows(Statement statement) throws SQLException {
+    return meta.firstFrameRows(statement.unwrap(AvaticaStatement.class).getId());
   }
 
   /** Makes every Meta method but {@code openConnection} fail until {@link #failNothing}. */

@@ -217,26 +217,21 @@ class IcegateDriverTest {
         Connection connection = driver.connect(gateway.icegateUrl(), new Properties());
         Statement statement = connection.createStatement();
         PreparedStatement prepared = connection.prepareStatement("SELECT id FROM numbers")) {
-      statement.executeQuery("SELECT id FROM numbers").close();
-      assertThat(gateway.firstFrameRows(statement)).isEqualTo(1000);
+      assertThat(firstFrameAskedFor(gateway, statement)).isEqualTo(1000);
 
       statement.setFetchSize(250);
-      statement.executeQuery("SELECT id FROM numbers").close();
-      assertThat(gateway.firstFrameRows(statement)).isEqualTo(250);
+      assertThat(firstFrameAskedFor(gateway, statement)).isEqualTo(250);
 
       // Avatica alone asks for the row limit too; kept so that the fetch size never raises the first frame past it.
       statement.setMaxRows(10);
-      statement.executeQuery("SELECT id FROM numbers").close();
-      assertThat(gateway.firstFrameRows(statement)).isEqualTo(10);
+      assertThat(firstFrameAskedFor(gateway, statement)).isEqualTo(10);
 
       statement.setMaxRows(5000);
-      statement.executeQuery("SELECT id FROM numbers").close();
-      assertThat(gateway.firstFrameRows(statement)).isEqualTo(250);
+      assertThat(firstFrameAskedFor(gateway, statement)).isEqualTo(250);
 
       // No hint: Avatica's request stands (the row limit; the gateway caps the frame at icegate.frame.max-rows).
       statement.setFetchSize(0);
-      statement.executeQuery("SELECT id FROM numbers").close();
-      assertThat(gateway.firstFrameRows(statement)).isEqualTo(5000);
+      assertThat(firstFrameAskedFor(gateway, statement)).isEqualTo(5000);
 
       // Avatica already asks for a prepared statement's first frame in its fetch size: unchanged.
       prepared.setFetchSize(40);
@@ -246,9 +241,14 @@ class IcegateDriverTest {
     try (FakeGateway gateway = FakeGateway.start();
         Connection connection = driver.connect(gateway.icegateUrl() + "?fetchSize=70", new Properties());
         Statement statement = connection.createStatement()) {
-      statement.execute("SELECT id FROM numbers");
-      assertThat(gateway.firstFrameRows(statement)).isEqualTo(70);
+      assertThat(firstFrameAskedFor(gateway, statement)).isEqualTo(70);
     }
+  }
+
+  /** Runs a query on {@code statement} and returns the first-frame size its request asked {@code gateway} for. */
+  private static Integer firstFrameAskedFor(FakeGateway gateway, Statement statement) throws SQLException {
+    statement.executeQuery("SELECT id FROM numbers").close();
+    return gateway.firstFrameRows(statement);
   }
 
   @Test

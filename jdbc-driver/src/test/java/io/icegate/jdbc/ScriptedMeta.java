@@ -70,7 +70,6 @@ final class ScriptedMeta implements InvocationHandler {
   /** What each connection's open request carried, by connection id. */
   private final Map<String, Map<String, String>> openedWith = new ConcurrentHashMap<>();
 
-  /** Returns the Meta to hand to {@code LocalService}. */
   /** The info map of the open request of the connection {@code id}. */
   Map<String, String> openedWith(String id) {
     return openedWith.get(id);
@@ -81,6 +80,7 @@ final class ScriptedMeta implements InvocationHandler {
     return firstFrameRows.remove(id);
   }
 
+  /** Returns the Meta to hand to {@code LocalService}. */
   Meta meta() {
     // ProtobufMeta, because LocalService only hands protobuf batches to a Meta that takes them.
     return (Meta) Proxy.newProxyInstance(ProtobufMeta.class.getClassLoader(),
