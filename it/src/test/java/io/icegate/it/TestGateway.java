@@ -30,9 +30,11 @@ public final class TestGateway implements AutoCloseable {
     if (engine == null) {
       try {
         Path warehouse = Files.createTempDirectory(Path.of("target"), "warehouse-");
+        // Tests write scratch files (parquet directories, table locations) under target/: an operator's root.
         engine = SparkEngine.start(GatewayConfig.from(Map.of(
             "icegate.warehouse", warehouse.toString(),
             "icegate.port", "0",
+            "icegate.policy.file-roots.admin", Path.of("target").toAbsolutePath().toString(),
             "spark.master", "local[2]",
             "spark.sql.shuffle.partitions", "4")));
       } catch (IOException e) {

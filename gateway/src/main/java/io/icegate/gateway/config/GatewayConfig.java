@@ -40,6 +40,7 @@ public record GatewayConfig(
     boolean insecure,
     Optional<Path> tlsKeystore,
     String tlsKeystorePassword,
+    PolicySettings policy,
     Map<String, String> sparkConf) {
 
   public GatewayConfig {
@@ -51,6 +52,7 @@ public record GatewayConfig(
     requireNonNull(usersFile, "usersFile is null");
     requireNonNull(tlsKeystore, "tlsKeystore is null");
     requireNonNull(tlsKeystorePassword, "tlsKeystorePassword is null");
+    requireNonNull(policy, "policy is null");
     sparkConf = Map.copyOf(sparkConf);
   }
 
@@ -109,6 +111,11 @@ public record GatewayConfig(
         booleanValue(values, Setting.INSECURE),
         optionalPath(values, Setting.TLS_KEYSTORE),
         value(values, Setting.TLS_KEYSTORE_PASSWORD),
+        new PolicySettings(booleanValue(values, Setting.POLICY_ALLOW_REFLECTION),
+            booleanValue(values, Setting.POLICY_ALLOW_SCRIPT_TRANSFORM), list(values, Setting.POLICY_FILE_ROOTS_READ),
+            list(values, Setting.POLICY_FILE_ROOTS_WRITE), list(values, Setting.POLICY_FILE_ROOTS_ADMIN),
+            list(values, Setting.POLICY_DATA_SOURCES), list(values, Setting.POLICY_SESSION_SETTINGS),
+            list(values, Setting.POLICY_ADMIN_SETTINGS), booleanValue(values, Setting.POLICY_ORPHAN_FILES_OUTSIDE_TABLE)),
         spark);
   }
 
@@ -154,6 +161,15 @@ public record GatewayConfig(
     entries.put(Setting.INSECURE.key(), Boolean.toString(insecure));
     entries.put(Setting.TLS_KEYSTORE.key(), tlsKeystore.map(Path::toString).orElse(""));
     entries.put(Setting.TLS_KEYSTORE_PASSWORD.key(), tlsKeystorePassword);
+    entries.put(Setting.POLICY_ALLOW_REFLECTION.key(), Boolean.toString(policy.allowReflection()));
+    entries.put(Setting.POLICY_ALLOW_SCRIPT_TRANSFORM.key(), Boolean.toString(policy.allowScriptTransform()));
+    entries.put(Setting.POLICY_FILE_ROOTS_READ.key(), String.join(",", policy.readRoots()));
+    entries.put(Setting.POLICY_FILE_ROOTS_WRITE.key(), String.join(",", policy.writeRoots()));
+    entries.put(Setting.POLICY_FILE_ROOTS_ADMIN.key(), String.join(",", policy.adminRoots()));
+    entries.put(Setting.POLICY_DATA_SOURCES.key(), String.join(",", policy.dataSources()));
+    entries.put(Setting.POLICY_SESSION_SETTINGS.key(), String.join(",", policy.sessionSettings()));
+    entries.put(Setting.POLICY_ADMIN_SETTINGS.key(), String.join(",", policy.adminSettings()));
+    entries.put(Setting.POLICY_ORPHAN_FILES_OUTSIDE_TABLE.key(), Boolean.toString(policy.orphanFilesOutsideTable()));
     entries.putAll(sparkConf);
     return entries;
   }
@@ -171,6 +187,11 @@ public record GatewayConfig(
   private static Optional<Path> optionalPath(Map<String, String> values, Setting setting) {
     String text = value(values, setting);
     return text.isEmpty() ? Optional.empty() : Optional.of(Path.of(text).toAbsolutePath().normalize());
+  }
+
+  /** A comma-separated list setting, entries trimmed, blanks dropped. */
+  private static List<String> list(Map<String, String> values, Setting setting) {
+    return Arrays.stream(value(values, setting).split(",")).map(String::strip).filter(e -> !e.isEmpty()).toList();
   }
 
   private static boolean booleanValue(Map<String, String> values, Setting setting) {

@@ -54,7 +54,27 @@ public enum Setting {
       "Allow binding an address other than loopback without authentication (logs a warning)."),
   TLS_KEYSTORE("icegate.tls.keystore", "",
       "Keystore (PKCS12 or JKS) with the gateway's certificate and key; when set, the gateway serves HTTPS only."),
-  TLS_KEYSTORE_PASSWORD("icegate.tls.keystore-password", "", "Password of icegate.tls.keystore.");
+  TLS_KEYSTORE_PASSWORD("icegate.tls.keystore-password", "", "Password of icegate.tls.keystore."),
+  POLICY_ALLOW_REFLECTION("icegate.policy.allow-reflection", "false",
+      "Let admins call Java methods from SQL (reflect, java_method); refused to every role when false."),
+  POLICY_ALLOW_SCRIPT_TRANSFORM("icegate.policy.allow-script-transform", "false",
+      "Let admins run programs on the gateway's host from SQL (TRANSFORM/MAP/REDUCE ... USING); refused to every"
+          + " role when false."),
+  POLICY_FILE_ROOTS_READ("icegate.policy.file-roots.read", "",
+      "Comma-separated directories (paths or URIs) whose files read users, and every role above, may read by path."),
+  POLICY_FILE_ROOTS_WRITE("icegate.policy.file-roots.write", "",
+      "Comma-separated directories write users, and admins, may read and write by path and place tables in."),
+  POLICY_FILE_ROOTS_ADMIN("icegate.policy.file-roots.admin", "",
+      "Comma-separated directories admins may use besides the catalogs' warehouses (which they always may)."),
+  POLICY_DATA_SOURCES("icegate.policy.data-sources", "",
+      "Comma-separated data sources beyond files and Iceberg that statements may use (jdbc, ...): they connect"
+          + " out of the gateway."),
+  POLICY_SESSION_SETTINGS("icegate.policy.session-settings", "",
+      "Comma-separated keys (a trailing * for a prefix) any role may SET besides the built-in session-safe ones."),
+  POLICY_ADMIN_SETTINGS("icegate.policy.admin-settings", "",
+      "Comma-separated keys that reach past the session (catalogs, Hadoop, classes, this policy) admins may SET."),
+  POLICY_ORPHAN_FILES_OUTSIDE_TABLE("icegate.policy.remove-orphan-files-outside-table", "false",
+      "Let remove_orphan_files take a location outside the table's own (it deletes what no table references).");
 
   private final String key;
   private final String defaultValue;

@@ -2,6 +2,7 @@ package io.icegate.gateway.engine;
 
 import io.icegate.gateway.activity.SystemCatalog;
 import io.icegate.gateway.config.GatewayConfig;
+import io.icegate.gateway.policy.PolicyExtensions;
 import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -22,6 +23,7 @@ import org.slf4j.LoggerFactory;
  */
 public final class SparkEngine implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(SparkEngine.class);
+  private static final String EXTENSIONS = "spark.sql.extensions";
   private final GatewayConfig config;
   private final SparkSession root;
 
@@ -49,6 +51,12 @@ public final class SparkEngine implements AutoCloseable {
       }
       throw e;
     }
+    if (!PolicyExtensions.isInstalled(root)) {
+      // A SparkSession started earlier in this JVM without the extension: statements would go unchecked.
+      throw new IllegalStateException("Cannot start: the statement policy is not installed in Spark ("
+          + EXTENSIONS + " must include " + PolicyExtensions.class.getName() + ", and no SparkSession may be started"
+          + " in the gateway's JVM before it)");
+    }
     root.sql("CREATE NAMESPACE IF NOT EXISTS `" + config.catalog() + "`.`default`");
     return new SparkEngine(config, root);
   }
@@ -63,7 +71,11 @@ public final class SparkEngine implements AutoCloseable {
     s.put("spark.ui.enabled", "false");
     s.put("spark.driver.host", "127.0.0.1");
     s.put("spark.driver.bindAddress", "127.0.0.1");
-    s.put("spark.sql.extensions", "org.apache.iceberg.spark.extensions.IcebergSparkSessionExtensions");
+    s.put(EXTENSIONS, "org.apache.iceberg.spark.extensions.IcebergSparkSessionExtensions");
+    // Both act before any check of the plan could: Spark's own resolution of `format`.`path` lists and reads the
+    // files (the policy resolves them itself, once allowed), and ${env:...} in SQL text reads the environment.
+    s.put("spark.sql.runSQLOnFiles", "false");
+    s.put("spark.sql.variable.substitute", "false");
     s.put("spark.sql.warehouse.dir", warehouse.resolve("spark-warehouse").toUri().toString());
     s.put("spark.sql.catalogImplementation", "in-memory");
     s.put("spark.sql.defaultCatalog", config.catalog());
@@ -84,6 +96,7 @@ public final class SparkEngine implements AutoCloseable {
       s.put("spark.testing.reservedMemory", Long.toString(bytes));
     });
     s.putAll(config.sparkConf());
+    s.put(EXTENSIONS, withPolicy(s.get(EXTENSIONS)));
     uncachedIcebergCatalogs(s);
     if (!isLocalMaster(s.get("spark.master")) && !s.containsKey("spark.jars")) {
       // Executors start from a Spark distribution: give them what the gateway's tasks load beyond it.
@@ -94,6 +107,29 @@ public final class SparkEngine implements AutoCloseable {
       }
     }
     return s;
+  }
+
+  /** The configured extensions with the statement policy's last, so that its parser wraps every other. */
+  static String withPolicy(String extensions) {
+    List<String> names = new ArrayList<>();
+    for (String name : (extensions == null ? "" : extensions).split(",")) {
+      if (!name.isBlank() && !name.strip().equals(PolicyExtensions.class.getName())) {
+        names.add(name.strip());
+      }
+    }
+    names.add(PolicyExtensions.class.getName());
+    return String.join(",", names);
+  }
+
+  /** The warehouse directories of the configured catalogs and of Spark's own tables. */
+  public List<String> warehouses() {
+    List<String> warehouses = new ArrayList<>();
+    scala.jdk.javaapi.CollectionConverters.asJava(root.conf().getAll()).forEach((key, value) -> {
+      if (key.equals("spark.sql.warehouse.dir") || key.matches("spark\\.sql\\.catalog\\.[^.]+\\.warehouse")) {
+        warehouses.add(value);
+      }
+    });
+    return warehouses;
   }
 
   /**

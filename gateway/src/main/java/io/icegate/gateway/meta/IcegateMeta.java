@@ -14,6 +14,8 @@ import io.icegate.gateway.metadata.NativeMetadataPath;
 import io.icegate.gateway.result.ResultCursor;
 import io.icegate.gateway.result.ResultRows;
 import io.icegate.gateway.result.WireSignature;
+import io.icegate.gateway.policy.SessionPolicies;
+import io.icegate.gateway.policy.StatementPolicy;
 import io.icegate.gateway.security.Identity;
 import io.icegate.gateway.security.RequestContext;
 import io.icegate.gateway.security.Role;
@@ -86,7 +88,7 @@ public final class IcegateMeta implements ProtobufMeta {
         config.maxNesting(), config.maxQueryBlocks());
     this.audit = AuditLog.open(config.auditLogPath());
     this.executions = new Executions(activity, config, timers);
-    this.sessionSetup = new SessionSetup();
+    this.sessionSetup = new SessionSetup(new StatementPolicy(config.policy(), engine.warehouses()));
     this.idle = new IdleConnections(Duration.ofSeconds(config.idleTimeoutSeconds()), connections.values(),
         id -> closeConnection(new ConnectionHandle(id)), timers);
   }
@@ -190,6 +192,7 @@ public final class IcegateMeta implements ProtobufMeta {
       try {
         connection.close();
       } finally {
+        SessionPolicies.unregister(connection.session());
         activity.connectionClosed(ch.id);
       }
       LOG.debug("Closed connection {}", ch.id);

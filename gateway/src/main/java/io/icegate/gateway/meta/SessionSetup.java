@@ -6,6 +6,9 @@ import io.icegate.gateway.engine.Sessions;
 import io.icegate.gateway.error.ErrorCode;
 import io.icegate.gateway.error.GatewayException;
 import io.icegate.gateway.metadata.NativeMetadataPath;
+import io.icegate.gateway.policy.RolePolicy;
+import io.icegate.gateway.policy.SessionPolicies;
+import io.icegate.gateway.policy.StatementPolicy;
 import io.icegate.jdbc.CompactRows;
 import io.icegate.jdbc.OpenConnectionKeys;
 import java.time.DateTimeException;
@@ -24,13 +27,26 @@ final class SessionSetup {
   static final String NAMESPACE = "namespace";
   private static final String SESSION_TIME_ZONE = "spark.sql.session.timeZone";
 
+  private final StatementPolicy policy;
+
+  SessionSetup(StatementPolicy policy) {
+    this.policy = policy;
+  }
+
+  /**
+   * Prepares {@code session} for a connection of {@code identity}: its role's policy first, so that nothing the
+   * connection asks for escapes it.
+   */
   GatewayConnection open(String id, SparkSession session, Map<String, String> info, ConnectionActivity activity,
       Identity identity) {
+    RolePolicy rolePolicy = policy.forRole(identity.role());
+    SessionPolicies.register(session, rolePolicy);
     ZoneId zone = zone(info.get(CLIENT_TIME_ZONE));
     session.conf().set(SESSION_TIME_ZONE, zone.getId());
     for (Map.Entry<String, String> e : info.entrySet()) {
       String key = e.getKey();
       if (key.startsWith("spark.")) {
+        rolePolicy.checkSetting(key, "connection property");
         try {
           session.conf().set(key, e.getValue());
         } catch (RuntimeException failure) {

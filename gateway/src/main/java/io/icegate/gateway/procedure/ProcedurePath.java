@@ -4,17 +4,21 @@ import io.icegate.calcite.parser.SqlExplainIcebergCall;
 import io.icegate.calcite.parser.SqlIcebergCall;
 import io.icegate.gateway.error.ErrorCode;
 import io.icegate.gateway.error.GatewayException;
+import io.icegate.gateway.policy.ProcedurePaths;
+import io.icegate.gateway.policy.SessionPolicies;
 import io.icegate.gateway.security.Identity;
 import io.icegate.procedure.Execution;
 import io.icegate.procedure.PreparedCall;
 import io.icegate.procedure.ProcedureBridge;
 import io.icegate.procedure.ProcedureException;
+import io.icegate.procedure.bind.BoundCall;
 import io.icegate.procedure.explain.ExplainRow;
 import io.icegate.procedure.manifests.ManifestRewriter;
 import io.icegate.procedure.manifests.RewriteManifestsResult;
 import io.icegate.procedure.spec.OutputColumn;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.iceberg.Table;
@@ -98,9 +102,16 @@ public final class ProcedurePath {
         for (ExplainRow row : bridge.explain(explain, parameters)) {
           rows.add(row(row.values()));
         }
+        // What the call may reach, as the caller's policy sees it: a refused path is shown, not thrown.
+        BoundCall bound = bridge.prepare(explain.call(), parameters).call();
+        for (ProcedurePaths.Check check : pathChecks(session, bound, catalogs)) {
+          rows.add(row(new ExplainRow("check", check.argument(), check.access().name().toLowerCase(Locale.ROOT)
+              + " path", check.path(), check.verdict()).values()));
+        }
         return Optional.of(new Local(EXPLAIN_SCHEMA, rows, List.of()));
       }
       PreparedCall call = bridge.prepare((SqlIcebergCall) statement, parameters);
+      ProcedurePaths.enforce(pathChecks(session, call.call(), catalogs));
       if (call.execution() instanceof Execution.OnSpark onSpark) {
         return Optional.of(new OnSpark(onSpark.sql(), call.warnings()));
       }
@@ -112,6 +123,14 @@ public final class ProcedurePath {
     } catch (ProcedureException e) {
       throw new GatewayException(ErrorCode.forUserSqlState(e.sqlState()), e.getMessage(), e);
     }
+  }
+
+  /** The checks of the call's path arguments by the session's policy; none for a session without one. */
+  private static List<ProcedurePaths.Check> pathChecks(SparkSession session, BoundCall call,
+      SparkProcedureCatalogs catalogs) {
+    return SessionPolicies.of(session)
+        .map(policy -> ProcedurePaths.checks(session, policy, call, catalogs::loadTableToChange))
+        .orElse(List.of());
   }
 
   private static StructType schema(List<OutputColumn> columns) {

@@ -1,0 +1,92 @@
+package io.icegate.gateway.policy;
+
+import io.icegate.gateway.error.GatewayException;
+import io.icegate.gateway.policy.RolePolicy.Access;
+import io.icegate.procedure.bind.BoundCall;
+import io.icegate.procedure.bind.TableName;
+import java.net.URI;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Function;
+import org.apache.iceberg.Table;
+import org.apache.spark.sql.SparkSession;
+
+/**
+ * The arguments of Iceberg's procedures that name files, checked as paths in statements are: where a call reads,
+ * writes or deletes files, or places a table. remove_orphan_files deletes what no table references under its
+ * location, so that location must also lie inside the table's own unless the operator allows otherwise.
+ */
+public final class ProcedurePaths {
+  /** One path argument and the policy's verdict on it. */
+  public record Check(String argument, Access access, String path, Optional<String> refusal, String verdict) {}
+
+  private ProcedurePaths() {}
+
+  /**
+   * Checks every path argument of {@code call}.
+   *
+   * @param tables loads a table argument, to find its location
+   */
+  public static List<Check> checks(SparkSession session, RolePolicy policy, BoundCall call,
+      Function<TableName, Optional<Table>> tables) {
+    String procedure = call.procedure().name();
+    List<Check> checks = new ArrayList<>();
+    switch (procedure) {
+      case "remove_orphan_files" -> call.value("location").ifPresent(value -> {
+        String location = value.toString();
+        Optional<String> own = call.table("table").flatMap(tables).map(Table::location);
+        checks.add(check(policy, "location", Access.WRITE, location, procedure,
+            () -> policy.orphanFilesOutsideTable() || own.isEmpty() || within(own.get(), location) ? Optional.empty()
+                : Optional.of("Cannot call remove_orphan_files: location '" + location + "' lies outside the"
+                    + " table's location " + own.get() + ", and every file there that the table does not reference"
+                    + " would be deleted (icegate.policy.remove-orphan-files-outside-table=true allows it)")));
+      });
+      case "snapshot" -> call.value("location").ifPresent(location -> checks.add(check(policy, "location",
+          Access.LOCATE, location.toString(), procedure, () -> TableLocations.overlapping(session,
+              location.toString(), Optional.empty()).map(other -> "Cannot call snapshot: location '" + location
+                  + "' overlaps the location of table " + other.name() + " (" + other.location() + ")"))));
+      case "add_files" -> call.table("source_table").filter(TableName::isFileReference).ifPresent(source ->
+          checks.add(check(policy, "source_table", Access.READ, source.name(), procedure, Optional::empty)));
+      case "register_table" -> call.value("metadata_file").ifPresent(file ->
+          checks.add(check(policy, "metadata_file", Access.READ, file.toString(), procedure, Optional::empty)));
+      case "rewrite_table_path" -> {
+        call.value("target_prefix").ifPresent(prefix -> checks.add(check(policy, "target_prefix", Access.LOCATE,
+            prefix.toString(), procedure, Optional::empty)));
+        call.value("staging_location").ifPresent(staging -> checks.add(check(policy, "staging_location",
+            Access.WRITE, staging.toString(), procedure, Optional::empty)));
+      }
+      default -> {
+        // No argument of this procedure names files.
+      }
+    }
+    return checks;
+  }
+
+  /** Throws the first refusal among {@code checks}. */
+  public static void enforce(List<Check> checks) {
+    checks.stream().flatMap(check -> check.refusal().stream()).findFirst().ifPresent(message -> {
+      throw RolePolicy.refusal(message);
+    });
+  }
+
+  private static boolean within(String outer, String inner) {
+    Optional<URI> root = FileRoots.normalize(outer);
+    Optional<URI> path = FileRoots.normalize(inner);
+    return root.isPresent() && path.isPresent() && FileRoots.contains(root.get(), path.get());
+  }
+
+  private static Check check(RolePolicy policy, String argument, Access access, String path, String procedure,
+      java.util.function.Supplier<Optional<String>> further) {
+    URI root;
+    try {
+      root = policy.checkPath(access, path, procedure + " argument " + argument);
+    } catch (GatewayException refused) {
+      return new Check(argument, access, path, Optional.of(refused.getMessage()), "refused: "
+          + refused.getMessage());
+    }
+    Optional<String> refusal = further.get();
+    return new Check(argument, access, path, refusal,
+        refusal.map(message -> "refused: " + message).orElse("allowed: under " + FileRoots.show(root)));
+  }
+}

@@ -1,0 +1,76 @@
+package io.icegate.gateway.policy;
+
+import io.icegate.gateway.metadata.SparkIcebergCatalogs;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Deque;
+import java.util.List;
+import java.util.Optional;
+import org.apache.iceberg.Table;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.connector.catalog.Identifier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Whether a place for files overlaps the location of a table of the session's Iceberg catalogs: a table placed
+ * inside another (or around it) would share its files, and its maintenance or a DROP ... PURGE would delete the
+ * other's. Only asked for explicit locations, which are rare, so every table is looked at.
+ */
+final class TableLocations {
+  private static final Logger LOG = LoggerFactory.getLogger(TableLocations.class);
+
+  /** A table and its location. */
+  record Located(String name, String location) {}
+
+  private TableLocations() {}
+
+  /** {catalog, namespace..., name} of a Spark identifier. */
+  static String[] name(String catalog, Identifier identifier) {
+    List<String> parts = new ArrayList<>();
+    parts.add(catalog);
+    parts.addAll(Arrays.asList(identifier.namespace()));
+    parts.add(identifier.name());
+    return parts.toArray(String[]::new);
+  }
+
+  /**
+   * The first table whose location overlaps {@code location}, other than {@code self} (the table being
+   * replaced or moved).
+   */
+  static Optional<Located> overlapping(SparkSession session, String location, Optional<String[]> self) {
+    SparkIcebergCatalogs catalogs = new SparkIcebergCatalogs(session);
+    for (String catalog : catalogs.catalogNames()) {
+      try {
+        Deque<List<String>> namespaces = new ArrayDeque<>(catalogs.namespaces(catalog, List.of()));
+        while (!namespaces.isEmpty()) {
+          List<String> namespace = namespaces.pop();
+          namespaces.addAll(catalogs.namespaces(catalog, namespace));
+          for (String table : catalogs.tables(catalog, namespace)) {
+            if (self.isPresent() && isSelf(self.get(), catalog, namespace, table)) {
+              continue;
+            }
+            Optional<Table> loaded = catalogs.loadTable(catalog, namespace, table);
+            if (loaded.isPresent() && FileRoots.overlap(loaded.get().location(), location)) {
+              return Optional.of(new Located(catalog + "." + String.join(".", namespace) + "." + table,
+                  loaded.get().location()));
+            }
+          }
+        }
+      } catch (RuntimeException e) {
+        // A catalog that cannot be listed now cannot be checked; its own commit checks still apply.
+        LOG.warn("Cannot list the tables of catalog {} to check location {}: {}", catalog, location, e.toString());
+      }
+    }
+    return Optional.empty();
+  }
+
+  private static boolean isSelf(String[] self, String catalog, List<String> namespace, String table) {
+    List<String> parts = new ArrayList<>();
+    parts.add(catalog);
+    parts.addAll(namespace);
+    parts.add(table);
+    return Arrays.asList(self).equals(parts);
+  }
+}
