@@ -41,7 +41,7 @@ class SeedDataQueriesIT {
 
   @BeforeAll
   static void tables() throws Exception {
-    gateway = TestGateway.start();
+    gateway = TestGateway.startWithConnectionCatalogs();
     Path warehouse = Files.createTempDirectory(Path.of("target"), "seed-data-warehouse-");
     prod = new Properties();
     prod.setProperty("spark.sql.catalog.prod", "org.apache.iceberg.spark.SparkCatalog");

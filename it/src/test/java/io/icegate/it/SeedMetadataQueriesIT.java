@@ -37,7 +37,7 @@ class SeedMetadataQueriesIT {
 
   @BeforeAll
   static void buildTable() throws Exception {
-    gateway = TestGateway.start();
+    gateway = TestGateway.startWithConnectionCatalogs();
     Path warehouse = Files.createTempDirectory(Path.of("target"), "seed-warehouse-");
     prod = new Properties();
     prod.setProperty("spark.sql.catalog.prod", "org.apache.iceberg.spark.SparkCatalog");

@@ -49,6 +49,14 @@ public final class TestGateway implements AutoCloseable {
     return new TestGateway(GatewayServer.start(engine(), false));
   }
 
+  /**
+   * A gateway whose admins may define catalogs with connection properties ({@code spark.sql.catalog.NAME...}), as
+   * an operator opens it ({@code icegate.policy.admin-settings}); the statement policy refuses it otherwise.
+   */
+  public static TestGateway startWithConnectionCatalogs() {
+    return start(Map.of("icegate.policy.admin-settings", "spark.sql.catalog.*"));
+  }
+
   /** A gateway on the shared engine with some gateway settings ({@code icegate.*}) changed. */
   public static TestGateway start(Map<String, String> settings) {
     GatewayConfig config = engine().config();

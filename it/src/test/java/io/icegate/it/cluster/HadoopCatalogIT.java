@@ -25,7 +25,7 @@ class HadoopCatalogIT {
   @BeforeAll
   static void start() throws Exception {
     warehouse = Files.createTempDirectory(Path.of("target").toAbsolutePath(), "hadoop-catalog-");
-    gateway = TestGateway.start();
+    gateway = TestGateway.startWithConnectionCatalogs();
   }
 
   @AfterAll

@@ -35,7 +35,7 @@ class HiveCatalogIT {
   static void start() throws Exception {
     metastore = HiveMetastoreServer.start(
         Files.createTempDirectory(Path.of("target").toAbsolutePath(), "hive-metastore-"));
-    gateway = TestGateway.start();
+    gateway = TestGateway.startWithConnectionCatalogs();
   }
 
   @AfterAll

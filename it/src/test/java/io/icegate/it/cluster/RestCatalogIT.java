@@ -26,7 +26,7 @@ class RestCatalogIT {
   @BeforeAll
   static void start() throws Exception {
     rest = RestCatalogServer.start(Files.createTempDirectory(Path.of("target").toAbsolutePath(), "rest-catalog-"));
-    gateway = TestGateway.start();
+    gateway = TestGateway.startWithConnectionCatalogs();
   }
 
   @AfterAll
