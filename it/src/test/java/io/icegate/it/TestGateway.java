@@ -3,6 +3,9 @@ package io.icegate.it;
 import io.icegate.gateway.config.GatewayConfig;
 import io.icegate.gateway.engine.SparkEngine;
 import io.icegate.gateway.server.GatewayServer;
+import io.icegate.gateway.security.PasswordHash;
+import io.icegate.gateway.security.Role;
+import io.icegate.gateway.security.UsersFile;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -10,6 +13,8 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
+import java.util.Arrays;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.Properties;
 
@@ -20,10 +25,40 @@ import java.util.Properties;
 public final class TestGateway implements AutoCloseable {
   private static SparkEngine engine;
 
-  private final GatewayServer server;
+  /** The users of a gateway started with {@link #startWithUsers}: one per role. */
+  public enum TestUser {
+    READER("reader", Role.READ, "reader-Pw-1"), WRITER("writer", Role.WRITE, "writer-Pw-2"),
+    BOSS("boss", Role.ADMIN, "boss-Pw-3");
 
-  private TestGateway(GatewayServer server) {
+    private final String user;
+    private final Role role;
+    private final String password;
+
+    TestUser(String user, Role role, String password) {
+      this.user = user;
+      this.role = role;
+      this.password = password;
+    }
+
+    public static TestUser of(Role role) {
+      return Arrays.stream(values()).filter(u -> u.role == role).findFirst().orElseThrow();
+    }
+
+    public String user() {
+      return user;
+    }
+
+    public String password() {
+      return password;
+    }
+  }
+
+  private final GatewayServer server;
+  private final Path usersFile;
+
+  private TestGateway(GatewayServer server, Path usersFile) {
     this.server = server;
+    this.usersFile = usersFile;
   }
 
   public static synchronized SparkEngine engine() {
@@ -46,12 +81,33 @@ public final class TestGateway implements AutoCloseable {
   }
 
   public static TestGateway start() {
-    return new TestGateway(GatewayServer.start(engine(), false));
+    return new TestGateway(GatewayServer.start(engine(), false), null);
   }
 
   /**
-   * A gateway whose admins may define catalogs with connection properties ({@code spark.sql.catalog.NAME...}), as
-   * an operator opens it ({@code icegate.policy.admin-settings}); the statement policy refuses it otherwise.
+   * A gateway with authentication on, its users file holding the {@link TestUser}s, and some gateway settings
+   * changed.
+   */
+  public static TestGateway startWithUsers(Map<String, String> settings) {
+    try {
+      Path file = Files.createTempFile(Path.of("target"), "users-", ".txt");
+      Files.delete(file);
+      UsersFile users = UsersFile.read(file);
+      for (TestUser user : TestUser.values()) {
+        users.put(new UsersFile.User(user.user, user.role, PasswordHash.of(user.password.toCharArray())));
+      }
+      users.write();
+      Map<String, String> all = new HashMap<>(settings);
+      all.put("icegate.auth.users-file", file.toString());
+      return new TestGateway(start(all).server, file);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /**
+   * A gateway whose admins may define catalogs per connection ({@code spark.sql.catalog.NAME...} as connection
+   * properties or with SET), as an operator opens it ({@code icegate.policy.admin-settings}); the statement policy refuses it otherwise.
    */
   public static TestGateway startWithConnectionCatalogs() {
     return start(Map.of("icegate.policy.admin-settings", "spark.sql.catalog.*"));
@@ -63,7 +119,7 @@ public final class TestGateway implements AutoCloseable {
     for (Map.Entry<String, String> setting : settings.entrySet()) {
       config = config.with(setting.getKey(), setting.getValue());
     }
-    return new TestGateway(GatewayServer.start(engine(), config, false));
+    return new TestGateway(GatewayServer.start(engine(), config, false), null);
   }
 
   public String jdbcUrl() {
@@ -91,6 +147,17 @@ public final class TestGateway implements AutoCloseable {
       info.setProperty("password", password);
     }
     return DriverManager.getConnection(jdbcUrl(), info);
+  }
+
+  /** A connection as the test user of {@code role} ({@link #startWithUsers}). */
+  public Connection connect(Role role) throws SQLException {
+    TestUser user = TestUser.of(role);
+    return connect(user.user(), user.password());
+  }
+
+  /** The users file of a gateway started with {@link #startWithUsers}. */
+  public Path usersFile() {
+    return usersFile;
   }
 
   public GatewayServer server() {

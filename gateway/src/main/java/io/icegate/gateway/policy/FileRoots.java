@@ -71,12 +71,16 @@ public record FileRoots(List<URI> roots) {
     return path.equals(root) || (path + "/").equals(prefix) || path.startsWith(prefix);
   }
 
+  /** Whether path {@code inner} is {@code outer} or lies under it, both as the file system sees them. */
+  public static boolean within(String outer, String inner) {
+    Optional<URI> root = normalize(outer);
+    Optional<URI> path = normalize(inner);
+    return root.isPresent() && path.isPresent() && contains(root.get(), path.get());
+  }
+
   /** Whether either path lies under the other. */
   public static boolean overlap(String a, String b) {
-    Optional<URI> first = normalize(a);
-    Optional<URI> second = normalize(b);
-    return first.isPresent() && second.isPresent()
-        && (contains(first.get(), second.get()) || contains(second.get(), first.get()));
+    return within(a, b) || within(b, a);
   }
 
   /**

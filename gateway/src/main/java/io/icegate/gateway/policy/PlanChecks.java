@@ -7,6 +7,7 @@ import java.util.ArrayDeque;
 import java.util.Collections;
 import java.util.Deque;
 import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -37,7 +38,6 @@ import org.apache.spark.sql.catalyst.plans.logical.SetTableProperties;
 import org.apache.spark.sql.catalyst.plans.logical.SetTableSerDeProperties;
 import org.apache.spark.sql.catalyst.plans.logical.TableSpec;
 import org.apache.spark.sql.catalyst.plans.logical.TableSpecBase;
-import org.apache.spark.sql.catalyst.plans.logical.UnresolvedTableSpec;
 import org.apache.spark.sql.execution.CommandExecutionMode$;
 import org.apache.spark.sql.execution.command.AlterTableAddPartitionCommand;
 import org.apache.spark.sql.execution.command.DescribeQueryCommand;
@@ -267,19 +267,29 @@ final class PlanChecks {
     checkOutsideTables(location.get(), Optional.empty(), what);
   }
 
-  /** A data source and the options that name files or addresses (path, paths, ...Url, ...File). */
+  /** A data source and the options that name files or addresses. */
   private void checkSourceOptions(String provider, Map<String, String> options, Access access, String what) {
     policy.checkSource(provider, what);
+    placesIn(options, what).forEach((place, where) -> policy.checkPath(access, place, where));
+  }
+
+  /**
+   * The places (files, directories, addresses) that {@code options} name, each with what names it: {@code path},
+   * the JSON array {@code paths}, and keys ending in {@code path}, {@code location}, {@code dir}, {@code url},
+   * {@code uri} or {@code file} (Avro's {@code avroSchemaUrl}, for one).
+   */
+  private static Map<String, String> placesIn(Map<String, String> options, String what) {
+    Map<String, String> places = new LinkedHashMap<>();
     for (Map.Entry<String, String> option : options.entrySet()) {
       String key = option.getKey().toLowerCase(Locale.ROOT);
+      String where = what + ", option " + option.getKey();
       if (key.equals("paths")) {
-        for (String path : jsonPaths(option.getValue(), what)) {
-          policy.checkPath(access, path, what);
-        }
+        jsonPaths(option.getValue(), what).forEach(path -> places.put(path, where));
       } else if (namesPath(key) || key.endsWith("url") || key.endsWith("uri") || key.endsWith("file")) {
-        policy.checkPath(access, option.getValue(), what + ", option " + option.getKey());
+        places.put(option.getValue(), where);
       }
     }
+    return places;
   }
 
   private static List<String> jsonPaths(String value, String what) {
@@ -297,26 +307,14 @@ final class PlanChecks {
         || k.endsWith("-location") || k.endsWith(".dir");
   }
 
+  /** A table spec of the analyzed plan (Spark resolves its options to text before this check runs). */
   private void checkTableSpec(TableSpecBase spec, LogicalPlan name, String what) {
     Optional<String[]> table = resolvedTable(name);
-    Map<String, String> options = Map.of();
-    if (spec instanceof TableSpec resolved) {
-      options = map(resolved.options());
-    } else if (spec instanceof UnresolvedTableSpec unresolved) {
-      options = Map.of();
-      for (Tuple2<String, Expression> option : list(unresolved.optionExpression().options())) {
-        Expression value = option._2();
-        options = new java.util.HashMap<>(options);
-        options.put(option._1(), value.foldable() ? String.valueOf(value.eval(null)) : value.sql());
-      }
-    }
-    Optional<String> provider = option(spec.provider());
-    provider.ifPresent(p -> policy.checkSource(p, what + " ... USING " + p));
+    option(spec.provider()).ifPresent(p -> policy.checkSource(p, what + " ... USING " + p));
     option(spec.location()).ifPresent(location -> checkLocation(location, table, what + " ... LOCATION"));
-    for (Map.Entry<String, String> option : options.entrySet()) {
-      if (namesPath(option.getKey()) || option.getKey().equalsIgnoreCase("paths")) {
-        checkLocation(option.getValue(), table, what + " ... OPTIONS (" + option.getKey() + ")");
-      }
+    if (spec instanceof TableSpec resolved) {
+      placesIn(map(resolved.options()), what + " ... OPTIONS").forEach((place, where) ->
+          checkLocation(place, table, where));
     }
     checkProperties(map(spec.properties()), table, what + " ... TBLPROPERTIES");
   }
@@ -346,7 +344,7 @@ final class PlanChecks {
 
   private void checkOutsideTables(String location, Optional<String[]> table, String what) {
     TableLocations.overlapping(session, location, table).ifPresent(other -> {
-      throw RolePolicy.refusal("Cannot " + "use '" + location + "' (" + what + "): it overlaps the location of table "
+      throw RolePolicy.refusal("Cannot use '" + location + "' (" + what + "): it overlaps the location of table "
           + other.name() + " (" + other.location() + "); a table's files must not mix with another's");
     });
   }

@@ -18,8 +18,14 @@ import org.apache.spark.sql.SparkSession;
  * location, so that location must also lie inside the table's own unless the operator allows otherwise.
  */
 public final class ProcedurePaths {
-  /** One path argument and the policy's verdict on it. */
-  public record Check(String argument, Access access, String path, Optional<String> refusal, String verdict) {}
+  /** One path argument, the root it lies under (if any), and why it is refused (if it is). */
+  public record Check(String argument, Access access, String path, Optional<URI> root, Optional<String> refusal) {
+    /** The verdict as EXPLAIN CALL shows it. */
+    public String verdict() {
+      return refusal.map(message -> "refused: " + message)
+          .orElseGet(() -> "allowed: under " + root.map(FileRoots::show).orElse("?"));
+    }
+  }
 
   private ProcedurePaths() {}
 
@@ -37,7 +43,7 @@ public final class ProcedurePaths {
         String location = value.toString();
         Optional<String> own = call.table("table").flatMap(tables).map(Table::location);
         checks.add(check(policy, "location", Access.WRITE, location, procedure,
-            () -> policy.orphanFilesOutsideTable() || own.isEmpty() || within(own.get(), location) ? Optional.empty()
+            () -> policy.orphanFilesOutsideTable() || own.isEmpty() || FileRoots.within(own.get(), location) ? Optional.empty()
                 : Optional.of("Cannot call remove_orphan_files: location '" + location + "' lies outside the"
                     + " table's location " + own.get() + ", and every file there that the table does not reference"
                     + " would be deleted (icegate.policy.remove-orphan-files-outside-table=true allows it)")));
@@ -70,23 +76,14 @@ public final class ProcedurePaths {
     });
   }
 
-  private static boolean within(String outer, String inner) {
-    Optional<URI> root = FileRoots.normalize(outer);
-    Optional<URI> path = FileRoots.normalize(inner);
-    return root.isPresent() && path.isPresent() && FileRoots.contains(root.get(), path.get());
-  }
-
   private static Check check(RolePolicy policy, String argument, Access access, String path, String procedure,
       java.util.function.Supplier<Optional<String>> further) {
     URI root;
     try {
       root = policy.checkPath(access, path, procedure + " argument " + argument);
     } catch (GatewayException refused) {
-      return new Check(argument, access, path, Optional.of(refused.getMessage()), "refused: "
-          + refused.getMessage());
+      return new Check(argument, access, path, Optional.empty(), Optional.of(refused.getMessage()));
     }
-    Optional<String> refusal = further.get();
-    return new Check(argument, access, path, refusal,
-        refusal.map(message -> "refused: " + message).orElse("allowed: under " + FileRoots.show(root)));
+    return new Check(argument, access, path, Optional.of(root), further.get());
   }
 }

@@ -74,11 +74,6 @@ public record RolePolicy(Role role, boolean reflectionSwitch, boolean scriptSwit
         + rootsSetting() + " lists the directories it may use)");
   }
 
-  /** Whether {@code path} lies under one of this role's roots. */
-  public boolean allows(String path) {
-    return roots.rootOf(path).isPresent();
-  }
-
   /** Refuses a data source that is not a file format or Iceberg and that the operator did not list. */
   public void checkSource(String provider, String what) {
     String name = provider.strip().toLowerCase(Locale.ROOT);

@@ -51,7 +51,8 @@ final class TableLocations {
             if (self.isPresent() && isSelf(self.get(), catalog, namespace, table)) {
               continue;
             }
-            Optional<Table> loaded = catalogs.loadTable(catalog, namespace, table);
+            // Loaded afresh: a kept table could be one dropped and created again elsewhere since.
+            Optional<Table> loaded = catalogs.loadTableToChange(catalog, namespace, table);
             if (loaded.isPresent() && FileRoots.overlap(loaded.get().location(), location)) {
               return Optional.of(new Located(catalog + "." + String.join(".", namespace) + "." + table,
                   loaded.get().location()));

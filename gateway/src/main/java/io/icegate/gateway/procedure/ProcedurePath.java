@@ -12,6 +12,7 @@ import io.icegate.procedure.PreparedCall;
 import io.icegate.procedure.ProcedureBridge;
 import io.icegate.procedure.ProcedureException;
 import io.icegate.procedure.bind.BoundCall;
+import io.icegate.procedure.explain.CallExplainer;
 import io.icegate.procedure.explain.ExplainRow;
 import io.icegate.procedure.manifests.ManifestRewriter;
 import io.icegate.procedure.manifests.RewriteManifestsResult;
@@ -98,13 +99,13 @@ public final class ProcedurePath {
     ProcedureBridge bridge = new ProcedureBridge(catalogs, catalogs);
     try {
       if (statement instanceof SqlExplainIcebergCall explain) {
+        PreparedCall prepared = bridge.prepare(explain.call(), parameters);
         List<InternalRow> rows = new ArrayList<>();
-        for (ExplainRow row : bridge.explain(explain, parameters)) {
+        for (ExplainRow row : CallExplainer.rows(prepared)) {
           rows.add(row(row.values()));
         }
         // What the call may reach, as the caller's policy sees it: a refused path is shown, not thrown.
-        BoundCall bound = bridge.prepare(explain.call(), parameters).call();
-        for (ProcedurePaths.Check check : pathChecks(session, bound, catalogs)) {
+        for (ProcedurePaths.Check check : pathChecks(session, prepared.call(), catalogs)) {
           rows.add(row(new ExplainRow("check", check.argument(), check.access().name().toLowerCase(Locale.ROOT)
               + " path", check.path(), check.verdict()).values()));
         }

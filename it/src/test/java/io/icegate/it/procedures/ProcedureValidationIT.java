@@ -58,7 +58,7 @@ class ProcedureValidationIT {
 
   @BeforeAll
   static void start() throws Exception {
-    gateway = TestGateway.start();
+    gateway = TestGateway.startWithConnectionCatalogs();
     c = gateway.connect();
     execute(c, "CREATE NAMESPACE IF NOT EXISTS demo.validation",
         "CREATE TABLE " + TABLE + " (id int, name string) USING iceberg",

@@ -6,21 +6,15 @@ import static io.icegate.it.Rows.row;
 import static io.icegate.it.SqlFailures.assertFails;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.icegate.gateway.security.PasswordHash;
 import io.icegate.gateway.security.Role;
-import io.icegate.gateway.security.UsersFile;
 import io.icegate.it.TestGateway;
 import io.icegate.procedure.spec.ProcedureSpec;
 import io.icegate.procedure.spec.Procedures;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Properties;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -36,14 +30,7 @@ class AuthorizationIT {
 
   @BeforeAll
   static void start() throws Exception {
-    Path usersFile = Files.createTempFile(Path.of("target"), "authz-users-", ".txt");
-    Files.delete(usersFile);
-    UsersFile users = UsersFile.read(usersFile);
-    users.put(new UsersFile.User("reader", Role.READ, PasswordHash.of("reader-Pw-1".toCharArray())));
-    users.put(new UsersFile.User("writer", Role.WRITE, PasswordHash.of("writer-Pw-2".toCharArray())));
-    users.put(new UsersFile.User("boss", Role.ADMIN, PasswordHash.of("boss-Pw-3".toCharArray())));
-    users.write();
-    gateway = TestGateway.start(Map.of("icegate.auth.users-file", usersFile.toString()));
+    gateway = TestGateway.startWithUsers(Map.of());
     try (Connection admin = connect("boss", "boss-Pw-3")) {
       execute(admin, "CREATE NAMESPACE IF NOT EXISTS demo.authz",
           "CREATE TABLE " + TABLE + " (id bigint, name string) USING iceberg",
@@ -118,9 +105,6 @@ class AuthorizationIT {
   }
 
   private static Connection connect(String user, String password) throws SQLException {
-    Properties properties = new Properties();
-    properties.setProperty("user", user);
-    properties.setProperty("password", password);
-    return DriverManager.getConnection(gateway.jdbcUrl(), properties);
+    return gateway.connect(user, password);
   }
 }

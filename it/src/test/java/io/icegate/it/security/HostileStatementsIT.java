@@ -5,9 +5,7 @@ import static io.icegate.it.Rows.query;
 import static io.icegate.it.Rows.row;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.icegate.gateway.security.PasswordHash;
 import io.icegate.gateway.security.Role;
-import io.icegate.gateway.security.UsersFile;
 import io.icegate.it.SparkJobs;
 import io.icegate.it.TestGateway;
 import java.io.IOException;
@@ -18,7 +16,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -27,7 +24,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Properties;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.UUID;
@@ -49,8 +45,6 @@ import org.junit.jupiter.api.Test;
  */
 class HostileStatementsIT {
   private static final String NS = "demo.hostile";
-  private static final Map<Role, String[]> USERS = Map.of(Role.READ, new String[] {"reader", "reader-Pw-1"},
-      Role.WRITE, new String[] {"writer", "writer-Pw-2"}, Role.ADMIN, new String[] {"boss", "boss-Pw-3"});
 
   private static TestGateway gateway;
   private static Path canaryDir;
@@ -66,14 +60,9 @@ class HostileStatementsIT {
 
   @BeforeAll
   static void start() throws Exception {
-    usersFile = Files.createTempFile(Path.of("target"), "hostile-users-", ".txt");
-    Files.delete(usersFile);
-    UsersFile users = UsersFile.read(usersFile);
-    USERS.forEach((role, user) -> users.put(new UsersFile.User(user[0], role, PasswordHash.of(user[1].toCharArray()))));
-    users.write();
     // Admins get only the catalogs' warehouses here, not the shared engine's target/ root.
-    gateway = TestGateway.start(Map.of("icegate.auth.users-file", usersFile.toString(),
-        "icegate.policy.file-roots.admin", ""));
+    gateway = TestGateway.startWithUsers(Map.of("icegate.policy.file-roots.admin", ""));
+    usersFile = gateway.usersFile();
     secret = "icegate-canary-" + UUID.randomUUID();
     canaryDir = Files.createTempDirectory("icegate-canary-");
     canary = canaryDir.resolve("canary.txt");
@@ -316,28 +305,12 @@ class HostileStatementsIT {
   /** Null when some step was refused with 42501 (and none before it returned the canary), else what happened. */
   private static String run(Connection c, Hostile hostile) {
     for (String step : hostile.steps()) {
-      try {
-        if (hostile.parameters().isEmpty()) {
-          try (Statement s = c.createStatement()) {
-            if (s.execute(step)) {
-              String seen = read(s.getResultSet());
-              if (seen != null) {
-                return seen;
-              }
-            }
-          }
-        } else {
-          try (PreparedStatement s = c.prepareStatement(step)) {
-            for (int i = 0; i < hostile.parameters().size(); i++) {
-              s.setObject(i + 1, hostile.parameters().get(i));
-            }
-            if (s.execute()) {
-              String seen = read(s.getResultSet());
-              if (seen != null) {
-                return seen;
-              }
-            }
-          }
+      // A plain statement unless the step has JDBC parameters: the two travel differently.
+      try (Statement s = hostile.parameters().isEmpty() ? c.createStatement() : prepared(c, step, hostile)) {
+        boolean rows = s instanceof PreparedStatement p ? p.execute() : s.execute(step);
+        String seen = rows ? read(s.getResultSet()) : null;
+        if (seen != null) {
+          return seen;
         }
       } catch (SQLException e) {
         if ("42501".equals(e.getSQLState())) {
@@ -347,6 +320,14 @@ class HostileStatementsIT {
       }
     }
     return "ran without refusal";
+  }
+
+  private static PreparedStatement prepared(Connection c, String step, Hostile hostile) throws SQLException {
+    PreparedStatement s = c.prepareStatement(step);
+    for (int i = 0; i < hostile.parameters().size(); i++) {
+      s.setObject(i + 1, hostile.parameters().get(i));
+    }
+    return s;
   }
 
   /** What a result that should never have come back shows: the canary's secret, if present. */
@@ -452,9 +433,6 @@ class HostileStatementsIT {
   }
 
   private static Connection connect(Role role) throws SQLException {
-    Properties info = new Properties();
-    info.setProperty("user", USERS.get(role)[0]);
-    info.setProperty("password", USERS.get(role)[1]);
-    return DriverManager.getConnection(gateway.jdbcUrl(), info);
+    return gateway.connect(role);
   }
 }

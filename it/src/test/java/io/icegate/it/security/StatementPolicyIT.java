@@ -6,15 +6,13 @@ import static io.icegate.it.Rows.row;
 import static io.icegate.it.SqlFailures.assertFails;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.icegate.gateway.security.PasswordHash;
 import io.icegate.gateway.security.Role;
-import io.icegate.gateway.security.UsersFile;
 import io.icegate.it.TestGateway;
+import io.icegate.it.TestGateway.TestUser;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
-import java.sql.SQLException;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
@@ -36,20 +34,13 @@ class StatementPolicyIT {
 
   @BeforeAll
   static void start() throws Exception {
-    Path usersFile = Files.createTempFile(Path.of("target"), "policy-users-", ".txt");
-    Files.delete(usersFile);
-    UsersFile users = UsersFile.read(usersFile);
-    users.put(new UsersFile.User("reader", Role.READ, PasswordHash.of("reader-Pw-1".toCharArray())));
-    users.put(new UsersFile.User("boss", Role.ADMIN, PasswordHash.of("boss-Pw-3".toCharArray())));
-    users.write();
     readRoot = Files.createTempDirectory(Path.of("target").toAbsolutePath(), "policy-read-root-");
     Files.writeString(readRoot.resolve("lines.txt"), "one\ntwo\n");
     outside = Files.createTempDirectory("policy-outside-");
     Files.writeString(outside.resolve("lines.txt"), "secret\n");
-    gateway = TestGateway.start(Map.of("icegate.auth.users-file", usersFile.toString(),
-        "icegate.policy.file-roots.read", readRoot.toString(), "icegate.policy.allow-reflection", "true",
+    gateway = TestGateway.startWithUsers(Map.of("icegate.policy.file-roots.read", readRoot.toString(), "icegate.policy.allow-reflection", "true",
         "icegate.policy.session-settings", "spark.sql.codegen.wholeStage"));
-    try (Connection admin = connect("boss", "boss-Pw-3")) {
+    try (Connection admin = gateway.connect(Role.ADMIN)) {
       execute(admin, "CREATE NAMESPACE IF NOT EXISTS " + NS,
           "CREATE TABLE IF NOT EXISTS " + NS + ".t (id bigint) USING iceberg", "INSERT INTO " + NS + ".t VALUES (1)");
     }
@@ -64,7 +55,7 @@ class StatementPolicyIT {
   void filesUnderTheReadRootAreReadAsSparkReadsThemAndNothingElse() throws Exception {
     String under = "SELECT value FROM text.`" + readRoot.resolve("lines.txt") + "` ORDER BY value";
     List<Row> spark = TestGateway.engine().newSession().sql(under).collectAsList();
-    try (Connection reader = connect("reader", "reader-Pw-1")) {
+    try (Connection reader = gateway.connect(Role.READ)) {
       assertThat(query(reader, under)).containsExactlyElementsOf(spark.stream()
           .map(r -> row(r.getString(0))).toList());
       assertFails(() -> query(reader, "SELECT * FROM text.`" + outside.resolve("lines.txt") + "`"), "42501",
@@ -76,7 +67,7 @@ class StatementPolicyIT {
   @Test
   void reflectionOpenedByTheOperatorIsForAdminsOnly() throws Exception {
     String call = "SELECT reflect('java.lang.String', 'valueOf', 'x') AS r";
-    try (Connection admin = connect("boss", "boss-Pw-3"); Connection reader = connect("reader", "reader-Pw-1")) {
+    try (Connection admin = gateway.connect(Role.ADMIN); Connection reader = gateway.connect(Role.READ)) {
       assertThat(query(admin, call)).containsExactly(row("x"));
       assertFails(() -> query(reader, call), "42501", "Cannot call reflect", "only admins may");
     }
@@ -84,7 +75,7 @@ class StatementPolicyIT {
 
   @Test
   void sessionSafeSettingsWorkForEveryRoleAndOthersOnlyForAdmins() throws Exception {
-    try (Connection reader = connect("reader", "reader-Pw-1"); Connection admin = connect("boss", "boss-Pw-3")) {
+    try (Connection reader = gateway.connect(Role.READ); Connection admin = gateway.connect(Role.ADMIN)) {
       execute(reader, "SET spark.sql.shuffle.partitions=3", "SET spark.sql.codegen.wholeStage=false");
       assertThat(query(reader, "SET spark.sql.shuffle.partitions")).containsExactly(
           row("spark.sql.shuffle.partitions", "3"));
@@ -102,13 +93,13 @@ class StatementPolicyIT {
 
   @Test
   void connectionPropertiesFollowTheSameList() throws Exception {
-    Properties ok = credentials("reader", "reader-Pw-1");
+    Properties ok = credentials(TestUser.READER);
     ok.setProperty("spark.sql.shuffle.partitions", "5");
     try (Connection c = DriverManager.getConnection(gateway.jdbcUrl(), ok)) {
       assertThat(query(c, "SET spark.sql.shuffle.partitions")).containsExactly(
           row("spark.sql.shuffle.partitions", "5"));
     }
-    Properties evil = credentials("reader", "reader-Pw-1");
+    Properties evil = credentials(TestUser.READER);
     evil.setProperty("spark.sql.catalog.evil", "org.apache.iceberg.spark.SparkCatalog");
     assertFails(() -> DriverManager.getConnection(gateway.jdbcUrl(), evil).close(), "42501",
         "Cannot set 'spark.sql.catalog.evil' (connection property)");
@@ -116,7 +107,7 @@ class StatementPolicyIT {
 
   @Test
   void explainCallShowsThePathChecksAndAnOrphanScanInsideTheTableRuns() throws Exception {
-    try (Connection admin = connect("boss", "boss-Pw-3")) {
+    try (Connection admin = gateway.connect(Role.ADMIN)) {
       String location = (String) query(admin, "SELECT file FROM " + NS + ".t.metadata_log_entries LIMIT 1").get(0)
           .get(0);
       location = location.substring(0, location.indexOf("/metadata/"));
@@ -136,14 +127,11 @@ class StatementPolicyIT {
     }
   }
 
-  private static Properties credentials(String user, String password) {
+  private static Properties credentials(TestUser user) {
     Properties info = new Properties();
-    info.setProperty("user", user);
-    info.setProperty("password", password);
+    info.setProperty("user", user.user());
+    info.setProperty("password", user.password());
     return info;
   }
 
-  private static Connection connect(String user, String password) throws SQLException {
-    return DriverManager.getConnection(gateway.jdbcUrl(), credentials(user, password));
-  }
 }

@@ -9,7 +9,9 @@ import org.checkerframework.checker.nullness.qual.Nullable;
 /**
  * One row of {@code EXPLAIN CALL}'s result. Its columns, all Spark {@code string}s, are {@link #COLUMNS}:
  * <ul>
- *   <li>{@code kind}: {@code procedure}, {@code argument}, {@code output}, {@code statement} or {@code warning};</li>
+ *   <li>{@code kind}: {@code procedure}, {@code argument}, {@code output}, {@code statement} or {@code warning}
+ *       (the gateway adds {@code check}: a path argument, the access it needs as type, the path as value, the
+ *       statement policy's verdict as source);</li>
  *   <li>{@code name}: the procedure's, argument's or output column's name; for the statement, who runs it
  *       ({@code spark} or {@code iceberg-core});</li>
  *   <li>{@code type}: an argument's type as the specification writes it, an output column's Spark type;</li>
