@@ -136,7 +136,12 @@ class HostileStatementsIT {
         "SELECT * FROM text.`" + link + "/canary.txt`",
         "SELECT * FROM `org.apache.spark.sql.execution.datasources.text.TextFileFormat`.`" + c + "`",
         "SELECT * FROM text.`http://" + p + "/x`",
-        "SELECT * FROM parquet.`hdfs://" + p + "/x`");
+        "SELECT * FROM parquet.`hdfs://" + p + "/x`",
+        "SELECT (SELECT max(value) FROM text.`" + c + "`) AS v",
+        "SELECT id FROM " + NS + ".t WHERE data IN (SELECT value FROM text.`" + c + "`)",
+        "SELECT max(reflect('java.lang.System', 'setProperty', 'icegate.canary.window', 'ran')) OVER () AS r",
+        "SELECT x FROM " + NS + ".t LATERAL VIEW explode(array(java_method('java.lang.System', 'setProperty',"
+            + " 'icegate.canary.lateral', 'ran'))) e AS x");
   }
 
   private static String linkPath() {
@@ -154,6 +159,15 @@ class HostileStatementsIT {
     String url = "jdbc:postgresql://127.0.0.1:" + listener.getLocalPort() + "/x";
     return List.of(
         "FROM " + NS + ".t MAP id USING 'touch " + marker + "' AS out",
+        "INSERT INTO " + NS + ".t SELECT 3, value FROM text.`" + c + "`",
+        "INSERT INTO " + NS + ".t SELECT 4, reflect('java.lang.System', 'setProperty', 'icegate.canary.insert', 'x')",
+        "CREATE TABLE " + NS + ".x8 USING iceberg AS SELECT * FROM text.`" + c + "`",
+        "MERGE INTO " + NS + ".t t USING (SELECT 1 AS id, value AS data FROM text.`" + c + "`) s ON t.id = s.id"
+            + " WHEN MATCHED THEN UPDATE SET t.data = s.data",
+        "UPDATE " + NS + ".t SET data = java_method('java.lang.System', 'setProperty', 'icegate.canary.update', 'x')",
+        "DELETE FROM " + NS + ".t WHERE reflect('java.lang.System', 'setProperty', 'icegate.canary.delete', 'x')"
+            + " IS NULL",
+        "DESCRIBE QUERY SELECT * FROM text.`" + c + "`",
         "FROM " + NS + ".t REDUCE id USING 'touch " + marker + "' AS out",
         "CREATE TEMPORARY VIEW hv USING csv OPTIONS (path '" + c + "')",
         "CREATE TEMPORARY VIEW hv USING text OPTIONS (path 'file://" + c + "')",
@@ -243,6 +257,9 @@ class HostileStatementsIT {
     corpus.add(new Hostile("remove_orphan_files with parameters", "JDBC ? parameters", List.of(
         "CALL demo.system.remove_orphan_files(table => 'hostile.o', location => ?, dry_run => true)"),
         List.of(canaryDir.toString())));
+    corpus.add(Hostile.of("a view made by a writer", "persisted view, created through the gateway",
+        "CREATE OR REPLACE VIEW " + NS + ".wv AS SELECT reflect('java.lang.System', 'setProperty',"
+            + " 'icegate.canary.writers-view', 'ran') AS r", "SELECT * FROM " + NS + ".wv"));
     for (String command : commands()) {
       corpus.add(Hostile.of(command, "direct", command));
       corpus.add(Hostile.of(command, "mixed case", mixedCase(command)));
