@@ -74,17 +74,19 @@ public final class ProcedurePath {
         } finally {
           session.conf().set(ESCAPED_STRING_LITERALS, previous);
         }
-      } catch (RuntimeException e) {
+      } catch (Exception e) {
+        // Exception: Spark's SparkException is checked, thrown from Scala without being declared.
         throw inContext(e);
       }
     }
 
-    private RuntimeException inContext(RuntimeException failure) {
+    private RuntimeException inContext(Exception failure) {
       ClientErrors.ClientError error = ClientErrors.describe(failure);
       ErrorCode code = error.code();
       if (code.kind() == ErrorCode.Kind.INTERNAL || code == ErrorCode.CANCELLED
           || !error.sqlState().equals(code.sqlState()) || error.message().startsWith("Cannot call ")) {
-        return failure;
+        // A plain RuntimeException around it is one ClientErrors looks through.
+        return failure instanceof RuntimeException unchecked ? unchecked : new RuntimeException(failure);
       }
       String where = "Cannot call " + procedure + (table == null ? "" : " on table " + table) + ": ";
       if (code == ErrorCode.TABLE_FILES_MISSING) {
