@@ -2,6 +2,7 @@ package io.icegate.gateway.error;
 
 import io.icegate.gateway.result.ResultLimitException;
 import java.util.Map;
+import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.apache.calcite.avatica.AvaticaSeverity;
@@ -34,6 +35,7 @@ public final class ClientErrors {
       Map.entry("NoSuchViewException", ErrorCode.TABLE_NOT_FOUND),
       Map.entry("NoSuchNamespaceException", ErrorCode.NAMESPACE_NOT_FOUND),
       Map.entry("AlreadyExistsException", ErrorCode.ALREADY_EXISTS),
+      Map.entry("NamespaceNotEmptyException", ErrorCode.STILL_REFERENCED),
       Map.entry("CommitFailedException", ErrorCode.COMMIT_CONFLICT),
       Map.entry("CommitStateUnknownException", ErrorCode.EXECUTION_FAILED),
       Map.entry("ValidationException", ErrorCode.INVALID_ARGUMENT),
@@ -97,6 +99,10 @@ public final class ClientErrors {
           "Cannot reach a service the statement needs (a catalog's metastore or REST server, or storage): " + cause
               + "; check its address in the catalog's settings (uri) and that it is running");
     }
+    Optional<ClientError> userState = IcebergStates.describe(t);
+    if (userState.isPresent()) {
+      return userState.get();
+    }
     ErrorCode code = BY_EXCEPTION_NAME.get(specific.getClass().getSimpleName());
     if (code == null) {
       // A failure inside a Spark job (a user function, bad data) is the statement's, not the gateway's.
@@ -108,9 +114,6 @@ public final class ClientErrors {
       return new ClientError(ErrorCode.EXECUTION_FAILED, ErrorCode.EXECUTION_FAILED.sqlState(),
           "Cannot run the statement on Spark's executors: class " + specific.getMessage().replace('/', '.')
               + " is missing there; ship its jar with spark.jars (see docs/DEPLOY.md)");
-    }
-    if (code == ErrorCode.COMMIT_CONFLICT) {
-      return new ClientError(code, code.sqlState(), conflictMessage(specific.getMessage()));
     }
     String message = specific.getMessage() == null ? "" : clean(specific.getMessage());
     if (message.isBlank()) {
@@ -137,6 +140,10 @@ public final class ClientErrors {
     }
     if (errorClass.endsWith("ALREADY_EXISTS")) {
       return ErrorCode.ALREADY_EXISTS;
+    }
+    if (a.getSimpleMessage().startsWith("Wrong arg type for ")) {
+      // Iceberg's check of a CALL's argument types (ProcedureArgumentCoercion), when the bridge let one through.
+      return ErrorCode.DATATYPE_MISMATCH;
     }
     return ErrorCode.ANALYSIS_ERROR;
   }
@@ -213,14 +220,23 @@ public final class ClientErrors {
   }
 
   /**
-   * A commit conflict, said so that the client knows what to do: Iceberg's own message names metadata files on the
-   * gateway's disk and not the remedy.
+   * A commit that lost a race, said so that the client knows what to do: Iceberg's own message names metadata
+   * files on the gateway's disk, or the files of the check that failed, and not the remedy.
    */
-  private static String conflictMessage(String icebergMessage) {
-    Matcher table = CONFLICTED_TABLE.matcher(icebergMessage == null ? "" : icebergMessage);
+  static String conflictMessage(Throwable conflict) {
+    String icebergMessage = conflict.getMessage() == null ? "" : conflict.getMessage();
+    Matcher table = CONFLICTED_TABLE.matcher(icebergMessage);
     String which = table.find() ? " to table " + (table.group(1) != null ? table.group(1) : table.group(2)) : "";
-    return "Cannot commit" + which + ": another statement committed to it first (a commit conflict); retry the"
-        + " statement";
+    if (conflict.getClass().getSimpleName().equals("CommitFailedException")) {
+      return "Cannot commit" + which + ": another statement committed to it first (a commit conflict); retry the"
+          + " statement";
+    }
+    String check = clean(icebergMessage);
+    if (check.length() > 200) {
+      check = check.substring(0, 200) + "...";
+    }
+    return "Cannot commit: another statement changed the table after this one read it, and Iceberg's check of"
+        + " the commit failed (" + check + "); retry the statement, which reads the table again";
   }
 
   private static boolean isCancellation(Throwable t) {

@@ -2,7 +2,9 @@ package io.icegate.gateway.procedure;
 
 import io.icegate.calcite.parser.SqlExplainIcebergCall;
 import io.icegate.calcite.parser.SqlIcebergCall;
+import io.icegate.gateway.error.ClientErrors;
 import io.icegate.gateway.error.ErrorCode;
+import io.icegate.gateway.error.IcebergStates;
 import io.icegate.gateway.error.GatewayException;
 import io.icegate.gateway.policy.ProcedurePaths;
 import io.icegate.gateway.policy.SessionPolicies;
@@ -20,6 +22,7 @@ import io.icegate.procedure.spec.OutputColumn;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.iceberg.Table;
@@ -47,24 +50,73 @@ public final class ProcedurePath {
     List<String> warnings();
   }
 
-  /** Spark runs {@code sql}, a CALL rendered from the checked arguments. */
-  public record OnSpark(String sql, List<String> warnings) implements Plan {
+  /**
+   * Spark runs {@code sql}, a CALL rendered from the checked arguments of {@code procedure} on {@code table} (null
+   * for a procedure without one); {@code arguments} are the given values, to tell a missing file the caller named
+   * from one of the table's.
+   */
+  public record OnSpark(String sql, List<String> warnings, String procedure, String table,
+      Map<String, Object> arguments) implements Plan {
     /**
      * Runs the CALL in {@code session}. It is written for Spark's default string literals (backslash escapes
      * processed), so a session that turned {@code spark.sql.parser.escapedStringLiterals} on reads it with the
-     * default for this statement.
+     * default for this statement. A refusal for a state of the table says which procedure and table.
      */
     public Dataset<Row> run(SparkSession session) {
-      String previous = session.conf().get(ESCAPED_STRING_LITERALS, "false");
-      if (!Boolean.parseBoolean(previous)) {
-        return session.sql(sql);
-      }
-      session.conf().set(ESCAPED_STRING_LITERALS, "false");
       try {
-        return session.sql(sql);
-      } finally {
-        session.conf().set(ESCAPED_STRING_LITERALS, previous);
+        String previous = session.conf().get(ESCAPED_STRING_LITERALS, "false");
+        if (!Boolean.parseBoolean(previous)) {
+          return session.sql(sql);
+        }
+        session.conf().set(ESCAPED_STRING_LITERALS, "false");
+        try {
+          return session.sql(sql);
+        } finally {
+          session.conf().set(ESCAPED_STRING_LITERALS, previous);
+        }
+      } catch (Exception e) {
+        // Exception: Spark's SparkException is checked, thrown from Scala without being declared.
+        throw inContext(e);
       }
+    }
+
+    private RuntimeException inContext(Exception failure) {
+      ClientErrors.ClientError error = ClientErrors.describe(failure);
+      ErrorCode code = error.code();
+      if (code.kind() == ErrorCode.Kind.INTERNAL || code == ErrorCode.CANCELLED
+          || !error.sqlState().equals(code.sqlState()) || error.message().startsWith("Cannot call ")) {
+        // A plain RuntimeException around it is one ClientErrors looks through.
+        return failure instanceof RuntimeException unchecked ? unchecked : new RuntimeException(failure);
+      }
+      String where = "Cannot call " + procedure + (table == null ? "" : " on table " + table) + ": ";
+      if (code == ErrorCode.TABLE_FILES_MISSING) {
+        Optional<String> argument = argumentNaming(failure);
+        if (argument.isPresent()) {
+          return new GatewayException(ErrorCode.INVALID_ARGUMENT, "Cannot call " + procedure + ": argument '"
+              + argument.get() + "' names " + arguments.get(argument.get()) + ", which does not exist", failure);
+        }
+      }
+      if (code == ErrorCode.DATATYPE_MISMATCH) {
+        return new GatewayException(code, where + "argument " + error.message().replaceFirst(
+            "^Wrong arg type for (\\S+): cannot cast (\\S+) to (\\S+)", "'$1' must be $3, not $2"), failure);
+      }
+      return new GatewayException(code, where + error.message(), failure);
+    }
+
+    /** The string argument that names the missing file (register_table's metadata_file, say), if one does. */
+    private Optional<String> argumentNaming(Throwable failure) {
+      for (Throwable c = failure; c != null; c = c.getCause() == c ? null : c.getCause()) {
+        Optional<String> path = c.getMessage() == null ? Optional.empty() : IcebergStates.missingFile(c.getMessage());
+        if (path.isPresent()) {
+          for (Map.Entry<String, Object> argument : arguments.entrySet()) {
+            if (argument.getValue() instanceof String value && !value.isBlank()
+                && (path.get().endsWith(value) || value.endsWith(path.get().replaceFirst("^file:", "")))) {
+              return Optional.of(argument.getKey());
+            }
+          }
+        }
+      }
+      return Optional.empty();
     }
   }
 
@@ -114,7 +166,8 @@ public final class ProcedurePath {
       PreparedCall call = bridge.prepare((SqlIcebergCall) statement, parameters);
       ProcedurePaths.enforce(pathChecks(session, call.call(), catalogs));
       if (call.execution() instanceof Execution.OnSpark onSpark) {
-        return Optional.of(new OnSpark(onSpark.sql(), call.warnings()));
+        return Optional.of(new OnSpark(onSpark.sql(), call.warnings(), call.procedure().name(),
+            call.call().table("table").map(Object::toString).orElse(null), call.call().givenValues()));
       }
       Execution.RewriteManifests rewrite = (Execution.RewriteManifests) call.execution();
       Table table = catalogs.loadTableToChange(rewrite.table()).orElseThrow(() -> new GatewayException(
