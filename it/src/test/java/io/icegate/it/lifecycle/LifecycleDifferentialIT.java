@@ -1,0 +1,173 @@
+package io.icegate.it.lifecycle;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.icegate.it.TestGateway;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.apache.spark.sql.SparkSession;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * Spark's answers through whole table lifecycles: each scenario runs through the gateway (two connections of one
+ * gateway, one of a second gateway, a Spark application of its own) and, in a namespace of its own, through Spark
+ * directly; every statement's outcome (columns with their JDBC types, rows, or the class of the failure) must be
+ * the same, for queries with the native metadata path on and off. Whatever the gateway keeps between statements
+ * shows here as an answer Spark would not give.
+ */
+class LifecycleDifferentialIT {
+  private static final Pattern CAPTURED = Pattern.compile("\\$\\{(\\w+)}");
+  private static final AtomicInteger SCENARIOS = new AtomicInteger();
+
+  private static TestGateway gateway;
+  private static TestGateway otherGateway;
+  private static Map<String, String> secondCatalog;
+  private static Path scratch;
+
+  @BeforeAll
+  static void start() throws IOException {
+    gateway = TestGateway.startWithConnectionCatalogs();
+    otherGateway = TestGateway.startWithConnectionCatalogs();
+    scratch = Files.createTempDirectory(Path.of("target").toAbsolutePath(), "lifecycle-");
+    Path second = scratch.resolve("lakehouse");
+    Files.createDirectories(second);
+    secondCatalog = new LinkedHashMap<>();
+    String prefix = "spark.sql.catalog.lakehouse";
+    secondCatalog.put(prefix, "org.apache.iceberg.spark.SparkCatalog");
+    secondCatalog.put(prefix + ".type", "jdbc");
+    secondCatalog.put(prefix + ".uri", "jdbc:sqlite:" + second.resolve("catalog.db"));
+    secondCatalog.put(prefix + ".jdbc.schema-version", "V1");
+    secondCatalog.put(prefix + ".jdbc.busy_timeout", "30000");
+    secondCatalog.put(prefix + ".jdbc.journal_mode", "WAL");
+    secondCatalog.put(prefix + ".warehouse", second.toUri().toString());
+    secondCatalog.put(prefix + ".cache-enabled", "false");
+  }
+
+  @AfterAll
+  static void stop() {
+    otherGateway.close();
+    gateway.close();
+  }
+
+  /** All scenarios, or those whose name contains the system property {@code lifecycle.only} (while working on one). */
+  static Stream<Scenario> scenarios() {
+    String only = System.getProperty("lifecycle.only", "");
+    return LifecycleScenarios.all().stream().filter(s -> s.name().contains(only));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("scenarios")
+  void givesSparksAnswerAtEveryStep(Scenario scenario) throws Exception {
+    int n = SCENARIOS.incrementAndGet();
+    long started = System.nanoTime();
+    try (Side spark = new SparkSide(actor -> session()); Side ours = gatewaySide()) {
+      CompletableFuture<List<Map<String, Outcome>>> reference =
+          CompletableFuture.supplyAsync(() -> run(spark, scenario, n));
+      List<Map<String, Outcome>> gatewayOutcomes = run(ours, scenario, n);
+      List<Map<String, Outcome>> sparkOutcomes = reference.join();
+      System.out.printf("Lifecycle scenario '%s': %d steps in %d ms%n", scenario.name(), scenario.steps().size(),
+          (System.nanoTime() - started) / 1_000_000);
+      compare(scenario, n, sparkOutcomes, gatewayOutcomes);
+    }
+  }
+
+  private static void compare(Scenario scenario, int n, List<Map<String, Outcome>> spark,
+      List<Map<String, Outcome>> ours) {
+    Map<String, String> sparkValues = sideValues("spark", n);
+    Map<String, String> gatewayValues = sideValues("gateway", n);
+    for (int i = 0; i < scenario.steps().size(); i++) {
+      Step step = scenario.steps().get(i);
+      Outcome expected = spark.get(i).values().iterator().next().canonical(sparkValues, step.isOrdered());
+      for (Map.Entry<String, Outcome> variant : ours.get(i).entrySet()) {
+        Outcome actual = variant.getValue();
+        String where = String.format("step %d of '%s' (%s, %s): %s%n  Spark gave: %s%n  ours gave:  %s", i + 1,
+            scenario.name(), step.actor(), variant.getKey(), step.sql(), spark.get(i).values().iterator().next(),
+            actual);
+        if (actual.failed()) {
+          assertThat(actual.sqlState()).as("SQLState of %s", where).isNotEqualTo("XX000");
+        }
+        assertThat(actual.canonical(gatewayValues, step.isOrdered()).compared()).as(where)
+            .isEqualTo(expected.compared());
+      }
+    }
+  }
+
+  /** Runs every step on one side; a step after a failed capture still runs (and fails alike on both sides). */
+  private static List<Map<String, Outcome>> run(Side side, Scenario scenario, int n) {
+    String ns = namespace(side.name(), n);
+    String dir = scratch.resolve(side.name() + n).toString();
+    side.run(Actor.FIRST, "CREATE NAMESPACE IF NOT EXISTS " + scenario.catalog() + "." + ns, false);
+    // Tables a probe makes beside t (sources, copies) live in {ns}x, so that {ns} can be dropped once t is.
+    side.run(Actor.FIRST, "CREATE NAMESPACE IF NOT EXISTS " + scenario.catalog() + "." + ns + "x", false);
+    side.run(Actor.FIRST, "CREATE NAMESPACE IF NOT EXISTS spark_catalog." + ns + "x", false);
+    Map<String, String> captured = new HashMap<>();
+    List<Map<String, Outcome>> outcomes = new ArrayList<>();
+    for (Step step : scenario.steps()) {
+      String sql = step.sql().replace("{t}", "{cat}.{ns}.t").replace("{cat}", scenario.catalog())
+          .replace("{ns}", ns).replace("{dir}", dir);
+      sql = substitute(sql, captured);
+      Map<String, Outcome> outcome = side.run(step.actor(), sql, step.isQuery());
+      outcomes.add(outcome);
+      Outcome first = outcome.values().iterator().next();
+      step.capture().ifPresent(name -> captured.put(name,
+          first.failed() || first.rows().isEmpty() ? "NULL" : String.valueOf(first.rows().get(0).get(0))));
+    }
+    return outcomes;
+  }
+
+  private static String substitute(String sql, Map<String, String> captured) {
+    Matcher m = CAPTURED.matcher(sql);
+    StringBuilder out = new StringBuilder();
+    while (m.find()) {
+      m.appendReplacement(out, Matcher.quoteReplacement(captured.getOrDefault(m.group(1), "NULL")));
+    }
+    m.appendTail(out);
+    return out.toString();
+  }
+
+  private static String namespace(String side, int n) {
+    return "lc_" + side + "_" + n;
+  }
+
+  /** A side's own values and the placeholders they compare as. */
+  private static Map<String, String> sideValues(String side, int n) {
+    Map<String, String> values = new LinkedHashMap<>();
+    values.put(scratch.resolve(side + n).toString(), "{dir}");
+    values.put(namespace(side, n), "{ns}");
+    return values;
+  }
+
+  private static SparkSession session() {
+    SparkSession session = TestGateway.engine().newSession();
+    secondCatalog.forEach((key, value) -> session.conf().set(key, value));
+    return session;
+  }
+
+  private static Side gatewaySide() throws SQLException {
+    return new GatewaySide(connect(gateway), connect(gateway), connect(otherGateway), session());
+  }
+
+  private static Connection connect(TestGateway to) throws SQLException {
+    Properties properties = new Properties();
+    secondCatalog.forEach(properties::setProperty);
+    return DriverManager.getConnection(to.jdbcUrl(), properties);
+  }
+}
