@@ -104,6 +104,56 @@ class PostgresCatalogIT {
   }
 
   @Test
+  void aTableDroppedCreatedOrRenamedThroughOneGatewayIsTheNewTableOnTheOther() throws Exception {
+    try (Connection onA = DriverManager.getConnection(a.jdbcUrl());
+        Connection onB = DriverManager.getConnection(b.jdbcUrl())) {
+      execute(onA, "CREATE NAMESPACE IF NOT EXISTS shared.life",
+          "CREATE TABLE shared.life.t (id bigint) USING iceberg", "INSERT INTO shared.life.t VALUES (1)",
+          "INSERT INTO shared.life.t VALUES (2)");
+      // B keeps the table: a metadata query and the checks of a CALL.
+      assertThat(query(onB, "SELECT count(*) FROM shared.life.t.snapshots")).containsExactly(row(2L));
+      execute(onB, "CALL shared.system.expire_snapshots(table => 'life.t', retain_last => 2)");
+
+      execute(onA, "DROP TABLE shared.life.t PURGE", "CREATE TABLE shared.life.t (id bigint) USING iceberg",
+          "INSERT INTO shared.life.t VALUES (3)");
+      sameSnapshotsOnBoth(onA, onB, 1);
+      execute(onB, "CALL shared.system.rewrite_data_files(table => 'life.t')",
+          "CALL shared.system.expire_snapshots(table => 'life.t', retain_last => 1)");
+      assertThat(query(onB, "SELECT id FROM shared.life.t")).containsExactly(row(3L));
+
+      // a -> b, then c -> a.
+      execute(onA, "ALTER TABLE shared.life.t RENAME TO life.t_old",
+          "CREATE TABLE shared.life.t_new (id bigint) USING iceberg", "INSERT INTO shared.life.t_new VALUES (4)",
+          "INSERT INTO shared.life.t_new VALUES (5)", "ALTER TABLE shared.life.t_new RENAME TO life.t");
+      sameSnapshotsOnBoth(onA, onB, 2);
+      execute(onB, "CALL shared.system.rollback_to_snapshot('life.t', "
+          + query(onA, "SELECT snapshot_id FROM shared.life.t.snapshots ORDER BY committed_at LIMIT 1").get(0).get(0)
+          + ")");
+      assertThat(query(onA, "SELECT id FROM shared.life.t")).containsExactly(row(4L));
+
+      execute(onA, "DROP TABLE shared.life.t");
+      // The native path names the table as written, Spark quotes each part.
+      for (String[] path : new String[][] {{"true", "shared.life.t"}, {"false", "`shared`.`life`.`t`"}}) {
+        execute(onB, "SET icegate.metadata.native=" + path[0]);
+        io.icegate.it.SqlFailures.assertFails(() -> query(onB, "SELECT count(*) FROM shared.life.t.snapshots"),
+            "42P01", path[1]);
+      }
+      execute(onB, "SET icegate.metadata.native=true");
+    }
+  }
+
+  /** The table's snapshots are the same through both gateways, natively and through Spark on B. */
+  private static void sameSnapshotsOnBoth(Connection onA, Connection onB, int count) throws SQLException {
+    String snapshots = "SELECT snapshot_id, operation FROM shared.life.t.snapshots ORDER BY committed_at";
+    List<List<Object>> onGatewayA = query(onA, snapshots);
+    assertThat(onGatewayA).hasSize(count);
+    assertThat(query(onB, snapshots)).isEqualTo(onGatewayA);
+    execute(onB, "SET icegate.metadata.native=false");
+    assertThat(query(onB, snapshots)).isEqualTo(onGatewayA);
+    execute(onB, "SET icegate.metadata.native=true");
+  }
+
+  @Test
   void aConnectionStaysOnTheGatewayThatOpenedIt() throws Exception {
     try (Connection onA = DriverManager.getConnection(a.jdbcUrl())) {
       String id = onA.unwrap(AvaticaConnection.class).id;
