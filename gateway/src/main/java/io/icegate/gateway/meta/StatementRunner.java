@@ -143,8 +143,8 @@ final class StatementRunner {
       if (call.isEmpty() && parsed.isPresent() && parameters.isEmpty()) {
         Optional<NativeMetadataPath.Answer> answer = nativePath.tryAnswer(session, parsed.get());
         if (answer.isPresent()) {
-          return rows(connection, answer.get().wire(connection.zone()), answer.get().schema(), maxRows,
-              answer.get().warnings());
+          return rows(connection, answer.get().wire(connection.zone(), connection.compactRows()),
+              answer.get().schema(), maxRows, answer.get().warnings());
         }
       }
       if (call.isEmpty() && parsed.isPresent()) {
@@ -170,14 +170,15 @@ final class StatementRunner {
 
   private Outcome rows(GatewayConnection connection, RowSource rows, StructType schema, long maxRows,
       List<String> warnings) {
-    return rows(connection, WireRows.of(rows, new WireValues(schema, connection.zone())), schema, maxRows, warnings);
+    return rows(connection, WireRows.of(rows, new WireValues(schema, connection.zone(), connection.compactRows())),
+        schema, maxRows, warnings);
   }
 
   private Outcome rows(GatewayConnection connection, WireRows rows, StructType schema, long maxRows,
       List<String> warnings) {
     warnings.forEach(w -> LOG.info("Statement on connection {}: {}", connection.id(), w));
     ResultCursor cursor = new ResultCursor(rows, maxRows, resultRowLimit, prefetcher, connection.compactRows());
-    return new Outcome(ColumnTypes.columns(schema), cursor, -1, warnings);
+    return new Outcome(ColumnTypes.columns(schema, connection.compactRows()), cursor, -1, warnings);
   }
 
   /**
