@@ -33,6 +33,9 @@ package io.icegate.jdbc;
  * </ul>
  * Varints and zig-zag are protobuf's. A list decodes to a {@code java.util.List}, as Avatica
  * decodes an array column and its nested arrays.
+ *
+ * <p>A connection that negotiated this encoding also sends its timestamp parameters in microseconds (see
+ * {@link WireExtension#MICROS_PARAMETERS_FIELD_NUMBER}).
  */
 public final class CompactRows {
 

@@ -4,9 +4,12 @@ import static io.icegate.jdbc.Columns.TIMESTAMP;
 import static io.icegate.jdbc.Columns.column;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.google.protobuf.ByteString;
+import com.google.protobuf.UnknownFieldSet;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Timestamp;
+import java.sql.Types;
 import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.OffsetDateTime;
@@ -24,6 +27,9 @@ import org.apache.calcite.avatica.ColumnMetaData;
 import org.apache.calcite.avatica.Meta;
 import org.apache.calcite.avatica.MetaImpl;
 import org.apache.calcite.avatica.QueryState;
+import org.apache.calcite.avatica.proto.Common;
+import org.apache.calcite.avatica.proto.Responses;
+import org.apache.calcite.avatica.remote.Service;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -147,6 +153,33 @@ class TimestampMicrosTest {
     assertThat(NestedValueFormatter.format(List.of(new WallClockMicros(micros(AT.withNano(0))),
         new WallClockMicros(micros(AT.withNano(120_000_000)))), SparkTypeName.parse("array<timestamp>")))
         .isEqualTo("[2024-01-02 03:04:05, 2024-01-02 03:04:05.12]");
+  }
+
+  @Test
+  void aPrepareSignatureSaysWhetherTimestampParametersTravelInMicroseconds() throws Exception {
+    assertThat(prepared(true).statement.signature).isInstanceOf(MicrosParametersSignature.class);
+    assertThat(prepared(false).statement.signature).isNotInstanceOf(MicrosParametersSignature.class);
+    Meta.Signature signature = prepared(true).statement.signature;
+    assertThat(signature.sql).isEqualTo("SELECT ?");
+    assertThat(signature.parameters).hasSize(1);
+  }
+
+  private static Service.PrepareResponse prepared(boolean micros) throws Exception {
+    Meta.Signature plain = new Meta.Signature(List.of(), "SELECT ?", List.of(new org.apache.calcite.avatica
+        .AvaticaParameter(false, 0, 0, Types.OTHER, "any", Object.class.getName(), "?1")), null,
+        Meta.CursorFactory.LIST, null);
+    Common.Signature signature = plain.toProto();
+    if (micros) {
+      signature = signature.toBuilder().mergeUnknownFields(UnknownFieldSet.newBuilder()
+          .addField(WireExtension.MICROS_PARAMETERS_FIELD_NUMBER, UnknownFieldSet.Field.newBuilder()
+              .addVarint(1).build()).build()).build();
+    }
+    Responses.PrepareResponse response = Responses.PrepareResponse.newBuilder()
+        .setStatement(Common.StatementHandle.newBuilder().setConnectionId("c").setId(3).setSignature(signature))
+        .build();
+    byte[] bytes = Common.WireMessage.newBuilder().setName(Responses.PrepareResponse.class.getName())
+        .setWrappedMessage(ByteString.copyFrom(response.toByteArray())).build().toByteArray();
+    return (Service.PrepareResponse) new FrameDecodingTranslation().parseResponse(bytes);
   }
 
   private static ResultSet resultSet(boolean icegate, TimeZone zone, List<Object> rows) throws SQLException {

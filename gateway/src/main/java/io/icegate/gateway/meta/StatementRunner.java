@@ -128,7 +128,8 @@ final class StatementRunner {
         }
       }
       Optional<ProcedurePath.Plan> call = parsed.flatMap(
-          node -> ProcedurePath.plan(session, node, JdbcParameters.forProcedures(parameters), identity));
+          node -> ProcedurePath.plan(session, node, JdbcParameters.forProcedures(parameters, connection.compactRows()),
+              identity));
       if (call.isPresent() && call.get() instanceof ProcedurePath.Local local) {
         return rows(connection, RowSource.of(local.rows().iterator()), local.schema(), maxRows, local.warnings());
       }
@@ -156,7 +157,8 @@ final class StatementRunner {
           ? ((ProcedurePath.OnSpark) call.get()).run(session)
           : parameters.isEmpty()
               ? session.sql(sql)
-              : session.sql(sql, JdbcParameters.forSpark(parameters).toArray());
+              : session.sql(sql, JdbcParameters.forSpark(parameters, connection.compactRows(), connection.zone())
+                  .toArray());
       if (result.logicalPlan() instanceof CommandResult command && command.output().isEmpty()) {
         return new Outcome(List.of(), null, rowsWritten(command.commandPhysicalPlan()), warnings);
       }
