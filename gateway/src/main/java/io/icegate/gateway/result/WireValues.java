@@ -13,6 +13,8 @@ import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.catalyst.expressions.GenericInternalRow;
 import org.apache.spark.sql.catalyst.expressions.SpecializedGetters;
 import org.apache.spark.sql.catalyst.util.ArrayData;
+import org.apache.spark.sql.catalyst.util.IntervalStringStyles;
+import org.apache.spark.sql.catalyst.util.IntervalUtils;
 import org.apache.spark.sql.catalyst.util.MapData;
 import org.apache.spark.sql.types.ArrayType;
 import org.apache.spark.sql.types.BinaryType;
@@ -20,6 +22,7 @@ import org.apache.spark.sql.types.BooleanType;
 import org.apache.spark.sql.types.ByteType;
 import org.apache.spark.sql.types.DataType;
 import org.apache.spark.sql.types.DateType;
+import org.apache.spark.sql.types.DayTimeIntervalType;
 import org.apache.spark.sql.types.DecimalType;
 import org.apache.spark.sql.types.DoubleType;
 import org.apache.spark.sql.types.FloatType;
@@ -31,6 +34,7 @@ import org.apache.spark.sql.types.StringType;
 import org.apache.spark.sql.types.StructType;
 import org.apache.spark.sql.types.TimestampNTZType;
 import org.apache.spark.sql.types.TimestampType;
+import org.apache.spark.sql.types.YearMonthIntervalType;
 import scala.Function1;
 
 /**
@@ -40,7 +44,8 @@ import scala.Function1;
  * <p>Dates travel as days since the epoch and timestamps as epoch milliseconds of the wall-clock time in the
  * connection's time zone, which is what Avatica's client accessors turn back into {@code java.sql} values in that
  * zone; for Icegate's driver, in its compact encoding, as microseconds of that time ({@link WallClockMicros}), which
- * is Spark's precision. Arrays and structs travel as lists, maps as lists of {@code [key, value]} pairs.
+ * is Spark's precision. Arrays and structs travel as lists, maps as lists of {@code [key, value]} pairs. Intervals
+ * and other types JDBC has no type for travel as Spark's text of them (its cast to string).
  */
 public final class WireValues {
   private final ValueReader[] readers;
@@ -113,8 +118,20 @@ public final class WireValues {
       ValueReader[] fields = Arrays.stream(s.fields()).map(f -> reader(f.dataType(), zone, micros))
           .toArray(ValueReader[]::new);
       return (data, i) -> struct(data.getStruct(i, fields.length), fields);
+    } else if (type instanceof DayTimeIntervalType d) {
+      // As Spark's cast to string writes it: INTERVAL '3' DAY, INTERVAL '1 02:03:04.5' DAY TO SECOND.
+      byte start = d.startField();
+      byte end = d.endField();
+      return (data, i) -> IntervalUtils.toDayTimeIntervalString(data.getLong(i), IntervalStringStyles.ANSI_STYLE(),
+          start, end);
+    } else if (type instanceof YearMonthIntervalType y) {
+      // INTERVAL '2-3' YEAR TO MONTH, INTERVAL '2' YEAR.
+      byte start = y.startField();
+      byte end = y.endField();
+      return (data, i) -> IntervalUtils.toYearMonthIntervalString(data.getInt(i), IntervalStringStyles.ANSI_STYLE(),
+          start, end);
     }
-    // Intervals and other rare types: Spark's external value in its text form.
+    // Other rare types (the legacy calendar interval): Spark's external value in its text form.
     Function1<Object, Object> toScala = CatalystTypeConverters.createToScalaConverter(type);
     return (data, i) -> String.valueOf(toScala.apply(data.get(i, type)));
   }

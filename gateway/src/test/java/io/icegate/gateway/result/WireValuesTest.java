@@ -12,7 +12,9 @@ import org.apache.spark.sql.catalyst.expressions.GenericInternalRow;
 import org.apache.spark.sql.catalyst.util.ArrayBasedMapData;
 import org.apache.spark.sql.catalyst.util.GenericArrayData;
 import org.apache.spark.sql.types.DataTypes;
+import org.apache.spark.sql.types.DayTimeIntervalType;
 import org.apache.spark.sql.types.StructType;
+import org.apache.spark.sql.types.YearMonthIntervalType;
 import org.junit.jupiter.api.Test;
 
 class WireValuesTest {
@@ -65,5 +67,27 @@ class WireValuesTest {
     long ltz = Math.floorDiv(NEW_YORK_WALL_CLOCK, 1000);
     long ntz = Math.floorDiv(MICROS, 1000);
     assertThat(row).containsExactly(ltz, ntz, Arrays.asList(ltz, null), List.of(List.of(ntz, ltz)), List.of(ntz));
+  }
+
+  @Test
+  void intervalsTravelAsSparksCastToString() {
+    long day = 86_400_000_000L;
+    StructType schema = DataTypes.createStructType(List.of(
+        DataTypes.createStructField("d", DayTimeIntervalType.apply(DayTimeIntervalType.DAY()), true),
+        DataTypes.createStructField("dts", DayTimeIntervalType.apply(DayTimeIntervalType.DAY(),
+            DayTimeIntervalType.SECOND()), true),
+        DataTypes.createStructField("hm", DayTimeIntervalType.apply(DayTimeIntervalType.HOUR(),
+            DayTimeIntervalType.MINUTE()), true),
+        DataTypes.createStructField("ym", YearMonthIntervalType.apply(YearMonthIntervalType.YEAR(),
+            YearMonthIntervalType.MONTH()), true),
+        DataTypes.createStructField("m", YearMonthIntervalType.apply(YearMonthIntervalType.MONTH()), true),
+        DataTypes.createStructField("array",
+            DataTypes.createArrayType(DayTimeIntervalType.apply(DayTimeIntervalType.DAY())), true)));
+    List<Object> row = new WireValues(schema, ZoneOffset.UTC, true).row(new GenericInternalRow(new Object[] {
+        3 * day, day + 3_723_500_000L, -(26 * 3_600_000_000L + 5 * 60_000_000L), 27, 27,
+        new GenericArrayData(new Object[] {3 * day, null})}));
+    assertThat(row).containsExactly("INTERVAL '3' DAY", "INTERVAL '1 01:02:03.5' DAY TO SECOND",
+        "INTERVAL '-26:05' HOUR TO MINUTE", "INTERVAL '2-3' YEAR TO MONTH", "INTERVAL '27' MONTH",
+        Arrays.asList("INTERVAL '3' DAY", null));
   }
 }
