@@ -109,6 +109,8 @@ final class CompactRowReader {
       return (short) in.readSInt64();
     case CompactRows.BYTE:
       return in.readRawByte();
+    case CompactRows.TIMESTAMP:
+      return new WallClockMicros(in.readSInt64());
     case CompactRows.AVATICA:
       return avaticaValue(depth);
     default:

@@ -15,6 +15,7 @@ import static io.icegate.jdbc.CompactRows.NULL;
 import static io.icegate.jdbc.CompactRows.SAME_STRING;
 import static io.icegate.jdbc.CompactRows.SHORT;
 import static io.icegate.jdbc.CompactRows.STRING;
+import static io.icegate.jdbc.CompactRows.TIMESTAMP;
 import static io.icegate.jdbc.CompactRows.TRUE;
 
 import com.google.protobuf.ByteString;
@@ -103,6 +104,9 @@ public final class CompactRowWriter {
           writeValue(element);
         }
       }
+    } else if (value instanceof WallClockMicros t) {
+      out.writeRawByte(TIMESTAMP);
+      out.writeSInt64NoTag(t.micros());
     } else if (value instanceof Double d) {
       out.writeRawByte(DOUBLE);
       out.writeFixed64NoTag(Double.doubleToRawLongBits(d));

@@ -9,8 +9,9 @@ package io.icegate.jdbc;
  * struct, each {@code [key, value]} entry of a map) in another: metadata rows, which carry maps in
  * nearly every row, spent more time being wrapped and unwrapped than being read. Here a value is a
  * tag byte and its payload, and a short string that comes again in the frame (a map's keys, most
- * of its values) is sent once and then by number. It decodes to exactly the values Avatica's rows
- * would have decoded to, so everything after decoding is the same.
+ * of its values) is sent once and then by number. It decodes to the values Avatica's rows would
+ * have decoded to, so everything after decoding is the same, except timestamps, which keep the
+ * microseconds Avatica's milliseconds lose.
  *
  * <p>The bytes: the number of rows (varint), then each row as its number of columns (varint) and
  * its values. A value is one tag byte, then:
@@ -25,16 +26,25 @@ package io.icegate.jdbc;
  *   <li>{@link #DECIMAL}: the text of a {@code BigDecimal} as a string is sent;</li>
  *   <li>{@link #BYTES}: the length (varint) and bytes;</li>
  *   <li>{@link #LIST}: the number of elements (varint), then each element as a value;</li>
+ *   <li>{@link #TIMESTAMP}: microseconds of wall-clock time read as UTC, zig-zag varint: a timestamp at Spark's
+ *       precision, where Avatica's encoding carries milliseconds; it decodes to a {@link WallClockMicros};</li>
  *   <li>{@link #AVATICA}: the length (varint) and bytes of an Avatica {@code TypedValue} message,
  *       for values the encoding has no tag for, decoded as Avatica decodes them.</li>
  * </ul>
  * Varints and zig-zag are protobuf's. A list decodes to a {@code java.util.List}, as Avatica
  * decodes an array column and its nested arrays.
+ *
+ * <p>A connection that negotiated this encoding also sends its timestamp parameters in microseconds (see
+ * {@link WireExtension#MICROS_PARAMETERS_FIELD_NUMBER}).
  */
 public final class CompactRows {
 
-  /** The value of {@link OpenConnectionKeys#ROW_ENCODING} that asks for this encoding. */
-  public static final String ENCODING = "icegate-compact-1";
+  /**
+   * The value of {@link OpenConnectionKeys#ROW_ENCODING} that asks for this encoding. Version 2 added
+   * {@link #TIMESTAMP}: a gateway that only knows version 1 sends such a driver Avatica's rows, and a driver that
+   * only knows version 1 gets Avatica's rows from this gateway, both correct at milliseconds.
+   */
+  public static final String ENCODING = "icegate-compact-2";
 
   public static final byte NULL = 0;
   public static final byte STRING = 1;
@@ -52,6 +62,7 @@ public final class CompactRows {
   public static final byte BYTES = 13;
   public static final byte LIST = 14;
   public static final byte AVATICA = 15;
+  public static final byte TIMESTAMP = 16;
 
   /**
    * Lists nest at most this deep (a column's own list is depth 1), as protobuf limits the nesting

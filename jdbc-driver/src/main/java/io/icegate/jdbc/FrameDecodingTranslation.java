@@ -24,13 +24,15 @@ import org.apache.calcite.avatica.remote.Service;
  * counts) to Avatica: the response, minus its frames, goes to {@link ProtobufTranslationImpl} and
  * the decoded frames are put back in. That costs re-encoding a message of a few dozen bytes per
  * response. A first frame also takes along the gateway's warnings for the execution, sent in the
- * signature, if any ({@link WarnedFrame}).
+ * signature, if any ({@link WarnedFrame}). A prepare response is Avatica's, its signature marked when
+ * the gateway reads timestamp parameters as microseconds ({@link MicrosParametersSignature}).
  */
 final class FrameDecodingTranslation implements ProtobufTranslation {
 
   private static final String FETCH = Responses.FetchResponse.class.getName();
   private static final String EXECUTE = Responses.ExecuteResponse.class.getName();
   private static final String RESULT_SET = Responses.ResultSetResponse.class.getName();
+  private static final String PREPARE = Responses.PrepareResponse.class.getName();
 
   private final ProtobufTranslation avatica = new ProtobufTranslationImpl();
 
@@ -61,7 +63,24 @@ final class FrameDecodingTranslation implements ProtobufTranslation {
     if (RESULT_SET.equals(name)) {
       return resultSet(FirstFrameReader.resultSet(wire.getWrappedMessage()));
     }
+    if (PREPARE.equals(name)) {
+      return prepare((Service.PrepareResponse) avatica.parseResponse(bytes),
+          Responses.PrepareResponse.parseFrom(wire.getWrappedMessage()));
+    }
     return avatica.parseResponse(bytes);
+  }
+
+  /** Marks the statement's signature when the gateway reads its timestamp parameters as microseconds. */
+  private static Service.PrepareResponse prepare(Service.PrepareResponse response,
+      Responses.PrepareResponse message) {
+    if (response.statement == null || response.statement.signature == null
+        || !message.getStatement().getSignature().getUnknownFields()
+            .hasField(WireExtension.MICROS_PARAMETERS_FIELD_NUMBER)) {
+      return response;
+    }
+    Meta.StatementHandle handle = new Meta.StatementHandle(response.statement.connectionId,
+        response.statement.id, new MicrosParametersSignature(response.statement.signature));
+    return new Service.PrepareResponse(handle, response.rpcMetadata);
   }
 
   private Service.ExecuteResponse execute(FirstFrameReader.Execute response) throws IOException {

@@ -5,11 +5,15 @@ import java.sql.BatchUpdateException;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.SQLWarning;
+import java.sql.Timestamp;
+import java.sql.Types;
 import java.util.ArrayList;
+import java.util.Calendar;
 import java.util.List;
 import java.util.Map;
 import org.apache.calcite.avatica.AvaticaConnection;
 import org.apache.calcite.avatica.AvaticaPreparedStatement;
+import org.apache.calcite.avatica.ColumnMetaData;
 import org.apache.calcite.avatica.Meta;
 import org.apache.calcite.avatica.remote.TypedValue;
 
@@ -35,12 +39,39 @@ public class IcegatePreparedStatement extends AvaticaPreparedStatement {
   /** Set by {@link #cancel()}, so that a running batch starts no further element. */
   private volatile boolean cancelled;
 
+  /** Whether the gateway reads timestamp parameters as microseconds (it said so when the statement was prepared). */
+  private final boolean microsParameters;
+
   /** Creates a prepared statement; called by the driver's factory. */
   IcegatePreparedStatement(AvaticaConnection connection, Meta.StatementHandle handle,
       Meta.Signature signature, int resultSetType, int resultSetConcurrency,
       int resultSetHoldability) throws SQLException {
     super(connection, handle, signature, resultSetType, resultSetConcurrency,
         resultSetHoldability);
+    this.microsParameters = signature instanceof MicrosParametersSignature;
+  }
+
+  /** As Avatica's, in the connection's time zone, with the value's microseconds when the gateway reads them. */
+  @Override public void setTimestamp(int parameterIndex, Timestamp x) throws SQLException {
+    setTimestamp(parameterIndex, x, getCalendar());
+  }
+
+  /**
+   * As Avatica's: the wall-clock time {@code x} shows in {@code calendar}'s zone, read as UTC; but in microseconds,
+   * so that Spark gets the value's microseconds (Avatica's milliseconds would lose them), when the gateway said
+   * when preparing that it reads them so ({@link WireExtension#MICROS_PARAMETERS_FIELD_NUMBER}).
+   */
+  @Override public void setTimestamp(int parameterIndex, Timestamp x, Calendar calendar) throws SQLException {
+    if (!microsParameters || x == null) {
+      super.setTimestamp(parameterIndex, x, calendar);
+      return;
+    }
+    getSite(parameterIndex); // checks the index as Avatica does
+    long millis = x.getTime();
+    long wallMillis = calendar == null ? millis : millis + calendar.getTimeZone().getOffset(millis);
+    // getTime() holds the whole milliseconds of the nanos; the microseconds below them are added.
+    slots[parameterIndex - 1] = TypedValue.ofSerial(ColumnMetaData.Rep.JAVA_SQL_TIMESTAMP,
+        wallMillis * 1000L + x.getNanos() % 1_000_000 / 1000);
   }
 
   /**
@@ -51,6 +82,8 @@ public class IcegatePreparedStatement extends AvaticaPreparedStatement {
   @Override public void setObject(int parameterIndex, Object x) throws SQLException {
     if (x instanceof Map<?, ?> map) {
       setArray(parameterIndex, keysAndValues(map));
+    } else if (x instanceof Timestamp timestamp) {
+      setTimestamp(parameterIndex, timestamp);
     } else {
       super.setObject(parameterIndex, x);
     }
@@ -60,6 +93,8 @@ public class IcegatePreparedStatement extends AvaticaPreparedStatement {
   @Override public void setObject(int parameterIndex, Object x, int targetSqlType) throws SQLException {
     if (x instanceof Map<?, ?> map) {
       setArray(parameterIndex, keysAndValues(map));
+    } else if (x instanceof Timestamp timestamp && targetSqlType == Types.TIMESTAMP) {
+      setTimestamp(parameterIndex, timestamp);
     } else {
       super.setObject(parameterIndex, x, targetSqlType);
     }

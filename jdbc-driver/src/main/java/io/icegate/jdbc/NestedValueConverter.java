@@ -104,9 +104,9 @@ final class NestedValueConverter {
     return switch (kind) {
       case DATE -> raw -> raw instanceof java.sql.Date date
           ? date : DateTimeUtils.unixDateToSqlDate(WireValues.days(raw, type), calendar);
-      case TIMESTAMP -> raw -> raw instanceof java.sql.Timestamp timestamp
-          ? timestamp
-          : timestamps.read(WireValues.millis(raw, type));
+      case TIMESTAMP -> raw -> raw instanceof WallClockMicros micros
+          ? timestamps.readMicros(micros.micros())
+          : raw instanceof java.sql.Timestamp timestamp ? timestamp : timestamps.read(WireValues.millis(raw, type));
       default -> raw -> WireValues.normalize(raw, type, kind);
     };
   }

@@ -3,11 +3,9 @@ package io.icegate.jdbc;
 import java.math.BigDecimal;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
-import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.HexFormat;
 import java.util.List;
-import java.util.Locale;
 import java.util.StringJoiner;
 
 /**
@@ -74,7 +72,7 @@ final class NestedValueFormatter {
       case DATE -> raw instanceof java.sql.Date date
           ? date.toString() : LocalDate.ofEpochDay(WireValues.days(raw, type)).toString();
       case TIMESTAMP -> raw instanceof java.sql.Timestamp timestamp
-          ? timestamp(timestamp.toLocalDateTime()) : timestamp(WireValues.millis(raw, type));
+          ? timestamp(timestamp.toLocalDateTime()) : timestamp(raw, type);
       case BINARY -> hex(WireValues.bytes(raw, type));
       default -> {
         Object value = WireValues.normalize(raw, type);
@@ -83,18 +81,29 @@ final class NestedValueFormatter {
     };
   }
 
-  private static String timestamp(long millis) {
-    return timestamp(LocalDateTime.ofEpochSecond(Math.floorDiv(millis, 1000L),
-        (int) Math.floorMod(millis, 1000L) * 1_000_000, ZoneOffset.UTC));
+  /** Spark's text of a timestamp whose wall-clock time is {@code micros} read as UTC. */
+  static String timestampMicros(long micros) {
+    return timestamp(WallClockMicros.toLocalDateTime(micros));
   }
 
-  /** Seconds always; the fraction only as far as it has non-zero digits, like Spark. */
-  private static String timestamp(LocalDateTime time) {
+  private static String timestamp(Object raw, SparkType type) {
+    return raw instanceof WallClockMicros micros
+        ? timestampMicros(micros.micros()) : timestampMicros(WireValues.millis(raw, type) * 1000L);
+  }
+
+  /** Seconds always; the fraction only as far as it has non-zero digits, as Spark's cast to string writes it. */
+  static String timestamp(LocalDateTime time) {
     String seconds = SECONDS.format(time);
-    if (time.getNano() == 0) {
+    int nanos = time.getNano();
+    if (nanos == 0) {
       return seconds;
     }
-    String fraction = String.format(Locale.ROOT, "%09d", time.getNano()).replaceAll("0+$", "");
-    return seconds + "." + fraction;
+    int digits = 9;
+    while (nanos % 10 == 0) {
+      nanos /= 10;
+      digits--;
+    }
+    String fraction = Integer.toString(nanos);
+    return seconds + "." + "0".repeat(digits - fraction.length()) + fraction;
   }
 }

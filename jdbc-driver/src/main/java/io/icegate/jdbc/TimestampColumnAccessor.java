@@ -15,6 +15,9 @@ import java.sql.SQLXML;
 import java.sql.Struct;
 import java.sql.Time;
 import java.sql.Timestamp;
+import java.time.Instant;
+import java.time.LocalDateTime;
+import java.time.OffsetDateTime;
 import java.util.Calendar;
 import java.util.Map;
 import org.apache.calcite.avatica.util.Cursor;
@@ -25,8 +28,10 @@ import org.joou.UShort;
 
 /**
  * Reads one TIMESTAMP column as Avatica's accessor does, with {@code getObject} and {@code getTimestamp} in the
- * connection's time zone made by a {@link TimestampReader}; every other getter, and a timestamp for another
- * calendar, is Avatica's.
+ * connection's time zone made by a {@link TimestampReader}, and with the microseconds Icegate's compact encoding
+ * carries ({@link WallClockMicros}) in {@code getTimestamp} for any calendar, {@code getObject} (also as
+ * {@link LocalDateTime}, {@link Instant} and {@link OffsetDateTime}) and {@code getString}, which is Spark's text of
+ * the value. Every other getter is Avatica's (which reads the milliseconds).
  */
 final class TimestampColumnAccessor implements Cursor.Accessor {
   private final Cursor.Accessor avatica;
@@ -49,10 +54,28 @@ final class TimestampColumnAccessor implements Cursor.Accessor {
   }
 
   @Override public Timestamp getTimestamp(Calendar calendar) throws SQLException {
-    if (calendar == reader.calendar() && raw.getObject() instanceof Long millis) {
+    Object value = raw.getObject();
+    if (value instanceof WallClockMicros micros) {
+      if (calendar == reader.calendar()) {
+        return reader.readMicros(micros.micros());
+      }
+      Timestamp timestamp = avatica.getTimestamp(calendar);
+      TimestampReader.withMicros(timestamp, micros.micros());
+      return timestamp;
+    }
+    if (calendar == reader.calendar() && value instanceof Long millis) {
       return reader.read(millis);
     }
     return avatica.getTimestamp(calendar);
+  }
+
+  /** The wall-clock time in microseconds, or null for SQL NULL (or a value that is not a number of them). */
+  private Long wallMicros() throws SQLException {
+    Object value = raw.getObject();
+    if (value instanceof WallClockMicros micros) {
+      return micros.micros();
+    }
+    return value instanceof Long millis ? millis * 1000L : null;
   }
 
   /**
@@ -63,7 +86,11 @@ final class TimestampColumnAccessor implements Cursor.Accessor {
     return avatica.wasNull();
   }
 
+  /** Spark's text of the value, as its cast to string writes it: {@code 2024-01-02 03:04:05.123456}. */
   @Override public String getString() throws SQLException {
+    if (raw.getObject() instanceof WallClockMicros micros) {
+      return NestedValueFormatter.timestampMicros(micros.micros());
+    }
     return avatica.getString();
   }
 
@@ -191,7 +218,29 @@ final class TimestampColumnAccessor implements Cursor.Accessor {
     return avatica.getNCharacterStream();
   }
 
+  /**
+   * As a {@link Timestamp}, {@link LocalDateTime} (the wall-clock time), {@link Instant} or {@link OffsetDateTime}
+   * (that wall-clock time in the connection's time zone), or {@link String}.
+   */
   @Override public <T> T getObject(Class<T> type) throws SQLException {
+    if (type == Timestamp.class || type == Object.class) {
+      return type.cast(getObject());
+    }
+    if (type == String.class) {
+      return type.cast(getString());
+    }
+    if (type == LocalDateTime.class || type == Instant.class || type == OffsetDateTime.class) {
+      Long micros = wallMicros();
+      if (micros == null) {
+        return null;
+      }
+      LocalDateTime wallClock = WallClockMicros.toLocalDateTime(micros);
+      if (type == LocalDateTime.class) {
+        return type.cast(wallClock);
+      }
+      OffsetDateTime inZone = wallClock.atZone(reader.calendar().getTimeZone().toZoneId()).toOffsetDateTime();
+      return type.cast(type == Instant.class ? inZone.toInstant() : inZone);
+    }
     return avatica.getObject(type);
   }
 }

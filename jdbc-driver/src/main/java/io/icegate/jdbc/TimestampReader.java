@@ -10,8 +10,9 @@ import java.util.TimeZone;
 import org.apache.calcite.avatica.util.DateTimeUtils;
 
 /**
- * Turns a timestamp as the wire carries it (milliseconds of wall-clock time, read as UTC) into the
- * {@link Timestamp} that Avatica's {@link DateTimeUtils#unixTimestampToSqlTimestamp} gives for a calendar.
+ * Turns a timestamp as the wire carries it (milliseconds of wall-clock time read as UTC, or microseconds in
+ * Icegate's compact encoding) into the {@link Timestamp} that Avatica's
+ * {@link DateTimeUtils#unixTimestampToSqlTimestamp} gives for a calendar (with the microseconds, if any).
  *
  * <p>Avatica builds each value through a {@code LocalDateTime} and {@link Timestamp#valueOf(LocalDateTime)}, whose
  * calendar arithmetic in the JVM's zone was a third of the driver's time reading the 1,000 timestamps of a
@@ -54,6 +55,21 @@ final class TimestampReader {
       return new Timestamp(wallMillis - shift);
     }
     return DateTimeUtils.unixTimestampToSqlTimestamp(wallMillis, calendar);
+  }
+
+  /** As {@link #read}, for a time carried in microseconds, which the timestamp keeps. */
+  Timestamp readMicros(long wallMicros) {
+    Timestamp timestamp = read(Math.floorDiv(wallMicros, 1000L));
+    withMicros(timestamp, wallMicros);
+    return timestamp;
+  }
+
+  /**
+   * Gives {@code timestamp}, read from the milliseconds of {@code wallMicros}, its microseconds too: zone offsets
+   * are whole seconds, so the wall clock's fraction of a second is the timestamp's.
+   */
+  static void withMicros(Timestamp timestamp, long wallMicros) {
+    timestamp.setNanos((int) Math.floorMod(wallMicros, 1_000_000L) * 1000);
   }
 
   /** The calendar it reads for. */

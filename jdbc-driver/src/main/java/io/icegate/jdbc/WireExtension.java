@@ -13,6 +13,8 @@ package io.icegate.jdbc;
  *   <li>{@link #WARNINGS_FIELD_NUMBER}: the warnings of one execution.</li>
  *   <li>{@link #COMPACT_ROWS_FIELD_NUMBER}: a frame's rows in {@link CompactRows}' encoding, sent
  *       only to a client that asked for it when it connected.</li>
+ *   <li>{@link #MICROS_PARAMETERS_FIELD_NUMBER}: that a prepared statement's timestamp parameters are read as
+ *       microseconds.</li>
  * </ul>
  */
 public final class WireExtension {
@@ -38,6 +40,15 @@ public final class WireExtension {
    * does not read it would take such a frame for an empty one.
    */
   public static final int COMPACT_ROWS_FIELD_NUMBER = 1001;
+
+  /**
+   * Field of {@code Signature} ({@code bool}), only in the signature a prepare returns: the gateway reads this
+   * statement's timestamp parameters ({@code JAVA_SQL_TIMESTAMP}) as microseconds of wall-clock time read as UTC
+   * rather than Avatica's milliseconds, so that {@code setTimestamp} keeps its value's microseconds. The gateway
+   * says so on a connection that negotiated {@link CompactRows#ENCODING}; only then does this driver send them so,
+   * for a gateway that does not say it would take microseconds for milliseconds.
+   */
+  public static final int MICROS_PARAMETERS_FIELD_NUMBER = 1002;
 
   private WireExtension() {
   }

@@ -56,7 +56,10 @@ final class GatewayConnection {
     return zone;
   }
 
-  /** Whether the client reads Icegate's compact row encoding (Icegate's driver), so results are sent in it. */
+  /**
+   * Whether the client reads Icegate's compact row encoding (Icegate's driver), so results are sent in it; such a
+   * client also reads and sends timestamps in microseconds.
+   */
   boolean compactRows() {
     return compactRows;
   }

@@ -247,14 +247,17 @@ public final class IcegateMeta implements ProtobufMeta {
   @Override
   public StatementHandle prepare(ConnectionHandle ch, String sql, long maxRowCount) {
     return guard(() -> {
-      GatewayStatement statement = connection(ch.id).newStatement();
+      GatewayConnection connection = connection(ch.id);
+      GatewayStatement statement = connection.newStatement();
       statement.prepare(sql, maxRowCount);
       List<AvaticaParameter> parameters = new ArrayList<>();
       for (int i = 0, n = ParameterMarkers.count(sql); i < n; i++) {
         parameters.add(new AvaticaParameter(false, 0, 0, Types.OTHER, "any", Object.class.getName(), "?" + (i + 1)));
       }
       StatementHandle handle = new StatementHandle(ch.id, statement.id(), null);
-      handle.signature = new Signature(List.of(), sql, parameters, null, CursorFactory.LIST, null);
+      // Icegate's driver sends timestamp parameters in microseconds once told that they are read so.
+      handle.signature = new WireSignature(List.of(), sql, parameters, null, CursorFactory.LIST, null, List.of(),
+          connection.compactRows());
       return handle;
     });
   }

@@ -128,7 +128,8 @@ final class StatementRunner {
         }
       }
       Optional<ProcedurePath.Plan> call = parsed.flatMap(
-          node -> ProcedurePath.plan(session, node, JdbcParameters.forProcedures(parameters), identity));
+          node -> ProcedurePath.plan(session, node, JdbcParameters.forProcedures(parameters, connection.compactRows()),
+              identity));
       if (call.isPresent() && call.get() instanceof ProcedurePath.Local local) {
         return rows(connection, RowSource.of(local.rows().iterator()), local.schema(), maxRows, local.warnings());
       }
@@ -143,8 +144,8 @@ final class StatementRunner {
       if (call.isEmpty() && parsed.isPresent() && parameters.isEmpty()) {
         Optional<NativeMetadataPath.Answer> answer = nativePath.tryAnswer(session, parsed.get());
         if (answer.isPresent()) {
-          return rows(connection, answer.get().wire(connection.zone()), answer.get().schema(), maxRows,
-              answer.get().warnings());
+          return rows(connection, answer.get().wire(connection.zone(), connection.compactRows()),
+              answer.get().schema(), maxRows, answer.get().warnings());
         }
       }
       if (call.isEmpty() && parsed.isPresent()) {
@@ -156,7 +157,8 @@ final class StatementRunner {
           ? ((ProcedurePath.OnSpark) call.get()).run(session)
           : parameters.isEmpty()
               ? session.sql(sql)
-              : session.sql(sql, JdbcParameters.forSpark(parameters).toArray());
+              : session.sql(sql, JdbcParameters.forSpark(parameters, connection.compactRows(), connection.zone())
+                  .toArray());
       if (result.logicalPlan() instanceof CommandResult command && command.output().isEmpty()) {
         return new Outcome(List.of(), null, rowsWritten(command.commandPhysicalPlan()), warnings);
       }
@@ -170,14 +172,15 @@ final class StatementRunner {
 
   private Outcome rows(GatewayConnection connection, RowSource rows, StructType schema, long maxRows,
       List<String> warnings) {
-    return rows(connection, WireRows.of(rows, new WireValues(schema, connection.zone())), schema, maxRows, warnings);
+    return rows(connection, WireRows.of(rows, new WireValues(schema, connection.zone(), connection.compactRows())),
+        schema, maxRows, warnings);
   }
 
   private Outcome rows(GatewayConnection connection, WireRows rows, StructType schema, long maxRows,
       List<String> warnings) {
     warnings.forEach(w -> LOG.info("Statement on connection {}: {}", connection.id(), w));
     ResultCursor cursor = new ResultCursor(rows, maxRows, resultRowLimit, prefetcher, connection.compactRows());
-    return new Outcome(ColumnTypes.columns(schema), cursor, -1, warnings);
+    return new Outcome(ColumnTypes.columns(schema, connection.compactRows()), cursor, -1, warnings);
   }
 
   /**

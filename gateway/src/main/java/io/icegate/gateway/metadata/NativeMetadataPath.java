@@ -40,9 +40,9 @@ public final class NativeMetadataPath {
 
   /** A native answer: Spark's schema for it, its rows, and warnings such as ignored time travel. */
   public record Answer(StructType schema, NativeRows rows, List<String> warnings) {
-    /** The rows as they travel to a client in {@code zone}. */
-    public WireRows wire(ZoneId zone) {
-      return rows.wire(zone);
+    /** The rows as they travel to a client in {@code zone}, timestamps in microseconds if {@code micros}. */
+    public WireRows wire(ZoneId zone, boolean micros) {
+      return rows.wire(zone, micros);
     }
   }
 

@@ -5,6 +5,7 @@ import io.icegate.calcite.exec.ResultColumn;
 import io.icegate.gateway.result.WireRows;
 import io.icegate.gateway.result.WireValues;
 import io.icegate.jdbc.MapEntries;
+import io.icegate.jdbc.WallClockMicros;
 import java.math.BigDecimal;
 import java.time.ZoneId;
 import java.time.zone.ZoneRules;
@@ -77,12 +78,15 @@ final class NativeRows {
     return schema;
   }
 
-  /** The rows as wire values for a client in {@code zone} (timestamps travel as its wall-clock times). */
-  WireRows wire(ZoneId zone) {
+  /**
+   * The rows as wire values for a client in {@code zone} (timestamps travel as its wall-clock times, in microseconds
+   * if {@code micros}).
+   */
+  WireRows wire(ZoneId zone, boolean micros) {
     ZoneRules rules = zone.getRules();
     @SuppressWarnings("unchecked")
     UnaryOperator<Object>[] converters = Arrays.stream(schema.fields())
-        .map(field -> nullable(wireValue(field.dataType(), zone, rules)))
+        .map(field -> nullable(wireValue(field.dataType(), zone, rules, micros)))
         .toArray(UnaryOperator[]::new);
     return new WireRows() {
       private boolean fetched;
@@ -124,7 +128,7 @@ final class NativeRows {
    * gives for Spark's value of {@code type}: the same function as Spark's internal value read by
    * {@link WireValues}, without making that value.
    */
-  static UnaryOperator<Object> wireValue(DataType type, ZoneId zone, ZoneRules rules) {
+  static UnaryOperator<Object> wireValue(DataType type, ZoneId zone, ZoneRules rules, boolean micros) {
     if (type instanceof StringType) {
       return Object::toString;
     } else if (type instanceof BooleanType) {
@@ -146,15 +150,19 @@ final class NativeRows {
       // Through Spark's Decimal, which rounds to the column's scale as Spark's own rows are.
       return value -> Decimal.apply((BigDecimal) value, d.precision(), d.scale()).toJavaBigDecimal();
     } else if (type instanceof TimestampType) {
-      // Calcite holds the instant in milliseconds.
-      return value -> WireValues.wallClockMillis(((Number) value).longValue() * 1000L, rules);
+      // Calcite holds the instant in milliseconds (Iceberg's snapshot times have no more).
+      return micros
+          ? value -> new WallClockMicros(WireValues.wallClockMicros(((Number) value).longValue() * 1000L, rules))
+          : value -> WireValues.wallClockMillis(((Number) value).longValue() * 1000L, rules);
     } else if (type instanceof TimestampNTZType) {
-      // Calcite holds the wall-clock time read as UTC, in milliseconds: what the wire carries.
-      return value -> ((Number) value).longValue();
+      // Calcite holds the wall-clock time read as UTC, in milliseconds: what Avatica's wire carries.
+      return micros
+          ? value -> new WallClockMicros(((Number) value).longValue() * 1000L)
+          : value -> ((Number) value).longValue();
     } else if (type instanceof BinaryType) {
       return value -> value instanceof ByteString b ? b.getBytes() : (byte[]) value;
     } else if (type instanceof ArrayType a) {
-      UnaryOperator<Object> element = nullable(wireValue(a.elementType(), zone, rules));
+      UnaryOperator<Object> element = nullable(wireValue(a.elementType(), zone, rules, micros));
       return value -> {
         List<?> elements = (List<?>) value;
         List<Object> wire = new ArrayList<>(elements.size());
@@ -167,8 +175,8 @@ final class NativeRows {
       // Keys and values are already wire values: the map goes out as it is (see MapEntries).
       return value -> new MapEntries((Map<?, ?>) value);
     } else if (type instanceof MapType m) {
-      UnaryOperator<Object> key = nullable(wireValue(m.keyType(), zone, rules));
-      UnaryOperator<Object> entry = nullable(wireValue(m.valueType(), zone, rules));
+      UnaryOperator<Object> key = nullable(wireValue(m.keyType(), zone, rules, micros));
+      UnaryOperator<Object> entry = nullable(wireValue(m.valueType(), zone, rules, micros));
       return value -> {
         Map<?, ?> map = (Map<?, ?>) value;
         List<Object> pairs = new ArrayList<>(map.size());
@@ -182,7 +190,7 @@ final class NativeRows {
       @SuppressWarnings("unchecked")
       UnaryOperator<Object>[] nested = new UnaryOperator[fields.length];
       for (int i = 0; i < fields.length; i++) {
-        nested[i] = nullable(wireValue(fields[i].dataType(), zone, rules));
+        nested[i] = nullable(wireValue(fields[i].dataType(), zone, rules, micros));
       }
       return value -> {
         Object[] struct = (Object[]) value;
@@ -195,7 +203,7 @@ final class NativeRows {
     }
     // Types no metadata table has (intervals, say): Calcite and Spark hold them alike, and WireValues knows how
     // they travel.
-    return WireValues.single(type, zone);
+    return WireValues.single(type, zone, micros);
   }
 
   private static UnaryOperator<Object> nullable(UnaryOperator<Object> converter) {

@@ -34,17 +34,26 @@ public final class ColumnTypes {
   private ColumnTypes() {}
 
   public static List<ColumnMetaData> columns(StructType schema) {
+    return columns(schema, false);
+  }
+
+  /**
+   * @param micros whether timestamps travel in microseconds (Icegate's compact encoding), which their precision and
+   *     display size then say
+   */
+  public static List<ColumnMetaData> columns(StructType schema, boolean micros) {
     List<ColumnMetaData> columns = new ArrayList<>();
     StructField[] fields = schema.fields();
     for (int i = 0; i < fields.length; i++) {
-      columns.add(column(i, fields[i]));
+      columns.add(column(i, fields[i], micros));
     }
     return columns;
   }
 
-  static ColumnMetaData column(int ordinal, StructField field) {
+  static ColumnMetaData column(int ordinal, StructField field, boolean micros) {
     DataType type = field.dataType();
-    JdbcShape shape = shape(type);
+    JdbcShape shape = micros && (type instanceof TimestampType || type instanceof TimestampNTZType)
+        ? MICROS_TIMESTAMP : shape(type);
     return new ColumnMetaData(ordinal, false, true, true, false,
         field.nullable() ? DatabaseMetaData.columnNullable : DatabaseMetaData.columnNoNulls,
         shape.signed(), shape.displaySize(), field.name(), field.name(), null,
@@ -69,6 +78,10 @@ public final class ColumnTypes {
   /** How one Spark type looks to JDBC. */
   record JdbcShape(int sqlType, Rep rep, int precision, int scale, int displaySize, boolean signed,
       String javaClass) {}
+
+  /** A timestamp with its microseconds: {@code 2024-01-02 03:04:05.123456}. */
+  private static final JdbcShape MICROS_TIMESTAMP =
+      new JdbcShape(Types.TIMESTAMP, Rep.LONG, 6, 0, 26, false, "java.sql.Timestamp");
 
   static JdbcShape shape(DataType type) {
     if (type instanceof BooleanType) {
@@ -97,8 +110,9 @@ public final class ColumnTypes {
     } else if (type instanceof DateType) {
       return new JdbcShape(Types.DATE, Rep.INTEGER, 10, 0, 10, false, "java.sql.Date");
     } else if (type instanceof TimestampType || type instanceof TimestampNTZType) {
-      // Spark keeps microseconds; Avatica's wire carries milliseconds (docs/ARCHITECTURE.md). Avatica's client reads
-      // the precision as the number of fractional digits to show.
+      // Spark keeps microseconds; Avatica's wire carries milliseconds (docs/ARCHITECTURE.md), Icegate's compact
+      // encoding microseconds (MICROS_TIMESTAMP). Avatica's client reads the precision as the number of fractional
+      // digits to show.
       return new JdbcShape(Types.TIMESTAMP, Rep.LONG, 3, 0, 23, false, "java.sql.Timestamp");
     } else if (type instanceof ArrayType) {
       return new JdbcShape(Types.ARRAY, Rep.ARRAY, 0, 0, Integer.MAX_VALUE, false, "java.util.List");

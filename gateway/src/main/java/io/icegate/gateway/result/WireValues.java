@@ -1,5 +1,6 @@
 package io.icegate.gateway.result;
 
+import io.icegate.jdbc.WallClockMicros;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.time.zone.ZoneRules;
@@ -12,6 +13,8 @@ import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.catalyst.expressions.GenericInternalRow;
 import org.apache.spark.sql.catalyst.expressions.SpecializedGetters;
 import org.apache.spark.sql.catalyst.util.ArrayData;
+import org.apache.spark.sql.catalyst.util.IntervalStringStyles;
+import org.apache.spark.sql.catalyst.util.IntervalUtils;
 import org.apache.spark.sql.catalyst.util.MapData;
 import org.apache.spark.sql.types.ArrayType;
 import org.apache.spark.sql.types.BinaryType;
@@ -19,6 +22,7 @@ import org.apache.spark.sql.types.BooleanType;
 import org.apache.spark.sql.types.ByteType;
 import org.apache.spark.sql.types.DataType;
 import org.apache.spark.sql.types.DateType;
+import org.apache.spark.sql.types.DayTimeIntervalType;
 import org.apache.spark.sql.types.DecimalType;
 import org.apache.spark.sql.types.DoubleType;
 import org.apache.spark.sql.types.FloatType;
@@ -30,6 +34,7 @@ import org.apache.spark.sql.types.StringType;
 import org.apache.spark.sql.types.StructType;
 import org.apache.spark.sql.types.TimestampNTZType;
 import org.apache.spark.sql.types.TimestampType;
+import org.apache.spark.sql.types.YearMonthIntervalType;
 import scala.Function1;
 
 /**
@@ -38,14 +43,18 @@ import scala.Function1;
  *
  * <p>Dates travel as days since the epoch and timestamps as epoch milliseconds of the wall-clock time in the
  * connection's time zone, which is what Avatica's client accessors turn back into {@code java.sql} values in that
- * zone. Arrays and structs travel as lists, maps as lists of {@code [key, value]} pairs.
+ * zone; for Icegate's driver, in its compact encoding, as microseconds of that time ({@link WallClockMicros}), which
+ * is Spark's precision. Arrays and structs travel as lists, maps as lists of {@code [key, value]} pairs. Intervals
+ * and other types JDBC has no type for travel as Spark's text of them (its cast to string).
  */
 public final class WireValues {
   private final ValueReader[] readers;
 
-  public WireValues(StructType schema, ZoneId zone) {
+  /** @param micros whether timestamps travel in microseconds (Icegate's compact encoding) */
+  public WireValues(StructType schema, ZoneId zone, boolean micros) {
     ZoneRules rules = zone.getRules();
-    this.readers = Arrays.stream(schema.fields()).map(f -> reader(f.dataType(), rules)).toArray(ValueReader[]::new);
+    this.readers = Arrays.stream(schema.fields()).map(f -> reader(f.dataType(), rules, micros))
+        .toArray(ValueReader[]::new);
   }
 
   /** One row as the list of column values Avatica serializes. */
@@ -62,12 +71,12 @@ public final class WireValues {
     Object read(SpecializedGetters data, int ordinal);
   }
 
-  static ValueReader reader(DataType type, ZoneRules zone) {
-    ValueReader present = presentValueReader(type, zone);
+  static ValueReader reader(DataType type, ZoneRules zone, boolean micros) {
+    ValueReader present = presentValueReader(type, zone, micros);
     return (data, i) -> data.isNullAt(i) ? null : present.read(data, i);
   }
 
-  private static ValueReader presentValueReader(DataType type, ZoneRules zone) {
+  private static ValueReader presentValueReader(DataType type, ZoneRules zone, boolean micros) {
     if (type instanceof BooleanType) {
       return SpecializedGetters::getBoolean;
     } else if (type instanceof ByteType) {
@@ -91,21 +100,38 @@ public final class WireValues {
     } else if (type instanceof BinaryType) {
       return SpecializedGetters::getBinary;
     } else if (type instanceof TimestampType) {
-      return (data, i) -> wallClockMillis(data.getLong(i), zone);
+      return micros
+          ? (data, i) -> new WallClockMicros(wallClockMicros(data.getLong(i), zone))
+          : (data, i) -> wallClockMillis(data.getLong(i), zone);
     } else if (type instanceof TimestampNTZType) {
-      return (data, i) -> Math.floorDiv(data.getLong(i), 1000L);
+      return micros
+          ? (data, i) -> new WallClockMicros(data.getLong(i))
+          : (data, i) -> Math.floorDiv(data.getLong(i), 1000L);
     } else if (type instanceof ArrayType a) {
-      ValueReader element = reader(a.elementType(), zone);
+      ValueReader element = reader(a.elementType(), zone, micros);
       return (data, i) -> list(data.getArray(i), element);
     } else if (type instanceof MapType m) {
-      ValueReader key = reader(m.keyType(), zone);
-      ValueReader value = reader(m.valueType(), zone);
+      ValueReader key = reader(m.keyType(), zone, micros);
+      ValueReader value = reader(m.valueType(), zone, micros);
       return (data, i) -> pairs(data.getMap(i), key, value);
     } else if (type instanceof StructType s) {
-      ValueReader[] fields = Arrays.stream(s.fields()).map(f -> reader(f.dataType(), zone)).toArray(ValueReader[]::new);
+      ValueReader[] fields = Arrays.stream(s.fields()).map(f -> reader(f.dataType(), zone, micros))
+          .toArray(ValueReader[]::new);
       return (data, i) -> struct(data.getStruct(i, fields.length), fields);
+    } else if (type instanceof DayTimeIntervalType d) {
+      // As Spark's cast to string writes it: INTERVAL '3' DAY, INTERVAL '1 02:03:04.5' DAY TO SECOND.
+      byte start = d.startField();
+      byte end = d.endField();
+      return (data, i) -> IntervalUtils.toDayTimeIntervalString(data.getLong(i), IntervalStringStyles.ANSI_STYLE(),
+          start, end);
+    } else if (type instanceof YearMonthIntervalType y) {
+      // INTERVAL '2-3' YEAR TO MONTH, INTERVAL '2' YEAR.
+      byte start = y.startField();
+      byte end = y.endField();
+      return (data, i) -> IntervalUtils.toYearMonthIntervalString(data.getInt(i), IntervalStringStyles.ANSI_STYLE(),
+          start, end);
     }
-    // Intervals and other rare types: Spark's external value in its text form.
+    // Other rare types (the legacy calendar interval): Spark's external value in its text form.
     Function1<Object, Object> toScala = CatalystTypeConverters.createToScalaConverter(type);
     return (data, i) -> String.valueOf(toScala.apply(data.get(i, type)));
   }
@@ -114,8 +140,8 @@ public final class WireValues {
    * Reads one Spark internal value of {@code type} as its wire value; for callers holding single values rather than
    * rows (the native path's rare types).
    */
-  public static UnaryOperator<Object> single(DataType type, ZoneId zone) {
-    ValueReader reader = reader(type, zone.getRules());
+  public static UnaryOperator<Object> single(DataType type, ZoneId zone, boolean micros) {
+    ValueReader reader = reader(type, zone.getRules(), micros);
     return value -> reader.read(new GenericInternalRow(new Object[] {value}), 0);
   }
 
@@ -123,6 +149,12 @@ public final class WireValues {
   public static long wallClockMillis(long micros, ZoneRules zone) {
     long millis = Math.floorDiv(micros, 1000L);
     return millis + zone.getOffset(Instant.ofEpochMilli(millis)).getTotalSeconds() * 1000L;
+  }
+
+  /** Epoch microseconds of the wall-clock time that {@code micros} shows in {@code zone}. */
+  public static long wallClockMicros(long micros, ZoneRules zone) {
+    long seconds = Math.floorDiv(micros, 1_000_000L);
+    return micros + zone.getOffset(Instant.ofEpochSecond(seconds)).getTotalSeconds() * 1_000_000L;
   }
 
   private static List<Object> list(ArrayData array, ValueReader element) {

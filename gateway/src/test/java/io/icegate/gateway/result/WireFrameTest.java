@@ -140,7 +140,7 @@ class WireFrameTest {
             DataTypes.createStructField("name", metrics, true))), true),
         DataTypes.createStructField("committed_at", DataTypes.TimestampType, true),
         DataTypes.createStructField("amount", DataTypes.createDecimalType(10, 2), true)));
-    WireValues values = new WireValues(schema, ZoneOffset.ofHours(-5));
+    WireValues values = new WireValues(schema, ZoneOffset.ofHours(-5), false);
     List<Object> rows = new ArrayList<>();
     for (int i = 0; i < 3; i++) {
       InternalRow row = new GenericInternalRow(new Object[] {

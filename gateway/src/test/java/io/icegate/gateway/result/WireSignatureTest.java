@@ -38,6 +38,22 @@ class WireSignatureTest {
     assertThat(signature(List.of()).toProto().toByteArray()).isEqualTo(plain().toProto().toByteArray());
   }
 
+  /** A prepare's signature says whether timestamp parameters are read in microseconds, through Avatica's server. */
+  @Test
+  void aPrepareSaysTimestampParametersAreReadInMicroseconds() throws Exception {
+    for (boolean micros : List.of(true, false)) {
+      Meta.StatementHandle handle = new Meta.StatementHandle("c", 1, new WireSignature(List.of(), "SELECT ?",
+          List.of(), null, Meta.CursorFactory.LIST, null, List.of(), micros));
+      byte[] bytes = new ProtobufTranslationImpl().serializeResponse(new Service.PrepareResponse(handle, null));
+      Responses.PrepareResponse sent = Responses.PrepareResponse.parseFrom(
+          Common.WireMessage.parseFrom(bytes).getWrappedMessage());
+      assertThat(sent.getStatement().getSignature().getUnknownFields()
+          .hasField(WireExtension.MICROS_PARAMETERS_FIELD_NUMBER)).as("micros %s", micros).isEqualTo(micros);
+      assertThat(sent.getStatement().getSignature().getUnknownFields()
+          .hasField(WireExtension.WARNINGS_FIELD_NUMBER)).isFalse();
+    }
+  }
+
   @Test
   void avaticasServerSendsTheWarningsOfAnExecuteResponse() throws Exception {
     Meta.Frame first = new WireFrame(0, true, List.of(List.of(1L)), false);
