@@ -15,7 +15,7 @@ SqlNode SqlIcebergCall() :
 }
 {
     <CALL> { s = span(); }
-    procedure = CompoundIdentifier() {
+    procedure = ProcedureName() {
         SqlIcebergCall.checkProcedureName(procedure);
     }
     <LPAREN>
@@ -28,6 +28,34 @@ SqlNode SqlIcebergCall() :
     <RPAREN>
     {
         return SqlIcebergCall.create(s.end(this), procedure, arguments);
+    }
+}
+
+/**
+ * The dotted name after CALL. Its first part may be a word Calcite reserves, as Spark allows in a catalog's name
+ * ({@code CALL second.system.expire_snapshots(...)}): after CALL it can mean nothing else.
+ */
+SqlIdentifier ProcedureName() :
+{
+    final List<String> nameList = new ArrayList<String>();
+    final List<SqlParserPos> posList = new ArrayList<SqlParserPos>();
+}
+{
+    (
+        AddIdentifierSegment(nameList, posList)
+    |
+        AddKeywordSegment(nameList, posList)
+    )
+    (
+        <DOT>
+        (
+            AddIdentifierSegment(nameList, posList)
+        |
+            AddKeywordSegment(nameList, posList)
+        )
+    )*
+    {
+        return new SqlIdentifier(nameList, null, SqlParserPos.sum(posList), posList);
     }
 }
 

@@ -60,6 +60,17 @@ class ProcedureCallParserTest {
   }
 
   @Test
+  void acceptsACatalogNamedLikeAReservedWordAsSparkDoes() throws SqlParseException {
+    for (String catalog : List.of("second", "year", "user", "table")) {
+      SqlIcebergCall call = call("CALL " + catalog + ".system.expire_snapshots(table => 'db.t')");
+      assertThat(call.catalog()).as(catalog).contains(catalog);
+      assertThat(call.procedureName()).isEqualTo("expire_snapshots");
+    }
+    assertThat(IcegateSqlParser.parse("EXPLAIN CALL second.system.expire_snapshots('db.t')"))
+        .isInstanceOf(SqlExplainIcebergCall.class);
+  }
+
+  @Test
   void acceptsReservedWordsThatIcebergUsesAsArgumentNames() throws SqlParseException {
     SqlIcebergCall call = call("CALL c.system.p(table => 1, ref => 2, to => 3, where => 4, timestamp => 5, "
         + "options => 6, map => 7, version => 8, system => 9)");

@@ -47,10 +47,10 @@ class LifecycleDifferentialIT {
     gateway = TestGateway.startWithConnectionCatalogs();
     otherGateway = TestGateway.startWithConnectionCatalogs();
     scratch = Files.createTempDirectory(Path.of("target").toAbsolutePath(), "lifecycle-");
-    Path second = scratch.resolve("lakehouse");
+    Path second = scratch.resolve("second");
     Files.createDirectories(second);
     secondCatalog = new LinkedHashMap<>();
-    String prefix = "spark.sql.catalog.lakehouse";
+    String prefix = "spark.sql.catalog.second";
     secondCatalog.put(prefix, "org.apache.iceberg.spark.SparkCatalog");
     secondCatalog.put(prefix + ".type", "jdbc");
     secondCatalog.put(prefix + ".uri", "jdbc:sqlite:" + second.resolve("catalog.db"));

@@ -14,7 +14,7 @@ import java.util.List;
  * Iceberg catalog the connections define.
  */
 final class LifecycleScenarios {
-  static final List<String> CATALOGS = List.of("demo", "spark_catalog", "lakehouse");
+  static final List<String> CATALOGS = List.of("demo", "spark_catalog", "second");
 
   private static final Actor[] PERFORMERS = {Actor.SECOND, Actor.OTHER_GATEWAY, Actor.SPARK_APP, Actor.FIRST};
   private static final String CREATE =
