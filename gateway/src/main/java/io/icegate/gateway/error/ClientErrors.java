@@ -231,6 +231,12 @@ public final class ClientErrors {
       return "Cannot commit" + which + ": another statement committed to it first (a commit conflict); retry the"
           + " statement";
     }
+    if (icebergMessage.startsWith("Cannot commit rewrite because of")) {
+      // Spark's rewrite action names Java exceptions; what it means, and its remedy, said plainly.
+      return "Cannot commit the rewrite: another statement changed the table while it ran (a commit conflict);"
+          + " retry the call, or pass options => map('partial-progress.enabled', 'true') so that the rewrite"
+          + " commits in smaller parts that succeed on their own";
+    }
     String check = clean(icebergMessage);
     if (check.length() > 200) {
       check = check.substring(0, 200) + "...";

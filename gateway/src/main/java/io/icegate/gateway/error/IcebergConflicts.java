@@ -67,7 +67,7 @@ final class IcebergConflicts {
   }
 
   /** The method that called ValidationException.check (or threw it itself) is one of Iceberg's race checks. */
-  private static boolean raisedByConcurrencyCheck(Throwable validation) {
+  static boolean raisedByConcurrencyCheck(Throwable validation) {
     for (StackTraceElement frame : validation.getStackTrace()) {
       if (frame.getClassName().equals("org.apache.iceberg.exceptions.ValidationException")) {
         continue;

@@ -80,14 +80,15 @@ public final class IcebergStates {
               + " or pass check_duplicate_files => false if the table must reference them twice"));
 
   /**
-   * A file the table's metadata names, gone from storage (Hadoop's and Iceberg's wording). Only paths that look
-   * like a table's files: a missing file elsewhere (a jar, a configuration) stays a defect.
+   * A file the table's metadata names, gone from storage (Hadoop's and Iceberg's wording). Only names that Iceberg
+   * gives a table's files (by their format, or its metadata files' names), wherever they are: a missing file of
+   * another kind (a jar, a configuration) stays a defect, even in a directory called data or metadata.
    */
   private static final Pattern MISSING_FILE = Pattern.compile(
       "^(?:File (\\S+) does not exist|File does not exist: (\\S+)|Failed to open input stream for file: (\\S+)"
           + "|Cannot open for reading: (\\S+))");
-  private static final Pattern TABLE_FILE =
-      Pattern.compile(".*/(?:data|metadata)/.+|.*\\.(?:parquet|orc|avro|puffin|metadata\\.json)");
+  private static final Pattern TABLE_FILE = Pattern.compile(
+      ".*/[^/]+\\.(?:parquet|orc|avro|puffin|metadata\\.json|metadata\\.json\\.gz)|.*/version-hint\\.text");
 
   private IcebergStates() {}
 
@@ -119,13 +120,18 @@ public final class IcebergStates {
   }
 
   /** The path of a table's file that does not exist, if {@code message} says one is missing. */
-  public static Optional<String> missingFile(String message) {
+  static Optional<String> missingFile(String message) {
+    return missingPath(message).filter(path -> TABLE_FILE.matcher(path).matches());
+  }
+
+  /** The path of any file or directory that does not exist, if {@code message} says one is missing. */
+  public static Optional<String> missingPath(String message) {
     Matcher m = MISSING_FILE.matcher(message);
     if (!m.find()) {
       return Optional.empty();
     }
     for (int group = 1; group <= m.groupCount(); group++) {
-      if (m.group(group) != null && TABLE_FILE.matcher(m.group(group)).matches()) {
+      if (m.group(group) != null) {
         return Optional.of(m.group(group));
       }
     }

@@ -83,19 +83,20 @@ public final class ProcedurePath {
     private RuntimeException inContext(Exception failure) {
       ClientErrors.ClientError error = ClientErrors.describe(failure);
       ErrorCode code = error.code();
-      if (code.kind() == ErrorCode.Kind.INTERNAL || code == ErrorCode.CANCELLED
-          || !error.sqlState().equals(code.sqlState()) || error.message().startsWith("Cannot call ")) {
-        // A plain RuntimeException around it is one ClientErrors looks through.
-        return failure instanceof RuntimeException unchecked ? unchecked : new RuntimeException(failure);
-      }
-      String where = "Cannot call " + procedure + (table == null ? "" : " on table " + table) + ": ";
-      if (code == ErrorCode.TABLE_FILES_MISSING) {
+      if (code != ErrorCode.CANCELLED && error.sqlState().equals(code.sqlState())) {
+        // A path the caller gave that does not exist is the caller's, whatever kind of file it names.
         Optional<String> argument = argumentNaming(failure);
         if (argument.isPresent()) {
           return new GatewayException(ErrorCode.INVALID_ARGUMENT, "Cannot call " + procedure + ": argument '"
               + argument.get() + "' names " + arguments.get(argument.get()) + ", which does not exist", failure);
         }
       }
+      if (code.kind() == ErrorCode.Kind.INTERNAL || code == ErrorCode.CANCELLED
+          || !error.sqlState().equals(code.sqlState()) || error.message().startsWith("Cannot call ")) {
+        // A plain RuntimeException around it is one ClientErrors looks through.
+        return failure instanceof RuntimeException unchecked ? unchecked : new RuntimeException(failure);
+      }
+      String where = "Cannot call " + procedure + (table == null ? "" : " on table " + table) + ": ";
       if (code == ErrorCode.DATATYPE_MISMATCH) {
         return new GatewayException(code, where + "argument " + error.message().replaceFirst(
             "^Wrong arg type for (\\S+): cannot cast (\\S+) to (\\S+)", "'$1' must be $3, not $2"), failure);
@@ -106,17 +107,24 @@ public final class ProcedurePath {
     /** The string argument that names the missing file (register_table's metadata_file, say), if one does. */
     private Optional<String> argumentNaming(Throwable failure) {
       for (Throwable c = failure; c != null; c = c.getCause() == c ? null : c.getCause()) {
-        Optional<String> path = c.getMessage() == null ? Optional.empty() : IcebergStates.missingFile(c.getMessage());
+        Optional<String> path = c.getMessage() == null ? Optional.empty() : IcebergStates.missingPath(c.getMessage());
         if (path.isPresent()) {
+          String missing = comparable(path.get());
           for (Map.Entry<String, Object> argument : arguments.entrySet()) {
-            if (argument.getValue() instanceof String value && !value.isBlank()
-                && (path.get().endsWith(value) || value.endsWith(path.get().replaceFirst("^file:", "")))) {
+            String given = argument.getValue() instanceof String value ? comparable(value) : "";
+            if (!given.isEmpty() && (missing.equals(given) || missing.endsWith("/" + given.replaceFirst("^/+", ""))
+                || given.endsWith(missing))) {
               return Optional.of(argument.getKey());
             }
           }
         }
       }
       return Optional.empty();
+    }
+
+    /** A path as Hadoop and the caller may each write it: without a file: scheme and a trailing slash. */
+    private static String comparable(String path) {
+      return path.strip().replaceFirst("^file:/*", "/").replaceFirst("/+$", "");
     }
   }
 

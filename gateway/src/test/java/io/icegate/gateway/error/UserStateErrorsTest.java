@@ -17,6 +17,7 @@ import org.apache.iceberg.Schema;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.TableMetadata;
 import org.apache.iceberg.TableOperations;
+import org.apache.iceberg.exceptions.ValidationException;
 import org.apache.iceberg.expressions.Expressions;
 import org.apache.iceberg.hadoop.HadoopTables;
 import org.apache.iceberg.types.Types;
@@ -95,6 +96,59 @@ class UserStateErrorsTest {
   }
 
   @Test
+  void icebergsConcurrencyChecksAreToldByWhereTheyRaise() {
+    // Pins the method names of Iceberg's checks that the classification relies on first.
+    long base = table.currentSnapshot().snapshotId();
+    var overwrite = table.newOverwrite().deleteFile(file("a")).addFile(file("c")).validateFromSnapshot(base)
+        .conflictDetectionFilter(Expressions.alwaysTrue()).validateNoConflictingData();
+    table.newAppend().appendFile(file("b")).commit();
+    Throwable lost = catchThrowable(overwrite::commit);
+    assertThat(IcebergConflicts.raisedByConcurrencyCheck(lost)).as("raised in %s", lost.getStackTrace()[1]).isTrue();
+
+    // A message of a later Iceberg that the list does not know, raised by one of those checks.
+    ValidationException unknownMessage = new ValidationException("A conflict worded anew");
+    unknownMessage.setStackTrace(new StackTraceElement[] {
+        new StackTraceElement("org.apache.iceberg.exceptions.ValidationException", "check", null, 1),
+        new StackTraceElement("org.apache.iceberg.MergingSnapshotProducer", "validateAddedDataFiles", null, 1)});
+    assertConflict(unknownMessage);
+  }
+
+  @Test
+  void aConflictWithoutStackFramesIsToldByItsMessage() {
+    RewriteFiles rewrite = table.newRewrite().deleteFile(file("a")).addFile(file("c"));
+    table.newDelete().deleteFile(file("a")).commit();
+    Throwable lost = catchThrowable(rewrite::commit);
+    lost.setStackTrace(new StackTraceElement[0]);
+    assertThat(IcebergConflicts.raisedByConcurrencyCheck(lost)).isFalse();
+    assertConflict(lost);
+  }
+
+  @Test
+  void aRewriteThatLostARaceSaysSoWithoutNamingJavaExceptions() {
+    RewriteFiles rewrite = table.newRewrite().deleteFile(file("a")).addFile(file("c"));
+    table.newDelete().deleteFile(file("a")).commit();
+    Throwable lost = catchThrowable(rewrite::commit);
+    // As Spark's rewrite action wraps it.
+    RuntimeException wrapped = new RuntimeException("Cannot commit rewrite because of a ValidationException or"
+        + " CommitFailedException. This usually means that this rewrite has conflicted with another concurrent"
+        + " Iceberg operation.", lost);
+    assertConflict(wrapped);
+    // Inside a wrapper the gateway does not look through, the rewrite's own message is the one found first.
+    ClientErrors.ClientError error = ClientErrors.describe(new java.util.concurrent.CompletionException(wrapped));
+    assertThat(error.sqlState()).isEqualTo("40001");
+    assertThat(error.message()).contains("Cannot commit the rewrite", "partial-progress.enabled")
+        .doesNotContain("Exception");
+  }
+
+  @Test
+  void aValidationFailureWithAnUnknownMessageRaisedElsewhereIsNoConflict() {
+    ValidationException elsewhere = new ValidationException("A conflict worded anew");
+    elsewhere.setStackTrace(new StackTraceElement[] {
+        new StackTraceElement("org.apache.iceberg.SchemaUpdate", "apply", null, 1)});
+    assertThat(ClientErrors.describe(elsewhere).sqlState()).isEqualTo("22023");
+  }
+
+  @Test
   void aValidationFailureThatIsNoRaceStaysAnInvalidValue() {
     Throwable refused = catchThrowable(() -> table.newOverwrite().overwriteByRowFilter(Expressions.equal("id", 1L))
         .addFile(file("c")).validateAddedFilesMatchOverwriteFilter().commit());
@@ -163,9 +217,18 @@ class UserStateErrorsTest {
     assertState(missing, "XX001", "data file", "gone.parquet", "of the table at", "does not exist",
         "restore the file");
     assertThat(ClientErrors.describe(missing).code().kind()).isEqualTo(ErrorCode.Kind.EXTERNAL);
-    // A missing file that is none of a table's stays what it was.
+    // A missing file that is none of a table's stays what it was, also under a directory named data or metadata.
     assertThat(ClientErrors.describe(new java.io.FileNotFoundException("File /etc/icegate/site.xml does not exist"))
         .sqlState()).isEqualTo("XX000");
+    assertThat(ClientErrors.describe(new java.io.FileNotFoundException(
+        "File /data/spark/jars/udfs.jar does not exist")).sqlState()).isEqualTo("XX000");
+    assertThat(ClientErrors.describe(new java.io.FileNotFoundException(
+        "File file:/srv/metadata/site/core-site.xml does not exist")).sqlState()).isEqualTo("XX000");
+    // A table's file by its name, wherever the table lives.
+    assertState(new java.io.FileNotFoundException("File file:/w/db/t/00000-0-x.parquet does not exist"), "XX001",
+        "data file", "00000-0-x.parquet");
+    assertState(new java.io.FileNotFoundException("File /w/db/t/metadata/v3.gz.metadata.json does not exist"),
+        "XX001", "metadata file", "register_table");
   }
 
   @Test

@@ -22,7 +22,8 @@ class BranchTagDdlIT extends DdlFixture {
         + "ALTER TABLE " + t + " CREATE BRANCH `audit-branch`");
     assertThat(ref(t, "audit-branch")).isEqualTo(row("BRANCH", current, null, null, null));
     execute(c, "ALTER TABLE " + t + " CREATE BRANCH IF NOT EXISTS `audit-branch`");
-    assertFails("ALTER TABLE " + t + " CREATE BRANCH `audit-branch`", "22023", "audit-branch", "already exists");
+    assertFails("ALTER TABLE " + t + " CREATE BRANCH `audit-branch`", "42710", "audit-branch", "already exists",
+        "REPLACE BRANCH");
     execute(c, "ALTER TABLE " + t + " CREATE OR REPLACE BRANCH `audit-branch`");
     assertThat(ref(t, "audit-branch")).isEqualTo(row("BRANCH", current, null, null, null));
 
@@ -51,7 +52,8 @@ class BranchTagDdlIT extends DdlFixture {
     execute(c, "ALTER TABLE " + t + " CREATE TAG `historical-tag`");
     assertThat(ref(t, "historical-tag")).isEqualTo(row("TAG", current, null, null, null));
     execute(c, "ALTER TABLE " + t + " CREATE TAG IF NOT EXISTS `historical-tag`");
-    assertFails("ALTER TABLE " + t + " CREATE TAG `historical-tag`", "22023", "historical-tag", "already exists");
+    assertFails("ALTER TABLE " + t + " CREATE TAG `historical-tag`", "42710", "historical-tag", "already exists",
+        "REPLACE TAG");
     execute(c, "ALTER TABLE " + t + " CREATE OR REPLACE TAG `historical-tag`");
     assertThat(ref(t, "historical-tag")).isEqualTo(row("TAG", current, null, null, null));
 

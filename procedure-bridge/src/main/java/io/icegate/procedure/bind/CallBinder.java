@@ -7,6 +7,7 @@ import io.icegate.calcite.parser.SqlProcedureArgument;
 import io.icegate.procedure.ProcedureException;
 import io.icegate.procedure.Reason;
 import io.icegate.procedure.Suggestions;
+import io.icegate.procedure.spec.ArgumentType;
 import io.icegate.procedure.spec.Constraint;
 import io.icegate.procedure.spec.GivenArguments;
 import io.icegate.procedure.spec.ParameterSpec;
@@ -160,7 +161,7 @@ public final class CallBinder {
       SqlProcedureArgument argument, ValueReader reader) {
     BoundArgument.Source source = argument.isNamed() ? BoundArgument.Source.NAMED : BoundArgument.Source.POSITIONAL;
     try {
-      Object raw = reader.read(argument.value());
+      Object raw = readValue(parameter, argument, reader);
       if (raw == null) {
         if (parameter.required()) {
           throw ProcedureException.of(Reason.MISSING_ARGUMENT, procedure.name(), parameter.name(),
@@ -178,6 +179,23 @@ public final class CallBinder {
     } catch (ValueProblem e) {
       throw ProcedureException.of(e.reason(), procedure.name(), parameter.name(),
           "argument '" + parameter.name() + "' " + e.getMessage());
+    }
+  }
+
+  /**
+   * The argument's value as written; a form no procedure takes (a TIME literal, an invalid DATE) is refused with
+   * the type the argument wants, unless the reader's message already says how to write it (a timestamp's).
+   */
+  private static Object readValue(ParameterSpec parameter, SqlProcedureArgument argument, ValueReader reader) {
+    try {
+      return reader.read(argument.value());
+    } catch (ValueProblem e) {
+      if (e.reason() != Reason.WRONG_TYPE
+          || parameter.type() == ArgumentType.TIMESTAMP && e.getMessage().contains("write it as")) {
+        throw e;
+      }
+      throw new ValueProblem(e.reason(), e.getMessage() + "; it must be " + parameter.type().description()
+          + ", for example " + parameter.type().example());
     }
   }
 

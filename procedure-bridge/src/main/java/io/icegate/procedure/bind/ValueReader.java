@@ -43,6 +43,10 @@ final class ValueReader {
     }
     if (node instanceof SqlNumericLiteral number) {
       BigDecimal value = number.getValueAs(BigDecimal.class);
+      if (!number.isExact() && Double.isInfinite(value.doubleValue())) {
+        // Out of range for Spark too; read on, it would be Infinity.
+        throw new ValueProblem(Reason.WRONG_TYPE, "is " + number + ", a number beyond a double's range");
+      }
       return number.isExact() ? value : (Object) value.doubleValue();
     }
     if (node instanceof SqlLiteral literal) {

@@ -1,12 +1,22 @@
 package io.icegate.procedure.bind;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
+import io.icegate.procedure.ProcedureException;
 import io.icegate.procedure.Reason;
+import io.icegate.procedure.spec.ArgumentType;
+import io.icegate.procedure.spec.ParameterSpec;
+import io.icegate.procedure.spec.ProcedureSpec;
+import io.icegate.procedure.spec.Procedures;
 import io.icegate.procedure.testing.Bridge;
 import io.icegate.procedure.testing.Fixtures;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /** Values against argument types: what Spark's procedure call accepts, and what it is told otherwise. */
@@ -48,7 +58,8 @@ class ArgumentValuesTest {
         "Cannot call expire_snapshots: argument 'older_than' is TIMESTAMP '2021-13-01', which is not a timestamp "
             + "Spark can read; write it as TIMESTAMP '2021-06-30 00:00:00'");
     wrongType("publish_changes('db.sample', TIME '10:00:00')",
-        "Cannot call publish_changes: argument 'wap_id' is a TIME literal, which is not a value a procedure takes");
+        "Cannot call publish_changes: argument 'wap_id' is a TIME literal, which is not a value a procedure takes;"
+            + " it must be a string, for example 'db.sample'");
   }
 
   @Test
@@ -127,6 +138,94 @@ class ArgumentValuesTest {
         (Object) new Object[] {"min-input-files"}).fails(Reason.WRONG_TYPE,
             "Cannot call rewrite_data_files: argument 'options' must be a map of strings, for example "
                 + "map('key', 'value'), not an array");
+  }
+
+  /**
+   * Every parameter of every procedure, by name and by position, given each form whose type Spark cannot cast
+   * to the parameter's (nor the bridge read as one): refused before Spark with 42804, naming the procedure, the
+   * argument, the form given and the type wanted.
+   */
+  @Test
+  void everyArgumentRefusesFormsOfAnotherTypeByNameAndByPosition() {
+    Map<String, Set<ArgumentType>> takenBy = new LinkedHashMap<>();
+    takenBy.put("DATE '2021-06-30'", EnumSet.of(ArgumentType.TIMESTAMP));
+    takenBy.put("{d '2021-06-30'}", EnumSet.of(ArgumentType.TIMESTAMP));
+    takenBy.put("DATE '2021-6-3'", EnumSet.noneOf(ArgumentType.class));
+    takenBy.put("TIME '10:00:00'", EnumSet.noneOf(ArgumentType.class));
+    takenBy.put("{t '10:00:00'}", EnumSet.noneOf(ArgumentType.class));
+    takenBy.put("TIMESTAMP WITH LOCAL TIME ZONE '2021-06-30 00:00:00'", EnumSet.noneOf(ArgumentType.class));
+    takenBy.put("TIMESTAMP '2021-06-30 00:00:00'", EnumSet.of(ArgumentType.TIMESTAMP));
+    takenBy.put("TRUE", EnumSet.of(ArgumentType.STRING, ArgumentType.BOOLEAN));
+    takenBy.put("1.5", EnumSet.of(ArgumentType.STRING));
+    takenBy.put("-1e3", EnumSet.of(ArgumentType.STRING));
+    takenBy.put("1e400", EnumSet.noneOf(ArgumentType.class));
+    takenBy.put("'x'", EnumSet.of(ArgumentType.STRING, ArgumentType.SNAPSHOT_ID_OR_REF));
+    takenBy.put("-1", EnumSet.of(ArgumentType.STRING, ArgumentType.LONG, ArgumentType.INT,
+        ArgumentType.SNAPSHOT_ID_OR_REF));
+    takenBy.put("array(1)", EnumSet.of(ArgumentType.STRING_ARRAY, ArgumentType.LONG_ARRAY));
+    takenBy.put("array(DATE '2021-06-30')", EnumSet.noneOf(ArgumentType.class));
+    takenBy.put("map('k', 'v')", EnumSet.of(ArgumentType.STRING_MAP));
+    takenBy.put("map('k', DATE '2021-06-30')", EnumSet.noneOf(ArgumentType.class));
+    int refused = 0;
+    for (ProcedureSpec procedure : Procedures.all()) {
+      for (ParameterSpec target : procedure.parameters()) {
+        for (Map.Entry<String, Set<ArgumentType>> form : takenBy.entrySet()) {
+          if (form.getValue().contains(target.type())) {
+            continue;
+          }
+          List<String> named = new ArrayList<>();
+          List<String> positional = new ArrayList<>();
+          List<ParameterSpec> parameters = procedure.parameters();
+          int last = parameters.indexOf(target);
+          for (int i = 0; i < parameters.size(); i++) {
+            last = parameters.get(i).required() ? Math.max(last, i) : last;
+          }
+          for (int i = 0; i < parameters.size(); i++) {
+            ParameterSpec parameter = parameters.get(i);
+            String value = parameter == target ? form.getKey() : valid(parameter);
+            if (parameter.required() || parameter == target) {
+              named.add(parameter.name() + " => " + value);
+            }
+            if (i <= last) {
+              positional.add(value);
+            }
+          }
+          for (String arguments : List.of(String.join(", ", named), String.join(", ", positional))) {
+            String sql = "CALL demo.system." + procedure.name() + "(" + arguments + ")";
+            assertThatExceptionOfType(ProcedureException.class).as(sql)
+                .isThrownBy(() -> bridge.call(sql).bound())
+                .satisfies(e -> {
+                  assertThat(e.reason()).as("%s: %s", sql, e.getMessage()).isEqualTo(Reason.WRONG_TYPE);
+                  assertThat(e.sqlState()).isEqualTo("42804");
+                  assertThat(e.getMessage()).as(sql).startsWith("Cannot call " + procedure.name() + ": argument '"
+                      + target.name() + "' ").contains(target.type() == ArgumentType.TIMESTAMP
+                          && e.getMessage().contains("write it as") ? "write it as" : target.type().description());
+                });
+            refused++;
+          }
+        }
+      }
+    }
+    assertThat(refused).isGreaterThan(1000);
+  }
+
+  private static String valid(ParameterSpec parameter) {
+    // The arguments that take only some strings.
+    if (parameter.name().equals("prefix_mismatch_mode")) {
+      return "'ERROR'";
+    }
+    if (parameter.name().equals("strategy")) {
+      return "'binpack'";
+    }
+    return switch (parameter.type()) {
+      case STRING -> "'db.sample'";
+      case LONG, INT, SNAPSHOT_ID_OR_REF -> "1";
+      case BOOLEAN -> "true";
+      case TIMESTAMP -> "TIMESTAMP '2021-06-30 00:00:00'";
+      case STRING_MAP -> "map('k', 'v')";
+      case STRING_ARRAY -> "array('a')";
+      case LONG_ARRAY -> "array(1)";
+    };
   }
 
   private void wrongType(String call, String message) {
