@@ -25,8 +25,9 @@ public final class IcebergStates {
               + ", which keeps it; drop or move that branch or tag first, or leave the snapshot out (the current"
               + " snapshot of main is never expired)"),
       state("Namespace (.+) is not empty\\..*", ErrorCode.STILL_REFERENCED,
-          m -> "Cannot drop namespace " + m.group(1) + ": it is not empty; drop its tables and views first, or"
-              + " use DROP NAMESPACE ... CASCADE to drop them with it"),
+          // Iceberg's Spark catalogs refuse a namespace with tables even with CASCADE (SparkCatalog ignores it).
+          m -> "Cannot drop namespace " + m.group(1) + ": it is not empty; drop its tables and views first (Iceberg's"
+              + " catalogs drop only an empty namespace, with or without CASCADE)"),
       state("Cannot remove main branch", ErrorCode.WRONG_OBJECT_STATE,
           m -> "Cannot drop branch main: every table has it, and its snapshot is the table's current state; drop"
               + " another branch, or move main with CALL system.set_current_snapshot"),
