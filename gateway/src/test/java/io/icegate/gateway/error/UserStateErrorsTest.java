@@ -232,9 +232,10 @@ class UserStateErrorsTest {
   }
 
   @Test
-  void aNamespaceThatIsNotEmptySaysCascade() {
+  void aNamespaceThatIsNotEmptySaysToDropItsTablesFirst() {
     assertState(new org.apache.iceberg.exceptions.NamespaceNotEmptyException(
-        "Namespace %s is not empty. Contains %d table(s).", "db", 1), "2BP01", "Cannot drop namespace db", "CASCADE");
+        "Namespace %s is not empty. Contains %d table(s).", "db", 1), "2BP01", "Cannot drop namespace db",
+        "drop its tables and views first");
   }
 
   private static void assertConflict(Throwable lost) {

@@ -88,7 +88,7 @@ class UserCausedErrorsIT {
         new Case("DROP NAMESPACE that holds a table", () -> fails(() -> {
           execute(c, "CREATE NAMESPACE demo.uc_ns", "CREATE TABLE demo.uc_ns.t (id bigint) USING iceberg");
           execute(c, "DROP NAMESPACE demo.uc_ns");
-        }), "2BP01", "uc_ns", "CASCADE"),
+        }), "2BP01", "uc_ns", "drop its tables"),
         new Case("register_table over an existing table", () -> fails(() -> {
           execute(c, "CREATE TABLE demo.default.uc_reg (id bigint) USING iceberg");
           query(c, "CALL demo.system.register_table('default.uc_reg', '" + metadataFile("uc_reg") + "')");
