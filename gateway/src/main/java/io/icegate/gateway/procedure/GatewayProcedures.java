@@ -3,6 +3,7 @@ package io.icegate.gateway.procedure;
 import io.icegate.calcite.parser.SqlIcebergCall;
 import io.icegate.calcite.parser.SqlProcedureArgument;
 import io.icegate.gateway.activity.GatewayActivity;
+import io.icegate.gateway.activity.QueryState;
 import io.icegate.gateway.activity.StatementActivity;
 import io.icegate.gateway.activity.SystemCatalog;
 import io.icegate.gateway.error.ErrorCode;
@@ -65,11 +66,14 @@ final class GatewayProcedures {
           + " to user '" + owner + "', and cancelling another user's statement needs role admin (user '"
           + caller.user() + "' has role " + caller.role().name().toLowerCase(Locale.ROOT) + ")");
     }
+    // The state when the cancel came: read after it, a cancel that took effect at once already shows CANCELLED.
+    QueryState before = query.state();
     boolean cancelled = query.cancel();
+    QueryState shown = cancelled ? before : query.state();
     InternalRow row = new GenericInternalRow(new Object[] {
-        UTF8String.fromString(query.id()), cancelled, UTF8String.fromString(query.state().name())});
+        UTF8String.fromString(query.id()), cancelled, UTF8String.fromString(shown.name())});
     List<String> warnings = cancelled ? List.of()
-        : List.of("Query " + query.id() + " had already ended (" + query.state() + "): nothing to cancel");
+        : List.of("Query " + query.id() + " had already ended (" + shown + "): nothing to cancel");
     return new ProcedurePath.Local(CANCEL_OUTPUT, List.of(row), warnings);
   }
 
