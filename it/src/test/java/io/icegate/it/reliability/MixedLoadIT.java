@@ -128,7 +128,10 @@ class MixedLoadIT {
         for (int row = 0; row < 2; row++) {
           s.execute("INSERT INTO " + table + " VALUES (" + row + ", " + generation + ")");
         }
-        expectOne(s, "SELECT count(*) FROM " + table + ".snapshots", 2, table + " generation " + generation);
+        // CREATE OR REPLACE keeps the table's history (Iceberg's replace is a new version of the same table): the
+        // one snapshot the last expiry left, then the two inserts.
+        long snapshots = generation % 3 == 2 ? 3 : 2;
+        expectOne(s, "SELECT count(*) FROM " + table + ".snapshots", snapshots, table + " generation " + generation);
         s.execute("CALL demo.system.rewrite_data_files(table => '" + name + "')");
         s.execute("CALL demo.system.expire_snapshots(table => '" + name + "',"
             + " older_than => TIMESTAMP '9999-12-31 00:00:00', retain_last => 1)");
