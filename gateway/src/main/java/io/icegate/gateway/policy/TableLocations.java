@@ -52,7 +52,16 @@ final class TableLocations {
               continue;
             }
             // Loaded afresh: a kept table could be one dropped and created again elsewhere since.
-            Optional<Table> loaded = catalogs.loadTableToChange(catalog, namespace, table);
+            Optional<Table> loaded;
+            try {
+              loaded = catalogs.loadTableToChange(catalog, namespace, table);
+            } catch (RuntimeException e) {
+              // A table that cannot load (its metadata deleted behind the catalog) has no location to compare;
+              // it must not end the check of every other table of the catalog.
+              LOG.warn("Cannot load table {}.{}.{} to check location {}: {}", catalog, String.join(".", namespace),
+                  table, location, e.toString());
+              continue;
+            }
             if (loaded.isPresent() && FileRoots.overlap(loaded.get().location(), location)) {
               return Optional.of(new Located(catalog + "." + String.join(".", namespace) + "." + table,
                   loaded.get().location()));
