@@ -237,6 +237,10 @@ public final class ClientErrors {
           + " retry the call, or pass options => map('partial-progress.enabled', 'true') so that the rewrite"
           + " commits in smaller parts that succeed on their own";
     }
+    if (IcebergConflicts.isExpiryRetriedAfterAnotherExpiry(conflict)) {
+      return "Cannot commit the snapshot expiry: another statement expired snapshots of the table while it ran"
+          + " (a commit conflict); retry the statement, which reads the table again";
+    }
     String check = clean(icebergMessage);
     if (check.length() > 200) {
       check = check.substring(0, 200) + "...";

@@ -62,8 +62,32 @@ final class IcebergConflicts {
       if (c.getClass() == RuntimeException.class && hasConflictMessage(c)) {
         return c;
       }
+      if (isExpiryRetriedAfterAnotherExpiry(c)) {
+        return c;
+      }
     }
     return null;
+  }
+
+  /**
+   * An expire_snapshots whose commit lost to another expiry: Iceberg 1.11's RemoveSnapshots keeps the ids it chose
+   * across its commit retries, so when another statement removed those snapshots meanwhile the retry sizes a list
+   * negatively and Guava refuses ("arraySize cannot be negative"). Running the call again plans on the new state.
+   */
+  static boolean isExpiryRetriedAfterAnotherExpiry(Throwable t) {
+    if (!(t instanceof IllegalArgumentException)) {
+      return false;
+    }
+    boolean inBuilder = false;
+    for (StackTraceElement frame : t.getStackTrace()) {
+      if (frame.getClassName().equals("org.apache.iceberg.TableMetadata$Builder")
+          && frame.getMethodName().equals("rewriteSnapshotsInternal")) {
+        inBuilder = true;
+      } else if (inBuilder && frame.getClassName().equals("org.apache.iceberg.RemoveSnapshots")) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** The method that called ValidationException.check (or threw it itself) is one of Iceberg's race checks. */

@@ -96,6 +96,34 @@ class UserStateErrorsTest {
   }
 
   @Test
+  void anExpiryRetriedAfterAnotherExpiryRemovedItsSnapshotsIsAConflict() {
+    for (int i = 0; i < 4; i++) {
+      table.newAppend().appendFile(file("more-" + i)).commit();
+    }
+    TableOperations real = ((HasTableOperations) table).operations();
+    // Another statement expires the same snapshots between this expiry's plan and its commit.
+    TableOperations racing = new ForwardingOperations(real) {
+      private boolean raced;
+
+      @Override
+      public void commit(TableMetadata base, TableMetadata metadata) {
+        if (!raced) {
+          raced = true;
+          table.expireSnapshots().retainLast(1).expireOlderThan(Long.MAX_VALUE).cleanExpiredFiles(false).commit();
+        }
+        super.commit(base, metadata);
+      }
+    };
+    Table seenByThisStatement = new org.apache.iceberg.BaseTable(racing, "t");
+    Throwable lost = catchThrowable(() -> seenByThisStatement.expireSnapshots().retainLast(1)
+        .expireOlderThan(Long.MAX_VALUE).cleanExpiredFiles(false).commit());
+    // Iceberg 1.11 keeps the first attempt's ids across the retry: Guava's precondition, not a useful message.
+    assertThat(lost).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("cannot be negative");
+    assertConflict(lost);
+    assertThat(ClientErrors.describe(lost).message()).startsWith("Cannot commit the snapshot expiry");
+  }
+
+  @Test
   void icebergsConcurrencyChecksAreToldByWhereTheyRaise() {
     // Pins the method names of Iceberg's checks that the classification relies on first.
     long base = table.currentSnapshot().snapshotId();
@@ -265,5 +293,44 @@ class UserStateErrorsTest {
     return FileMetadata.deleteFileBuilder(PartitionSpec.unpartitioned()).ofPositionDeletes()
         .withPath(dataPath(dataFile + "-deletes")).withFileSizeInBytes(10).withRecordCount(1)
         .withReferencedDataFile(dataPath(dataFile)).build();
+  }
+
+  /** Table operations that pass every call to the table's own, for a test to act between two of them. */
+  private static class ForwardingOperations implements TableOperations {
+    private final TableOperations delegate;
+
+    ForwardingOperations(TableOperations delegate) {
+      this.delegate = delegate;
+    }
+
+    @Override
+    public TableMetadata current() {
+      return delegate.current();
+    }
+
+    @Override
+    public TableMetadata refresh() {
+      return delegate.refresh();
+    }
+
+    @Override
+    public void commit(TableMetadata base, TableMetadata metadata) {
+      delegate.commit(base, metadata);
+    }
+
+    @Override
+    public org.apache.iceberg.io.FileIO io() {
+      return delegate.io();
+    }
+
+    @Override
+    public String metadataFileLocation(String fileName) {
+      return delegate.metadataFileLocation(fileName);
+    }
+
+    @Override
+    public org.apache.iceberg.io.LocationProvider locationProvider() {
+      return delegate.locationProvider();
+    }
   }
 }
