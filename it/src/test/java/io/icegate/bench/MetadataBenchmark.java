@@ -72,7 +72,7 @@ public final class MetadataBenchmark {
       metadataTable("history", MetadataTableType.HISTORY, 20),
       metadataTable("partitions", MetadataTableType.PARTITIONS, 5),
       metadataTable("refs", MetadataTableType.REFS, 20),
-      // The seed's join (shared/seeds/001_*), on the benchmark's table.
+      // The specification's join (document 001), on the benchmark's table.
       new BenchQuery("history JOIN snapshots", "SELECT h.made_current_at, s.operation, h.snapshot_id,"
           + " h.is_current_ancestor, s.summary['spark.app.id'] FROM " + T + ".history h JOIN " + T + ".snapshots s"
           + " ON h.snapshot_id = s.snapshot_id ORDER BY made_current_at", 20,

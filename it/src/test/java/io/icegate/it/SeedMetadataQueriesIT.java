@@ -21,7 +21,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * The metadata-table examples of the queries specification ({@code shared/seeds/001_*}), sent through JDBC exactly
+ * The metadata-table examples of the queries specification (its document 001, as SpecificationExamples keeps it), sent through JDBC exactly
  * as written, against {@code prod.db.table}: an Iceberg catalog named {@code prod} that each connection registers
  * through {@code spark.*} connection properties, as a user would.
  */

@@ -3,6 +3,7 @@ package io.icegate.calcite.parser;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.icegate.calcite.testing.SpecificationExamples;
 import java.math.BigDecimal;
 import java.util.List;
 import java.util.regex.Matcher;
@@ -82,7 +83,7 @@ class ProcedureCallParserTest {
   /** Every argument name in the specification's tables can be passed by name, reserved word or not. */
   @Test
   void acceptsEveryArgumentNameOfTheSpecification() throws SqlParseException {
-    Matcher rows = Pattern.compile("(?m)^\\| ([a-z_]+) \\|").matcher(SeedExamples.read(SeedExamples.PROCEDURES));
+    Matcher rows = Pattern.compile("(?m)^\\| ([a-z_]+) \\|").matcher(SpecificationExamples.procedureTables());
     StringBuilder arguments = new StringBuilder();
     int count = 0;
     while (rows.find()) {

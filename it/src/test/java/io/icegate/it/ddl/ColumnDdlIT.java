@@ -8,7 +8,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
- * DDL of the specification ({@code shared/seeds/003_*}) through the driver, each example checked for its effect:
+ * DDL of the specification (its document 003) through the driver, each example checked for its effect:
  * ADD/RENAME/ALTER/DROP COLUMN (nested fields, FIRST/AFTER, widening, DROP NOT NULL), and ALTER COLUMN with TYPE and
  * COMMENT together, which Spark 3.5 refuses and the gateway does as one Iceberg schema update.
  */

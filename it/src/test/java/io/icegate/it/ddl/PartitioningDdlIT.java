@@ -8,7 +8,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import org.junit.jupiter.api.Test;
 
 /**
- * DDL of the specification ({@code shared/seeds/003_*}) through the driver, each example checked for its effect:
+ * DDL of the specification (its document 003) through the driver, each example checked for its effect:
  * ADD/DROP/REPLACE PARTITION FIELD, WRITE ORDERED BY / LOCALLY ORDERED BY / UNORDERED / DISTRIBUTED BY PARTITION, and
  * SET/DROP IDENTIFIER FIELDS.
  */

@@ -10,7 +10,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
- * DDL of the specification ({@code shared/seeds/003_*}) through the driver, each example checked for its effect:
+ * DDL of the specification (its document 003) through the driver, each example checked for its effect:
  * CREATE TABLE (every partition transform, LOCATION, COMMENT, TBLPROPERTIES), CTAS, RTAS, CREATE OR REPLACE, DROP
  * TABLE [PURGE], RENAME and table properties.
  */

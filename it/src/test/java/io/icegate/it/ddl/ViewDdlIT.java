@@ -15,7 +15,7 @@ import org.apache.spark.sql.SparkSession;
 import org.junit.jupiter.api.Test;
 
 /**
- * DDL of the specification ({@code shared/seeds/003_*}) through the driver, each example checked for its effect:
+ * DDL of the specification (its document 003) through the driver, each example checked for its effect:
  * Iceberg views: CREATE [OR REPLACE] VIEW [IF NOT EXISTS] with comments, properties and location, ALTER VIEW, DROP
  * VIEW, SHOW VIEWS in every form, SHOW CREATE TABLE, and what Spark alone refuses that the gateway translates.
  */

@@ -3,6 +3,8 @@ package io.icegate.it.reliability;
 import static java.util.Objects.requireNonNull;
 
 import io.icegate.calcite.testing.SeedQueries;
+import io.icegate.calcite.testing.SpecificationExamples;
+import io.icegate.calcite.testing.SpecificationSource.Document;
 import io.icegate.procedure.spec.ArgumentType;
 import io.icegate.procedure.spec.ParameterSpec;
 import io.icegate.procedure.spec.ProcedureSpec;
@@ -15,8 +17,6 @@ import java.util.List;
 import java.util.Random;
 import java.util.Set;
 import java.util.function.Predicate;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * A generated corpus of malformed and hostile statements, every one of which must fail. Deterministic: the same
@@ -137,9 +137,9 @@ final class BadInputCorpus {
   private void truncated() {
     List<String> valid = new ArrayList<>();
     valid.addAll(SeedQueries.selects());
-    valid.addAll(seedCalls("000_c1181c862bb00017.txt"));
-    valid.addAll(seedCalls("004_094c323f4aaef060.txt"));
-    valid.addAll(seedDdl());
+    valid.addAll(SpecificationExamples.calls(Document.PROCEDURES));
+    valid.addAll(SpecificationExamples.calls(Document.PROCEDURES_ZH));
+    valid.addAll(SpecificationExamples.statements(Document.DDL));
     valid.addAll(List.of(
         "SELECT id, name FROM " + table() + " WHERE id > 1 AND name LIKE 'a%' ORDER BY id DESC LIMIT 10",
         "SELECT snapshot_id, committed_at, operation FROM " + table() + ".snapshots ORDER BY committed_at",
@@ -191,43 +191,6 @@ final class BadInputCorpus {
         }
       }
     }
-  }
-
-  private static List<String> seedCalls(String file) {
-    Pattern start = Pattern.compile("CALL\\s+[\\w.{}]+\\s*\\(");
-    String text = SeedQueries.readSeed(file);
-    List<String> calls = new ArrayList<>();
-    Matcher matcher = start.matcher(text);
-    while (matcher.find()) {
-      int depth = 0;
-      boolean quoted = false;
-      for (int i = matcher.end() - 1; i < text.length(); i++) {
-        char c = text.charAt(i);
-        if (c == '\'') {
-          quoted = !quoted;
-        } else if (!quoted && c == '(') {
-          depth++;
-        } else if (!quoted && c == ')' && --depth == 0) {
-          calls.add(text.substring(matcher.start(), i + 1));
-          break;
-        }
-      }
-    }
-    return calls;
-  }
-
-  private static List<String> seedDdl() {
-    Pattern start = Pattern.compile("(?m)^(CREATE|ALTER|DROP|INSERT|DELETE|UPDATE|MERGE|REPLACE)\\b");
-    String text = SeedQueries.readSeed("003_fff7e6d2e2ab2ca6.txt");
-    List<String> statements = new ArrayList<>();
-    Matcher matcher = start.matcher(text);
-    while (matcher.find()) {
-      int end = text.indexOf(';', matcher.start());
-      if (end > 0 && end - matcher.start() < 2000) {
-        statements.add(text.substring(matcher.start(), end));
-      }
-    }
-    return statements;
   }
 
   // ---- huge literals ----------------------------------------------------------------------------------------
