@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.OptionalInt;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
@@ -111,6 +112,19 @@ public final class GatewayProcess implements AutoCloseable {
     Processes.destroyTree(process.toHandle(), 60);
     process.waitFor();
     return process.exitValue();
+  }
+
+  /**
+   * Sends SIGTERM to the gateway alone, as {@code kill <pid>} does, and waits up to {@code seconds} for it to exit on
+   * its own: its exit code, or empty when it still ran then (it is then killed, so that no test leaves it behind).
+   */
+  public OptionalInt terminate(int seconds) throws InterruptedException {
+    process.destroy();
+    if (process.waitFor(seconds, TimeUnit.SECONDS)) {
+      return OptionalInt.of(process.exitValue());
+    }
+    kill9();
+    return OptionalInt.empty();
   }
 
   /** SIGKILL, as {@code kill -9 <pid>}: no shutdown hook, no flush, no close. Waits until the process is gone. */

@@ -13,6 +13,11 @@ import org.junit.jupiter.api.Test;
 
 /** {@code bin/icegate serve}: starts on the embedded default, stops on SIGTERM, and keeps tables across restarts. */
 class LauncherIT {
+  /** The JVM's exit code on SIGTERM (128 + 15): the gateway's shutdown hook closes it and sets no other. */
+  private static final int EXIT_ON_SIGTERM = 143;
+  /** Closing the server and stopping Spark takes seconds; a gateway that ignores SIGTERM never exits. */
+  private static final int STOP_SECONDS = 60;
+
   @Test
   void tablesSurviveARestartAndTheGatewayStopsOnSigterm() throws Exception {
     Path warehouse = Files.createTempDirectory(Path.of("target"), "launcher-warehouse-");
@@ -23,8 +28,11 @@ class LauncherIT {
             "INSERT INTO demo.default.kept VALUES (1, 'one'), (2, 'two')");
       }
       long pid = first.pid();
-      first.stop();
+      assertThat(first.terminate(STOP_SECONDS))
+          .as("exit code %s s after SIGTERM (empty: still running, killed)", STOP_SECONDS)
+          .hasValue(EXIT_ON_SIGTERM);
       assertThat(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)).isFalse();
+      assertThat(first.log()).as("the shutdown hook's line").contains("Stopping Icegate");
       assertThat(first.log()).doesNotContain("Exception");
     }
     assertThat(warehouse.resolve("catalog.db")).exists();

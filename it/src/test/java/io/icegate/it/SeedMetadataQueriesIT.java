@@ -71,16 +71,29 @@ class SeedMetadataQueriesIT {
         .filter(sql -> !sql.contains(FIXED_TIMESTAMP) && !sql.contains(FIXED_SNAPSHOT));
   }
 
+  static Stream<String> nativeSeedQueries() {
+    return seedQueries().filter(sql -> SPARK_COMPUTED.stream().noneMatch(sql::contains));
+  }
+
+  static Stream<String> sparkComputedSeedQueries() {
+    return seedQueries().filter(sql -> SPARK_COMPUTED.stream().anyMatch(sql::contains));
+  }
+
   @ParameterizedTest(name = "{0}")
-  @MethodSource("seedQueries")
+  @MethodSource("nativeSeedQueries")
   void seedQueryAnswersAsSpark(String sql) throws Exception {
-    NativeVsSpark.assertSameAnswer(SeedMetadataQueriesIT::connect, sql);
+    NativeVsSpark.assertSameAnswer(gateway, SeedMetadataQueriesIT::connect, sql);
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("sparkComputedSeedQueries")
+  void seedQueryOnARelationSparkComputesIsLeftToSpark(String sql) throws Exception {
+    NativeVsSpark.assertLeftToSpark(gateway, SeedMetadataQueriesIT::connect, sql);
   }
 
   @Test
   void seedQueriesOnIcebergMetadataStartNoSparkJob() throws Exception {
-    List<String> nativeQueries =
-        seedQueries().filter(sql -> SPARK_COMPUTED.stream().noneMatch(sql::contains)).toList();
+    List<String> nativeQueries = nativeSeedQueries().toList();
     assertThat(nativeQueries).hasSizeGreaterThanOrEqualTo(13);
 
     int jobs = sparkJobsDuring(() -> {

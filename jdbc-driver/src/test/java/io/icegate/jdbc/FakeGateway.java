@@ -75,6 +75,11 @@ final class FakeGateway implements AutoCloseable {
     meta.warnWith(messages);
   }
 
+  /** How many requests failed with {@link ScriptedMeta#INJECTED} so far. */
+  int injectedFailures() {
+    return meta.injectedFailures();
+  }
+
   void failNothing() {
     meta.failNothing();
   }

@@ -63,6 +63,7 @@ final class ScriptedMeta implements InvocationHandler {
   private volatile CountDownLatch stalled = new CountDownLatch(0);
   private volatile List<String> warnings = List.of();
   private final AtomicInteger statementIds = new AtomicInteger();
+  private final AtomicInteger injectedFailures = new AtomicInteger();
   private final Map<Integer, String> statementSql = new ConcurrentHashMap<>();
   private final Map<String, ConnectionPropertiesImpl> sessions = new ConcurrentHashMap<>();
   /** The first-frame size each statement's last execution asked for, by statement id. */
@@ -100,6 +101,11 @@ final class ScriptedMeta implements InvocationHandler {
     warnings = List.of(messages);
   }
 
+  /** How many requests failed with {@link #INJECTED} so far. */
+  int injectedFailures() {
+    return injectedFailures.get();
+  }
+
   void failNothing() {
     failing.clear();
     failingEverything = false;
@@ -126,6 +132,7 @@ final class ScriptedMeta implements InvocationHandler {
       }
     }
     if (failing.contains(name) || failingEverything && !name.equals("openConnection")) {
+      injectedFailures.incrementAndGet();
       throw new AvaticaRuntimeException(INJECTED, INJECTED_CODE, INJECTED_STATE,
           AvaticaSeverity.ERROR);
     }

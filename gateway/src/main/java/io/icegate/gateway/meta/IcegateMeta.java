@@ -58,6 +58,7 @@ public final class IcegateMeta implements ProtobufMeta {
   private final SparkEngine engine;
   private final GatewayConfig config;
   private final StatementRunner runner;
+  private final NativeMetadataPath nativeMetadataPath;
   private final SessionSetup sessionSetup;
   private final CatalogMetadata catalogMetadata = new CatalogMetadata();
   private final TableMetadata tableMetadata = new TableMetadata();
@@ -82,15 +83,21 @@ public final class IcegateMeta implements ProtobufMeta {
   public IcegateMeta(SparkEngine engine, GatewayConfig config) {
     this.engine = engine;
     this.config = config;
+    this.nativeMetadataPath = new NativeMetadataPath(config.metadataNative());
     this.runner = new StatementRunner(new ResultRows.StreamSettings(config.partitionsInFlight(),
         config.streamBatchBytes(), config.streamQueueBatches()), prefetcher,
-        new NativeMetadataPath(config.metadataNative()), config.maxResultRows(), config.maxStatementChars(),
+        nativeMetadataPath, config.maxResultRows(), config.maxStatementChars(),
         config.maxNesting(), config.maxQueryBlocks());
     this.audit = AuditLog.open(config.auditLogPath());
     this.executions = new Executions(activity, config, timers);
     this.sessionSetup = new SessionSetup(new StatementPolicy(config.policy(), engine.warehouses()));
     this.idle = new IdleConnections(Duration.ofSeconds(config.idleTimeoutSeconds()), connections.values(),
         id -> closeConnection(new ConnectionHandle(id)), timers);
+  }
+
+  /** The native metadata path of this gateway's statements, with its counts of answers and fallbacks. */
+  public NativeMetadataPath nativeMetadataPath() {
+    return nativeMetadataPath;
   }
 
   /** Closes every connection and stops the prefetch and timer threads. */

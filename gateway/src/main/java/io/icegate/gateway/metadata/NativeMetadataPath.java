@@ -13,6 +13,7 @@ import java.time.ZoneId;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
 import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.spark.sql.SparkSession;
@@ -32,10 +33,28 @@ public final class NativeMetadataPath {
 
   private static final AtomicBoolean WARMED_UP = new AtomicBoolean();
 
+  /** Most characters of a statement that a fallback's log line shows. */
+  private static final int LOGGED_STATEMENT_CHARS = 300;
+
   private final boolean enabledByDefault;
+  private final AtomicLong answered = new AtomicLong();
+  private final AtomicLong fellBack = new AtomicLong();
 
   public NativeMetadataPath(boolean enabledByDefault) {
     this.enabledByDefault = enabledByDefault;
+  }
+
+  /** How many queries this path answered natively. */
+  public long answered() {
+    return answered.get();
+  }
+
+  /**
+   * How many queries this path took but failed on, so that Spark ran them instead: gaps of the native path (queries
+   * it leaves to Spark by design are not counted).
+   */
+  public long fallbacks() {
+    return fellBack.get();
   }
 
   /** A native answer: Spark's schema for it, its rows, and warnings such as ignored time travel. */
@@ -60,6 +79,7 @@ public final class NativeMetadataPath {
     try {
       MetadataQueryResult result = engine.prepare(statement).execute();
       NativeRows rows = new NativeRows(result);
+      answered.incrementAndGet();
       return Optional.of(new Answer(rows.schema(), rows, result.warnings()));
     } catch (NotNativeException e) {
       LOG.debug("Spark runs it: {}", e.getMessage());
@@ -71,7 +91,14 @@ public final class NativeMetadataPath {
       throw new GatewayException(errorCode(e.reason()), e.getMessage(), e);
     } catch (RuntimeException e) {
       // A gap of the native path (a Calcite limitation, say) must not cost the user the answer: Spark gives it.
-      LOG.warn("Native metadata query failed, Spark runs it instead: {}", e.toString());
+      // Counted and logged, so that a gap shows; the stack trace only at DEBUG.
+      fellBack.incrementAndGet();
+      String shown = statement.toString().replaceAll("\\s+", " ");
+      if (shown.length() > LOGGED_STATEMENT_CHARS) {
+        shown = shown.substring(0, LOGGED_STATEMENT_CHARS) + "...";
+      }
+      LOG.warn("Native metadata path failed on [{}], Spark runs it instead: {}", shown, e.toString());
+      LOG.debug("Native metadata path failure on [{}]", shown, e);
       return Optional.empty();
     }
   }

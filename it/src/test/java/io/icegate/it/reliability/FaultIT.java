@@ -12,6 +12,7 @@ import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -19,6 +20,7 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
@@ -45,11 +47,16 @@ class FaultIT {
     volatile Long inFlightId;
     volatile String lastError;
     final AtomicInteger acks;
+    final AtomicBoolean killed;
+    /** Errors other than a 40001 conflict that came before the kill: each a failure of the gateway. */
+    final List<String> unexpected;
 
-    Client(int number, String url, AtomicInteger acks) {
+    Client(int number, String url, AtomicInteger acks, AtomicBoolean killed, List<String> unexpected) {
       this.number = number;
       this.url = url;
       this.acks = acks;
+      this.killed = killed;
+      this.unexpected = unexpected;
     }
 
     String ownTable() {
@@ -83,8 +90,13 @@ class FaultIT {
           }
         }
       } catch (SQLException e) {
-        // The gateway was killed: the insert in flight may or may not have committed.
         lastError = e.getSQLState() + ": " + e.getMessage();
+        // Read after the error: an error seen while the flag is still down came before the kill began.
+        if (!killed.get()) {
+          unexpected.add("client " + number + " before the kill, inserting " + inFlightId + " into " + inFlightTable
+              + ": " + lastError);
+        }
+        // Otherwise the gateway was killed: the insert in flight may or may not have committed.
       }
     }
   }
@@ -94,6 +106,8 @@ class FaultIT {
     Path warehouse = Files.createTempDirectory(Path.of("target"), "fault-warehouse-");
     List<Client> clients = new ArrayList<>();
     AtomicInteger acks = new AtomicInteger();
+    AtomicBoolean killed = new AtomicBoolean();
+    List<String> unexpected = Collections.synchronizedList(new ArrayList<>());
     long killedPid;
     int acksAtKill;
     long started = System.nanoTime();
@@ -106,7 +120,7 @@ class FaultIT {
       }
       List<Thread> threads = new ArrayList<>();
       for (int i = 0; i < CLIENTS; i++) {
-        Client client = new Client(i, gateway.jdbcUrl(), acks);
+        Client client = new Client(i, gateway.jdbcUrl(), acks, killed, unexpected);
         clients.add(client);
         Thread thread = new Thread(client, "fault-client-" + i);
         thread.setDaemon(true);
@@ -120,12 +134,14 @@ class FaultIT {
       assertThat(acks.get()).as("inserts acknowledged before the kill").isGreaterThanOrEqualTo(ACKS_BEFORE_KILL);
       killedPid = gateway.pid();
       acksAtKill = acks.get();
+      killed.set(true);
       gateway.kill9();
       for (Thread thread : threads) {
         thread.join(TimeUnit.SECONDS.toMillis(60));
         assertThat(thread.isAlive()).as("%s still blocked 60 s after the kill", thread.getName()).isFalse();
       }
     }
+    assertThat(unexpected).as("insert errors other than a 40001 conflict before the kill").isEmpty();
     assertThat(ProcessHandle.of(killedPid).map(ProcessHandle::isAlive).orElse(false)).isFalse();
 
     int acknowledged = 0;
