@@ -1,4 +1,4 @@
-package io.icegate.gateway.meta;
+package io.icegate.gateway.jdbc;
 
 import io.icegate.gateway.activity.AuditLog;
 import io.icegate.gateway.activity.ConnectionActivity;
@@ -60,9 +60,9 @@ public final class IcegateMeta implements ProtobufMeta {
   private final StatementRunner runner;
   private final SessionSetup sessionSetup;
   private final CatalogMetadata catalogMetadata = new CatalogMetadata();
-  private final TableMetadata tableMetadata = new TableMetadata();
+  private final TableListings tableListings = new TableListings();
   private final RoutineMetadata routineMetadata = new RoutineMetadata();
-  private final MetadataCalls metadataCalls = new MetadataCalls(tableMetadata, routineMetadata);
+  private final MetadataCalls metadataCalls = new MetadataCalls(tableListings, routineMetadata);
   private final ConcurrentMap<String, GatewayConnection> connections = new ConcurrentHashMap<>();
   private final GatewayActivity activity = GatewayActivity.instance();
   private final AuditLog audit;
@@ -454,14 +454,14 @@ public final class IcegateMeta implements ProtobufMeta {
   public MetaResultSet getTables(ConnectionHandle ch, String catalog, Pat schemaPattern, Pat tableNamePattern,
       List<String> typeList) {
     return metadata(ch, MetadataResults.TABLES,
-        session -> tableMetadata.tables(session, catalog, schemaPattern, tableNamePattern, typeList));
+        session -> tableListings.tables(session, catalog, schemaPattern, tableNamePattern, typeList));
   }
 
   @Override
   public MetaResultSet getColumns(ConnectionHandle ch, String catalog, Pat schemaPattern, Pat tableNamePattern,
       Pat columnNamePattern) {
     return metadata(ch, MetadataResults.COLUMNS,
-        session -> tableMetadata.columns(session, catalog, schemaPattern, tableNamePattern, columnNamePattern));
+        session -> tableListings.columns(session, catalog, schemaPattern, tableNamePattern, columnNamePattern));
   }
 
   @Override
@@ -476,13 +476,13 @@ public final class IcegateMeta implements ProtobufMeta {
 
   @Override
   public MetaResultSet getTableTypes(ConnectionHandle ch) {
-    return metadata(ch, MetadataResults.TABLE_TYPES, session -> TableMetadata.tableTypes());
+    return metadata(ch, MetadataResults.TABLE_TYPES, session -> TableListings.tableTypes());
   }
 
   @Override
   public MetaResultSet getPrimaryKeys(ConnectionHandle ch, String catalog, String schema, String table) {
     return metadata(ch, MetadataResults.PRIMARY_KEYS,
-        session -> tableMetadata.primaryKeys(session, catalog, schema, table));
+        session -> tableListings.primaryKeys(session, catalog, schema, table));
   }
 
   @Override

@@ -1,4 +1,4 @@
-package io.icegate.gateway.meta;
+package io.icegate.gateway.jdbc;
 
 import static io.icegate.jdbc.IcegateDatabaseMetaData.METADATA_CALL;
 import static io.icegate.jdbc.IcegateDatabaseMetaData.METADATA_CALL_NULL;
@@ -33,10 +33,10 @@ final class MetadataCalls {
   /** A call's result: the standard columns (as {@link MetadataResults#of} takes them) and rows. */
   record Answer(List<String> columns, List<List<Object>> rows) {}
 
-  private final TableMetadata tables;
+  private final TableListings tables;
   private final RoutineMetadata routines;
 
-  MetadataCalls(TableMetadata tables, RoutineMetadata routines) {
+  MetadataCalls(TableListings tables, RoutineMetadata routines) {
     this.tables = tables;
     this.routines = routines;
   }
