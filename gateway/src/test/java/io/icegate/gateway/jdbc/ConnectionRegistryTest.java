@@ -22,14 +22,17 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 class ConnectionRegistryTest {
+  private static final String USER = "registry-test";
   private final ScheduledExecutorService timers = Executors.newSingleThreadScheduledExecutor();
   /** The connections the registry released, in order. */
   private final List<String> released = new CopyOnWriteArrayList<>();
+  /** The connections made, which the gateway-wide activity must forget again (other tests read it). */
+  private final List<String> made = new CopyOnWriteArrayList<>();
 
   @AfterEach
-  void stopTimers() {
+  void stopTimersAndForgetConnections() {
     timers.shutdownNow();
-    released.forEach(GatewayActivity.instance()::connectionClosed);
+    made.forEach(GatewayActivity.instance()::connectionClosed);
   }
 
   @Test
@@ -37,10 +40,10 @@ class ConnectionRegistryTest {
     ConnectionRegistry registry = registry(2, Duration.ofHours(1));
     registry.open("a", () -> connection("a"));
     registry.open("b", () -> connection("b"));
-    AtomicInteger made = new AtomicInteger();
+    AtomicInteger creations = new AtomicInteger();
 
     assertThatThrownBy(() -> registry.open("c", () -> {
-      made.incrementAndGet();
+      creations.incrementAndGet();
       return connection("c");
     })).isInstanceOfSatisfying(GatewayException.class, e -> {
       assertThat(e.errorCode()).isEqualTo(ErrorCode.TOO_MANY_CONNECTIONS);
@@ -48,7 +51,7 @@ class ConnectionRegistryTest {
       assertThat(e).hasMessage("Cannot open a connection: the gateway has 2 open, as many as it accepts ("
           + Setting.MAX_CONNECTIONS.key() + "=2); close unused connections or try again later");
     });
-    assertThat(made).hasValue(0);
+    assertThat(creations).hasValue(0);
     assertThat(registry.size()).isEqualTo(2);
 
     registry.close("a");
@@ -109,9 +112,11 @@ class ConnectionRegistryTest {
   }
 
   /** A connection without a Spark session: the registry never reads it. */
-  private static GatewayConnection connection(String id) {
-    ConnectionActivity activity = GatewayActivity.instance().connectionOpened(id, "alice");
-    return new GatewayConnection(id, null, ZoneOffset.UTC, activity,
-        new Identity("alice", Role.READ, "127.0.0.1", true), false);
+  private GatewayConnection connection(String id) {
+    String connectionId = "registry-test-" + id;
+    made.add(connectionId);
+    ConnectionActivity activity = GatewayActivity.instance().connectionOpened(connectionId, USER);
+    return new GatewayConnection(id, null, ZoneOffset.UTC, activity, new Identity(USER, Role.READ, "127.0.0.1", true),
+        false);
   }
 }
