@@ -7,7 +7,7 @@ import org.checkerframework.checker.nullness.qual.Nullable;
 
 /**
  * A CALL refused before anything ran. The message is for people ("Cannot call expire_snapshots: unknown argument
- * 'retain_lst' (did you mean 'retain_last'?)"); the reason picks the SQLState; procedure and argument say where.
+ * 'retain_lst' (did you mean 'retain_last'?)"); the reason says which rule refused it; procedure and argument say where.
  */
 public final class ProcedureException extends IllegalArgumentException {
   private static final long serialVersionUID = 1L;
@@ -34,11 +34,6 @@ public final class ProcedureException extends IllegalArgumentException {
 
   public Reason reason() {
     return reason;
-  }
-
-  /** The SQLState for a client: the reason's. */
-  public String sqlState() {
-    return reason.sqlState();
   }
 
   public Optional<String> procedure() {

@@ -3,6 +3,7 @@ package io.icegate.gateway.error;
 import io.icegate.gateway.result.ResultLimitException;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Supplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.apache.calcite.avatica.AvaticaSeverity;
@@ -45,6 +46,21 @@ public final class ClientErrors {
       Map.entry("URISyntaxException", ErrorCode.INVALID_ARGUMENT));
 
   private ClientErrors() {}
+
+  /** Runs a Meta method's {@code body}: whatever it throws leaves as the client's exception for it. */
+  public static <T> T answering(Supplier<T> body) {
+    try {
+      return body.get();
+    } catch (StackOverflowError tooDeep) {
+      // The statement's, not the gateway's: a parser or analyzer recursing through a deeply nested statement.
+      throw toClient(tooDeep);
+    } catch (VirtualMachineError fatal) {
+      throw fatal;
+    } catch (Throwable e) {
+      // Spark's Scala code throws checked exceptions (ParseException, AnalysisException) without declaring them.
+      throw toClient(e);
+    }
+  }
 
   /** The exception to throw out of a Meta method for {@code failure}. */
   public static AvaticaRuntimeException toClient(Throwable failure) {

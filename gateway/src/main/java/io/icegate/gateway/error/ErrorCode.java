@@ -41,6 +41,16 @@ public enum ErrorCode {
   STILL_REFERENCED(1028, "2BP01", Kind.USER),
   /** A branch, tag or other object that is not a table already exists. */
   DUPLICATE_OBJECT(1029, "42710", Kind.USER),
+  /** A CALL names an argument the procedure does not declare. */
+  UNKNOWN_ARGUMENT(1030, "42000", Kind.USER),
+  /** A CALL gives the same argument twice. */
+  DUPLICATE_ARGUMENT(1031, "42000", Kind.USER),
+  /** A CALL leaves out (or passes NULL for) an argument the procedure requires. */
+  MISSING_ARGUMENT(1032, "42000", Kind.USER),
+  /** A CALL gives more positional arguments than the procedure declares. */
+  TOO_MANY_ARGUMENTS(1033, "42000", Kind.USER),
+  /** A CALL's table argument names a table of another catalog than the procedure's. */
+  TABLE_IN_OTHER_CATALOG(1034, "42000", Kind.USER),
   COMMIT_CONFLICT(2001, "40001", Kind.EXTERNAL),
   EXECUTION_FAILED(2002, "58000", Kind.EXTERNAL),
   /** A service the statement needs (a catalog's metastore or REST server, storage) refused or did not answer. */
@@ -65,16 +75,6 @@ public enum ErrorCode {
     this.code = code;
     this.sqlState = sqlState;
     this.kind = kind;
-  }
-
-  /** The user error with {@code sqlState} (for failures found by modules that know SQLStates, not this enum). */
-  public static ErrorCode forUserSqlState(String sqlState) {
-    for (ErrorCode code : values()) {
-      if (code.kind == Kind.USER && code.sqlState.equals(sqlState)) {
-        return code;
-      }
-    }
-    throw new IllegalArgumentException("No user error has SQLState " + sqlState);
   }
 
   public int code() {

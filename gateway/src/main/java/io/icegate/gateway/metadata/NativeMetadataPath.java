@@ -148,7 +148,8 @@ public final class NativeMetadataPath {
       case UNKNOWN_SNAPSHOT, UNKNOWN_REF -> ErrorCode.UNDEFINED_OBJECT;
       case TIME_TRAVEL_NOT_SUPPORTED -> ErrorCode.NOT_SUPPORTED;
       case CONFLICTING_TIME_TRAVEL -> ErrorCode.INVALID_ARGUMENT_COMBINATION;
-      default -> ErrorCode.INVALID_ARGUMENT;
+      // A query of a table Spark computes goes to Spark before an error is made of it (prepare above).
+      case TOO_EARLY, COMPUTED_BY_SPARK -> ErrorCode.INVALID_ARGUMENT;
     };
   }
 }

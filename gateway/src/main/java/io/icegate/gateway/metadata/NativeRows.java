@@ -3,7 +3,7 @@ package io.icegate.gateway.metadata;
 import io.icegate.calcite.exec.MetadataQueryResult;
 import io.icegate.calcite.exec.ResultColumn;
 import io.icegate.gateway.result.WireRows;
-import io.icegate.gateway.result.WireValues;
+import io.icegate.gateway.result.SparkRowConverter;
 import io.icegate.jdbc.MapEntries;
 import io.icegate.jdbc.WallClockMicros;
 import java.math.BigDecimal;
@@ -124,9 +124,9 @@ final class NativeRows {
   }
 
   /**
-   * From Calcite's internal value of a column (see {@link MetadataQueryResult}) to the wire value {@link WireValues}
-   * gives for Spark's value of {@code type}: the same function as Spark's internal value read by
-   * {@link WireValues}, without making that value.
+   * From Calcite's internal value of a column (see {@link MetadataQueryResult}) to the wire value
+   * {@link SparkRowConverter} gives for Spark's value of {@code type}: the same function as Spark's internal value
+   * read by {@link SparkRowConverter}, without making that value.
    */
   static UnaryOperator<Object> wireValue(DataType type, ZoneId zone, ZoneRules rules, boolean micros) {
     if (type instanceof StringType) {
@@ -152,8 +152,9 @@ final class NativeRows {
     } else if (type instanceof TimestampType) {
       // Calcite holds the instant in milliseconds (Iceberg's snapshot times have no more).
       return micros
-          ? value -> new WallClockMicros(WireValues.wallClockMicros(((Number) value).longValue() * 1000L, rules))
-          : value -> WireValues.wallClockMillis(((Number) value).longValue() * 1000L, rules);
+          ? value -> new WallClockMicros(
+              SparkRowConverter.wallClockMicros(((Number) value).longValue() * 1000L, rules))
+          : value -> SparkRowConverter.wallClockMillis(((Number) value).longValue() * 1000L, rules);
     } else if (type instanceof TimestampNTZType) {
       // Calcite holds the wall-clock time read as UTC, in milliseconds: what Avatica's wire carries.
       return micros
@@ -201,9 +202,9 @@ final class NativeRows {
         return Arrays.asList(wire);
       };
     }
-    // Types no metadata table has (intervals, say): Calcite and Spark hold them alike, and WireValues knows how
-    // they travel.
-    return WireValues.single(type, zone, micros);
+    // Types no metadata table has (intervals, say): Calcite and Spark hold them alike, and SparkRowConverter knows
+    // how they travel.
+    return SparkRowConverter.single(type, zone, micros);
   }
 
   private static UnaryOperator<Object> nullable(UnaryOperator<Object> converter) {

@@ -9,7 +9,7 @@ import io.icegate.gateway.activity.SystemCatalog;
 import io.icegate.gateway.error.ErrorCode;
 import io.icegate.gateway.error.GatewayException;
 import io.icegate.gateway.security.Identity;
-import io.icegate.gateway.security.Role;
+import io.icegate.gateway.security.Ownership;
 import java.util.List;
 import java.util.Locale;
 import java.util.stream.Collectors;
@@ -61,7 +61,7 @@ final class GatewayProcedures {
         ErrorCode.UNDEFINED_OBJECT, "Cannot cancel query '" + queryId + "': no such query (running now: "
             + running() + "; see " + SystemCatalog.NAME + ".system." + SystemCatalog.QUERIES + ")"));
     String owner = query.connection().user();
-    if (!caller.role().includes(Role.ADMIN) && !owner.equals(caller.user())) {
+    if (!Ownership.ownerOrAdmin(caller, owner)) {
       throw new GatewayException(ErrorCode.INSUFFICIENT_PRIVILEGE, "Cannot cancel query " + query.id() + ": it belongs"
           + " to user '" + owner + "', and cancelling another user's statement needs role admin (user '"
           + caller.user() + "' has role " + caller.role().name().toLowerCase(Locale.ROOT) + ")");

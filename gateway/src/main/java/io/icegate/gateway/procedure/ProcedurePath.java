@@ -13,6 +13,7 @@ import io.icegate.procedure.Execution;
 import io.icegate.procedure.PreparedCall;
 import io.icegate.procedure.ProcedureBridge;
 import io.icegate.procedure.ProcedureException;
+import io.icegate.procedure.Reason;
 import io.icegate.procedure.bind.BoundCall;
 import io.icegate.procedure.explain.CallExplainer;
 import io.icegate.procedure.explain.ExplainRow;
@@ -183,8 +184,32 @@ public final class ProcedurePath {
       RewriteManifestsResult result = ManifestRewriter.rewrite(table, rewrite.request());
       return Optional.of(new Local(schema(call.outputColumns()), List.of(row(result.row())), call.warnings()));
     } catch (ProcedureException e) {
-      throw new GatewayException(ErrorCode.forUserSqlState(e.sqlState()), e.getMessage(), e);
+      throw new GatewayException(errorCode(e.reason()), e.getMessage(), e);
     }
+  }
+
+  /** The error a client sees for a CALL the bridge refused: one code per reason, so clients can tell them apart. */
+  static ErrorCode errorCode(Reason reason) {
+    return switch (reason) {
+      case UNKNOWN_PROCEDURE -> ErrorCode.UNKNOWN_PROCEDURE;
+      case UNKNOWN_CATALOG -> ErrorCode.CATALOG_NOT_FOUND;
+      case NOT_AN_ICEBERG_CATALOG, NOT_AN_ICEBERG_TABLE -> ErrorCode.WRONG_OBJECT_TYPE;
+      case UNKNOWN_ARGUMENT -> ErrorCode.UNKNOWN_ARGUMENT;
+      case DUPLICATE_ARGUMENT -> ErrorCode.DUPLICATE_ARGUMENT;
+      case MISSING_ARGUMENT -> ErrorCode.MISSING_ARGUMENT;
+      case TOO_MANY_ARGUMENTS -> ErrorCode.TOO_MANY_ARGUMENTS;
+      case MISSING_PARAMETER_VALUE -> ErrorCode.MISSING_PARAMETER_VALUE;
+      case WRONG_TYPE -> ErrorCode.DATATYPE_MISMATCH;
+      case INVALID_VALUE -> ErrorCode.INVALID_ARGUMENT;
+      case INVALID_TABLE_NAME -> ErrorCode.INVALID_NAME;
+      case MUTUALLY_EXCLUSIVE, CONFLICTING_FLAGS -> ErrorCode.INVALID_ARGUMENT_COMBINATION;
+      case TABLE_IN_OTHER_CATALOG -> ErrorCode.TABLE_IN_OTHER_CATALOG;
+      case UNKNOWN_TABLE -> ErrorCode.TABLE_NOT_FOUND;
+      case TABLE_ALREADY_EXISTS -> ErrorCode.ALREADY_EXISTS;
+      // As the native metadata path reports an unknown snapshot id or ref.
+      case UNKNOWN_SNAPSHOT, UNKNOWN_REF -> ErrorCode.UNDEFINED_OBJECT;
+      case NOT_SUPPORTED_BY_RUNTIME -> ErrorCode.NOT_SUPPORTED;
+    };
   }
 
   /** The checks of the call's path arguments by the session's policy; none for a session without one. */

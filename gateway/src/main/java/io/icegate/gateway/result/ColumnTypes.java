@@ -28,7 +28,7 @@ import org.apache.spark.sql.types.TimestampType;
 
 /**
  * Spark's result schema as Avatica column metadata: the JDBC type, the type name as Spark writes it, and the wire
- * representation {@link WireValues} produces for it.
+ * representation {@link SparkRowConverter} produces for it.
  */
 public final class ColumnTypes {
   private ColumnTypes() {}

@@ -17,9 +17,9 @@ import org.apache.calcite.avatica.proto.Common;
 /**
  * Writes result rows straight to protobuf bytes in the layout of Avatica's {@code Common.Row}, without building a
  * message object per cell: byte for byte what Avatica's {@code Meta.Frame.toProto} writes, less the deprecated copy
- * of each cell. Every value {@link WireValues} produces takes the direct path, nested ones included: lists (arrays,
- * structs, and maps as lists of [key, value] lists) at any depth, and binary with the base64 copy Avatica adds for
- * old clients. Any other value is built as a message by the fallback (Avatica's own encoder) and copied in.
+ * of each cell. Every value {@link SparkRowConverter} produces takes the direct path, nested ones included: lists
+ * (arrays, structs, and maps as lists of [key, value] lists) at any depth, and binary with the base64 copy Avatica
+ * adds for old clients. Any other value is built as a message by the fallback (Avatica's own encoder) and copied in.
  *
  * <p>A row is written in two passes over its values: the first computes the size of every message (each length comes
  * before its message) and keeps, in the order the second pass meets them, those sizes and the bytes of text values;

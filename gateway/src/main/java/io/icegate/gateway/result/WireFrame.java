@@ -52,7 +52,10 @@ public final class WireFrame extends Meta.Frame {
         .build();
   }
 
-  /** A value {@link RowEncoder} does not write itself (none that {@link WireValues} makes), as Avatica encodes it. */
+  /**
+   * A value {@link RowEncoder} does not write itself (none that {@link SparkRowConverter} makes), as Avatica encodes
+   * it.
+   */
   private static Common.TypedValue avaticaValue(Object value) {
     Common.TypedValue.Builder builder = Common.TypedValue.newBuilder();
     TypedValue.toProto(builder, value);

@@ -3,7 +3,7 @@ package io.icegate.gateway.server;
 import io.icegate.gateway.activity.GatewayActivity;
 import io.icegate.gateway.config.GatewayConfig;
 import io.icegate.gateway.engine.SparkEngine;
-import io.icegate.gateway.meta.IcegateMeta;
+import io.icegate.gateway.jdbc.IcegateMeta;
 import io.icegate.gateway.metadata.NativeMetadataPath;
 import io.icegate.gateway.config.Setting;
 import io.icegate.gateway.security.Authenticator;

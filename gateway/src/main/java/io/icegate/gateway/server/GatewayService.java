@@ -5,7 +5,7 @@ import org.apache.calcite.avatica.Meta;
 import org.apache.calcite.avatica.remote.LocalService;
 
 /**
- * Avatica's request handling over {@link io.icegate.gateway.meta.IcegateMeta}, sending the first frame of a result
+ * Avatica's request handling over {@link io.icegate.gateway.jdbc.IcegateMeta}, sending the first frame of a result
  * as the gateway encoded it. Avatica's {@code LocalService} copies the first frame's rows into a new plain frame,
  * which its own encoder would then write again, cell by cell and twice (in a field deprecated since Avatica 1.8).
  */

@@ -56,7 +56,10 @@ class WireFrameTest {
     }
   }
 
-  /** Arrays, structs (lists of field values) and maps (lists of [key, value] lists), as {@link WireValues} has them. */
+  /**
+   * Arrays, structs (lists of field values) and maps (lists of [key, value] lists), as {@link SparkRowConverter} has
+   * them.
+   */
   @Test
   void nestedValuesAreWrittenAsAvaticaWritesThem() throws Exception {
     byte[] bound = {0, 1, (byte) 0x80, (byte) 0xFF};
@@ -104,7 +107,7 @@ class WireFrameTest {
     }
   }
 
-  /** Values {@link WireValues} never makes still travel as Avatica's encoder writes them, at any depth. */
+  /** Values {@link SparkRowConverter} never makes still travel as Avatica's encoder writes them, at any depth. */
   @Test
   void otherValuesGoThroughAvaticasEncoder() throws Exception {
     long millis = 1_704_164_645_120L;
@@ -140,7 +143,7 @@ class WireFrameTest {
             DataTypes.createStructField("name", metrics, true))), true),
         DataTypes.createStructField("committed_at", DataTypes.TimestampType, true),
         DataTypes.createStructField("amount", DataTypes.createDecimalType(10, 2), true)));
-    WireValues values = new WireValues(schema, ZoneOffset.ofHours(-5), false);
+    SparkRowConverter values = new SparkRowConverter(schema, ZoneOffset.ofHours(-5), false);
     List<Object> rows = new ArrayList<>();
     for (int i = 0; i < 3; i++) {
       InternalRow row = new GenericInternalRow(new Object[] {
@@ -165,7 +168,7 @@ class WireFrameTest {
     return new ArrayBasedMapData(new GenericArrayData(keys), new GenericArrayData(values));
   }
 
-  /** The kinds of values {@link WireValues} makes, nested as arrays, structs and maps. */
+  /** The kinds of values {@link SparkRowConverter} makes, nested as arrays, structs and maps. */
   private static void assertSameAsAvatica(List<Object> rows, long offset, boolean done) throws Exception {
     byte[] ourBytes = new WireFrame(offset, done, rows, false).toProto().toByteArray();
     Common.Frame avaticas = new Meta.Frame(offset, done, rows).toProto();

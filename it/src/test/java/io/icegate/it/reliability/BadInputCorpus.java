@@ -5,11 +5,11 @@ import static java.util.Objects.requireNonNull;
 import io.icegate.calcite.testing.SeedQueries;
 import io.icegate.calcite.testing.SpecificationExamples;
 import io.icegate.calcite.testing.SpecificationSource.Document;
+import io.icegate.procedure.spec.ArgumentKind;
 import io.icegate.procedure.spec.ArgumentType;
 import io.icegate.procedure.spec.ParameterSpec;
 import io.icegate.procedure.spec.ProcedureSpec;
 import io.icegate.procedure.spec.Procedures;
-import io.icegate.procedure.spec.Role;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashSet;
@@ -467,14 +467,14 @@ final class BadInputCorpus {
    * under test.
    */
   private String validValue(ProcedureSpec procedure, ParameterSpec parameter) {
-    if (parameter.role() == Role.ICEBERG_TABLE) {
+    if (parameter.kind() == ArgumentKind.ICEBERG_TABLE) {
       return "'" + procedureTable() + "'";
     }
-    if (parameter.role().isTable()) {
+    if (parameter.kind().isTable()) {
       return "'default.no_such_table_" + procedure.name() + "'";
     }
     return switch (parameter.type()) {
-      case STRING -> parameter.role() == Role.VALUE ? "'value'" : "'no_such_ref'";
+      case STRING -> parameter.kind() == ArgumentKind.VALUE ? "'value'" : "'no_such_ref'";
       case LONG, SNAPSHOT_ID_OR_REF -> "1";
       case INT -> "1";
       case BOOLEAN -> "true";
@@ -565,8 +565,8 @@ final class BadInputCorpus {
                 arguments.add(parameter.name() + " => " + shaped);
               } else if (parameter.required()) {
                 // A table that does not exist: the call fails whatever the injected value does.
-                String other = parameter.role() == Role.ICEBERG_TABLE || parameter.role() == Role.SPARK_TABLE
-                    || parameter.role() == Role.FILES_OR_TABLE
+                String other = parameter.kind() == ArgumentKind.ICEBERG_TABLE
+                    || parameter.kind() == ArgumentKind.SPARK_TABLE || parameter.kind() == ArgumentKind.FILES_OR_TABLE
                     ? "'default.no_such_table'"
                     : validValue(procedure, parameter);
                 arguments.add(parameter.name() + " => " + other);

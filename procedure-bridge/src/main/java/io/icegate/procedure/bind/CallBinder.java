@@ -7,13 +7,13 @@ import io.icegate.calcite.parser.SqlProcedureArgument;
 import io.icegate.procedure.ProcedureException;
 import io.icegate.procedure.Reason;
 import io.icegate.procedure.Suggestions;
+import io.icegate.procedure.spec.ArgumentKind;
 import io.icegate.procedure.spec.ArgumentType;
 import io.icegate.procedure.spec.Constraint;
 import io.icegate.procedure.spec.GivenArguments;
 import io.icegate.procedure.spec.ParameterSpec;
 import io.icegate.procedure.spec.ProcedureSpec;
 import io.icegate.procedure.spec.Procedures;
-import io.icegate.procedure.spec.Role;
 import io.icegate.procedure.spec.ValueRule;
 import java.time.Clock;
 import java.util.ArrayList;
@@ -203,15 +203,15 @@ public final class CallBinder {
   private Map<String, TableName> tables(ProcedureSpec procedure, String catalog, List<BoundArgument> arguments) {
     Map<String, TableName> tables = new LinkedHashMap<>();
     for (BoundArgument argument : arguments) {
-      Role role = argument.parameter().role();
-      if (role.isTable() && argument.isGiven()) {
-        tables.put(argument.name(), table(procedure, catalog, argument.name(), role, (String) argument.value()));
+      ArgumentKind kind = argument.parameter().kind();
+      if (kind.isTable() && argument.isGiven()) {
+        tables.put(argument.name(), table(procedure, catalog, argument.name(), kind, (String) argument.value()));
       }
     }
     return tables;
   }
 
-  private TableName table(ProcedureSpec procedure, String catalog, String argument, Role role, String text) {
+  private TableName table(ProcedureSpec procedure, String catalog, String argument, ArgumentKind kind, String text) {
     List<String> parts;
     try {
       parts = TableNames.parse(text);
@@ -219,13 +219,13 @@ public final class CallBinder {
       throw ProcedureException.of(Reason.INVALID_TABLE_NAME, procedure.name(), argument,
           "argument '" + argument + "' is not a table name: " + e.getMessage());
     }
-    String defaultCatalog = switch (role.scope()) {
+    String defaultCatalog = switch (kind.scope()) {
       case PROCEDURE_CATALOG -> catalog;
       case CURRENT_CATALOG -> catalogs.currentCatalog();
       case SESSION_CATALOG -> SessionCatalogs.SPARK_CATALOG;
     };
     TableName table = TableNames.resolve(parts, defaultCatalog, catalogs);
-    if (role.scope() == Role.TableScope.PROCEDURE_CATALOG && !table.catalog().equals(catalog)) {
+    if (kind.scope() == ArgumentKind.TableScope.PROCEDURE_CATALOG && !table.catalog().equals(catalog)) {
       throw ProcedureException.of(Reason.TABLE_IN_OTHER_CATALOG, procedure.name(), argument,
           "argument '" + argument + "' names " + table + ", a table of catalog '" + table.catalog()
               + "', but the procedure runs in catalog '" + catalog + "'; call " + table.catalog() + ".system."

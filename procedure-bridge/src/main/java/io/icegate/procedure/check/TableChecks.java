@@ -8,7 +8,7 @@ import io.icegate.procedure.Suggestions;
 import io.icegate.procedure.bind.BoundArgument;
 import io.icegate.procedure.bind.BoundCall;
 import io.icegate.procedure.bind.TableName;
-import io.icegate.procedure.spec.Role;
+import io.icegate.procedure.spec.ArgumentKind;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -37,19 +37,19 @@ public final class TableChecks {
     for (BoundArgument argument : call.arguments()) {
       Optional<TableName> name = call.table(argument.name());
       if (name.isPresent()) {
-        Role role = argument.parameter().role();
-        if (role == Role.ICEBERG_TABLE) {
+        ArgumentKind kind = argument.parameter().kind();
+        if (kind == ArgumentKind.ICEBERG_TABLE) {
           target = new Target(icebergTable(call, argument.name(), name.get()), name.get());
         } else {
-          checkOtherTable(call, argument.name(), role, name.get());
+          checkOtherTable(call, argument.name(), kind, name.get());
         }
-        boolean files = role == Role.FILES_OR_TABLE && name.get().isFileReference();
+        boolean files = kind == ArgumentKind.FILES_OR_TABLE && name.get().isFileReference();
         checked = checked.with(argument.with(argument.value(), (files ? "files at " : "table ") + name.get()));
       }
     }
     for (BoundArgument argument : call.arguments()) {
-      Role role = argument.parameter().role();
-      if (argument.isGiven() && role != Role.VALUE && !role.isTable()) {
+      ArgumentKind kind = argument.parameter().kind();
+      if (argument.isGiven() && kind != ArgumentKind.VALUE && !kind.isTable()) {
         checked = checked.with(checkOnTable(checked, requireNonNull(target, "an Iceberg table argument"),
             argument));
       }
@@ -74,16 +74,16 @@ public final class TableChecks {
     throw failure(call, Reason.UNKNOWN_TABLE, argument, "table " + name + " does not exist");
   }
 
-  private void checkOtherTable(BoundCall call, String argument, Role role, TableName name) {
-    if (role == Role.SPARK_TABLE && name.isFileReference()) {
+  private void checkOtherTable(BoundCall call, String argument, ArgumentKind kind, TableName name) {
+    if (kind == ArgumentKind.SPARK_TABLE && name.isFileReference()) {
       String files = "`" + name.namespace().get(0) + "`.`" + name.name() + "`";
       throw failure(call, Reason.NOT_SUPPORTED_BY_RUNTIME, argument, argument + " " + files + " names files, which"
           + " Spark 3.5's Iceberg runtime cannot " + call.procedure().name() + "; register them as a table first"
           + " (CREATE TABLE ... USING " + name.namespace().get(0) + " LOCATION '" + name.name() + "'), or add them"
           + " to an Iceberg table with add_files");
     }
-    boolean exists = role == Role.FILES_OR_TABLE && name.isFileReference() || tables.exists(name);
-    boolean isNew = role == Role.NEW_ICEBERG_TABLE || role == Role.NEW_TABLE;
+    boolean exists = kind == ArgumentKind.FILES_OR_TABLE && name.isFileReference() || tables.exists(name);
+    boolean isNew = kind == ArgumentKind.NEW_ICEBERG_TABLE || kind == ArgumentKind.NEW_TABLE;
     if (isNew && exists) {
       throw failure(call, Reason.TABLE_ALREADY_EXISTS, argument, "table " + name + " already exists");
     }
@@ -96,7 +96,7 @@ public final class TableChecks {
   private static BoundArgument checkOnTable(BoundCall call, Target target, BoundArgument argument) {
     String name = argument.name();
     Object value = argument.value();
-    switch (argument.parameter().role()) {
+    switch (argument.parameter().kind()) {
       case SNAPSHOT_ID -> snapshot(call, target, name, (Long) value);
       case SNAPSHOT_IDS -> ((List<?>) value).forEach(id -> snapshot(call, target, name, (Long) id));
       case SNAPSHOT_ID_OR_REF -> {
@@ -124,7 +124,7 @@ public final class TableChecks {
       }
       case SPEC_ID -> spec(call, target, name, (Integer) value);
       case PARTITION_FIELDS -> partitionFields(call, target, name, (List<?>) value);
-      default -> throw new IllegalStateException("Not checked on a table: " + argument.parameter().role());
+      default -> throw new IllegalStateException("Not checked on a table: " + argument.parameter().kind());
     }
     return argument;
   }

@@ -28,7 +28,7 @@ final class InformationProcedures {
   static List<ProcedureSpec> all() {
     return List.of(
         ProcedureSpec.builder("ancestors_of", Privilege.READ)
-            .parameters(TABLE, optional("snapshot_id", LONG, Role.SNAPSHOT_ID, CURRENT_SNAPSHOT))
+            .parameters(TABLE, optional("snapshot_id", LONG, ArgumentKind.SNAPSHOT_ID, CURRENT_SNAPSHOT))
             .returns(bigint("snapshot_id").orNull(), bigint("timestamp").orNull())
             .build(),
         // Positional order is the runtime's (compute_updates, identifier_columns, net_changes); the
@@ -46,13 +46,13 @@ final class InformationProcedures {
         // snapshot_id: a string in the specification, a long in the 3.5 runtime; both are accepted.
         ProcedureSpec.builder("compute_table_stats", Privilege.WRITE)
             .parameters(TABLE,
-                optional("snapshot_id", SNAPSHOT_ID_OR_REF, Role.SNAPSHOT_ID_OR_REF, CURRENT_SNAPSHOT),
+                optional("snapshot_id", SNAPSHOT_ID_OR_REF, ArgumentKind.SNAPSHOT_ID_OR_REF, CURRENT_SNAPSHOT),
                 optional("columns", STRING_ARRAY, "every column"))
             .returns(string("statistics_file").orNull())
             .build(),
         ProcedureSpec.builder("compute_partition_stats", Privilege.WRITE)
             .parameters(TABLE,
-                optional("snapshot_id", SNAPSHOT_ID_OR_REF, Role.SNAPSHOT_ID_OR_REF, CURRENT_SNAPSHOT))
+                optional("snapshot_id", SNAPSHOT_ID_OR_REF, ArgumentKind.SNAPSHOT_ID_OR_REF, CURRENT_SNAPSHOT))
             .returns(string("partition_statistics_file").orNull())
             .build(),
         ProcedureSpec.builder("rewrite_table_path", Privilege.ADMIN)

@@ -34,7 +34,7 @@ final class MaintenanceProcedures {
                     .with(atLeast(1)),
                 optional("max_concurrent_deletes", INT, NO_THREAD_POOL).with(atLeast(1)),
                 optional("stream_results", BOOLEAN, "false"),
-                optional("snapshot_ids", LONG_ARRAY, Role.SNAPSHOT_IDS, null),
+                optional("snapshot_ids", LONG_ARRAY, ArgumentKind.SNAPSHOT_IDS, null),
                 optional("clean_expired_metadata", BOOLEAN, "false"))
             // The runtime declares every count nullable.
             .returns(
@@ -69,7 +69,7 @@ final class MaintenanceProcedures {
                 optional("options", STRING_MAP, null),
                 optional("where", STRING, "all files"),
                 // Not in the specification; the 3.5 runtime has it.
-                optional("branch", STRING, Role.BRANCH, "main"))
+                optional("branch", STRING, ArgumentKind.BRANCH, "main"))
             .returns(
                 integer("rewritten_data_files_count"),
                 integer("added_data_files_count"),
@@ -81,8 +81,9 @@ final class MaintenanceProcedures {
         ProcedureSpec.builder("rewrite_manifests", Privilege.ADMIN)
             .parameters(TABLE,
                 optional("use_caching", BOOLEAN, "false"),
-                optional("spec_id", INT, Role.SPEC_ID, "the current partition spec's id"),
-                optional("sort_by", STRING_ARRAY, Role.PARTITION_FIELDS, "every partition field, in spec order"))
+                optional("spec_id", INT, ArgumentKind.SPEC_ID, "the current partition spec's id"),
+                optional("sort_by", STRING_ARRAY, ArgumentKind.PARTITION_FIELDS,
+                    "every partition field, in spec order"))
             .returns(integer("rewritten_manifests_count"), integer("added_manifests_count"))
             .build(),
         ProcedureSpec.builder("rewrite_position_delete_files", Privilege.ADMIN)

@@ -21,8 +21,8 @@ final class MigrationProcedures {
     return List.of(
         ProcedureSpec.builder("snapshot", Privilege.ADMIN)
             .parameters(
-                required("source_table", STRING, Role.SPARK_TABLE),
-                required("table", STRING, Role.NEW_TABLE),
+                required("source_table", STRING, ArgumentKind.SPARK_TABLE),
+                required("table", STRING, ArgumentKind.NEW_TABLE),
                 optional("location", STRING, "chosen by the catalog"),
                 properties,
                 parallelism)
@@ -30,7 +30,7 @@ final class MigrationProcedures {
             .build(),
         ProcedureSpec.builder("migrate", Privilege.ADMIN)
             .parameters(
-                required("table", STRING, Role.SPARK_TABLE),
+                required("table", STRING, ArgumentKind.SPARK_TABLE),
                 properties,
                 optional("drop_backup", BOOLEAN, "false"),
                 optional("backup_table_name", STRING, "<table>_BACKUP_"),
@@ -40,7 +40,7 @@ final class MigrationProcedures {
         ProcedureSpec.builder("add_files", Privilege.ADMIN)
             .parameters(
                 ParameterSpec.TABLE,
-                required("source_table", STRING, Role.FILES_OR_TABLE),
+                required("source_table", STRING, ArgumentKind.FILES_OR_TABLE),
                 optional("partition_filter", STRING_MAP, "every partition"),
                 optional("check_duplicate_files", BOOLEAN, "true"),
                 parallelism)
@@ -49,7 +49,7 @@ final class MigrationProcedures {
             .build(),
         ProcedureSpec.builder("register_table", Privilege.ADMIN)
             .parameters(
-                required("table", STRING, Role.NEW_ICEBERG_TABLE),
+                required("table", STRING, ArgumentKind.NEW_ICEBERG_TABLE),
                 required("metadata_file", STRING))
             .returns(
                 bigint("current_snapshot_id").orNull(),

@@ -1,4 +1,4 @@
-package io.icegate.gateway.meta;
+package io.icegate.gateway.jdbc;
 
 import io.icegate.calcite.parser.IcegateSqlParser;
 import io.icegate.gateway.activity.StatementActivity;
@@ -19,7 +19,7 @@ import io.icegate.gateway.result.ResultCursor;
 import io.icegate.gateway.result.ResultRows;
 import io.icegate.gateway.result.RowSource;
 import io.icegate.gateway.result.WireRows;
-import io.icegate.gateway.result.WireValues;
+import io.icegate.gateway.result.SparkRowConverter;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.ExecutorService;
@@ -172,8 +172,8 @@ final class StatementRunner {
 
   private Outcome rows(GatewayConnection connection, RowSource rows, StructType schema, long maxRows,
       List<String> warnings) {
-    return rows(connection, WireRows.of(rows, new WireValues(schema, connection.zone(), connection.compactRows())),
-        schema, maxRows, warnings);
+    SparkRowConverter values = new SparkRowConverter(schema, connection.zone(), connection.compactRows());
+    return rows(connection, WireRows.of(rows, values), schema, maxRows, warnings);
   }
 
   private Outcome rows(GatewayConnection connection, WireRows rows, StructType schema, long maxRows,

@@ -1,4 +1,4 @@
-package io.icegate.gateway.meta;
+package io.icegate.gateway.jdbc;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

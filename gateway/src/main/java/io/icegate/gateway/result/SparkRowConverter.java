@@ -47,11 +47,11 @@ import scala.Function1;
  * is Spark's precision. Arrays and structs travel as lists, maps as lists of {@code [key, value]} pairs. Intervals
  * and other types JDBC has no type for travel as Spark's text of them (its cast to string).
  */
-public final class WireValues {
+public final class SparkRowConverter {
   private final ValueReader[] readers;
 
   /** @param micros whether timestamps travel in microseconds (Icegate's compact encoding) */
-  public WireValues(StructType schema, ZoneId zone, boolean micros) {
+  public SparkRowConverter(StructType schema, ZoneId zone, boolean micros) {
     ZoneRules rules = zone.getRules();
     this.readers = Arrays.stream(schema.fields()).map(f -> reader(f.dataType(), rules, micros))
         .toArray(ValueReader[]::new);

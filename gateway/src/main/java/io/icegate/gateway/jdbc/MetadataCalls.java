@@ -1,4 +1,4 @@
-package io.icegate.gateway.meta;
+package io.icegate.gateway.jdbc;
 
 import static io.icegate.jdbc.IcegateDatabaseMetaData.METADATA_CALL;
 import static io.icegate.jdbc.IcegateDatabaseMetaData.METADATA_CALL_NULL;
@@ -27,16 +27,14 @@ final class MetadataCalls {
   static final String CANCEL_STATEMENT = "cancelStatement";
   /** The call the driver's {@code GatewayProgress} sends: the calling connection's running statements. */
   static final String STATEMENT_PROGRESS = "statementProgress";
-  static final List<String> PROGRESS_COLUMNS = List.of("QUERY_ID", "STATEMENT_ID:int", "STATE", "ELAPSED_MS:int",
-      "STAGES_DONE:int", "STAGES_TOTAL:int", "TASKS_DONE:int", "TASKS_TOTAL:int");
 
-  /** A call's result: the standard columns (as {@link MetadataResults#of} takes them) and rows. */
-  record Answer(List<String> columns, List<List<Object>> rows) {}
+  /** A call's result: the standard columns (see {@link MetadataColumns}) and rows. */
+  record Answer(List<ResultColumn> columns, List<List<Object>> rows) {}
 
-  private final TableMetadata tables;
+  private final TableListings tables;
   private final RoutineMetadata routines;
 
-  MetadataCalls(TableMetadata tables, RoutineMetadata routines) {
+  MetadataCalls(TableListings tables, RoutineMetadata routines) {
     this.tables = tables;
     this.routines = routines;
   }
@@ -68,14 +66,14 @@ final class MetadataCalls {
     String method = parts.get(0);
     List<String> args = parts.subList(1, parts.size());
     return switch (method + "/" + args.size()) {
-      case STATEMENT_PROGRESS + "/0" -> new Answer(PROGRESS_COLUMNS, progress(connectionId));
-      case "getPrimaryKeys/3" -> new Answer(MetadataResults.PRIMARY_KEYS,
+      case STATEMENT_PROGRESS + "/0" -> new Answer(MetadataColumns.STATEMENT_PROGRESS, progress(connectionId));
+      case "getPrimaryKeys/3" -> new Answer(MetadataColumns.PRIMARY_KEYS,
           tables.primaryKeys(session, args.get(0), args.get(1), args.get(2)));
-      case "getProcedures/3" -> new Answer(MetadataResults.PROCEDURES,
+      case "getProcedures/3" -> new Answer(MetadataColumns.PROCEDURES,
           routines.procedures(session, args.get(0), pat(args.get(1)), pat(args.get(2))));
-      case "getProcedureColumns/4" -> new Answer(MetadataResults.PROCEDURE_COLUMNS,
+      case "getProcedureColumns/4" -> new Answer(MetadataColumns.PROCEDURE_COLUMNS,
           routines.procedureColumns(session, args.get(0), pat(args.get(1)), pat(args.get(2)), pat(args.get(3))));
-      case "getFunctions/3" -> new Answer(MetadataResults.FUNCTIONS,
+      case "getFunctions/3" -> new Answer(MetadataColumns.FUNCTIONS,
           routines.functions(session, args.get(0), pat(args.get(1)), pat(args.get(2))));
       default -> throw new GatewayException(ErrorCode.INVALID_ARGUMENT, "Cannot answer metadata call " + method
           + " with " + args.size() + " arguments: the gateway does not know it (a newer driver?)");

@@ -1,4 +1,4 @@
-package io.icegate.gateway.meta;
+package io.icegate.gateway.jdbc;
 
 import io.icegate.gateway.result.ColumnTypes;
 import io.icegate.metadata.MetadataTableKind;
@@ -41,7 +41,7 @@ import org.apache.spark.sql.types.StructType;
  * names it after the table, {@code <table>.<metadata table>} (for example {@code orders.snapshots}), in the table's
  * own schema: {@code SELECT * FROM ns.orders.snapshots} reads it.
  */
-final class TableMetadata {
+final class TableListings {
   static final String TABLE = "TABLE";
   static final String VIEW = "VIEW";
   static final String METADATA_TABLE = "ICEBERG METADATA TABLE";

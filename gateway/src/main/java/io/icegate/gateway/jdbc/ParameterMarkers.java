@@ -1,4 +1,4 @@
-package io.icegate.gateway.meta;
+package io.icegate.gateway.jdbc;
 
 /** Counts JDBC {@code ?} parameter markers, skipping quoted text, identifiers and comments. */
 final class ParameterMarkers {

@@ -1,4 +1,4 @@
-package io.icegate.gateway.meta;
+package io.icegate.gateway.jdbc;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -10,7 +10,7 @@ class SparkTypeInfoTest {
   @Test
   void everySparkTypeOrderedByJdbcType() {
     List<List<Object>> rows = SparkTypeInfo.rows();
-    assertThat(rows).allSatisfy(row -> assertThat(row).hasSize(MetadataResults.TYPE_INFO.size()));
+    assertThat(rows).allSatisfy(row -> assertThat(row).hasSize(MetadataColumns.TYPE_INFO.size()));
     assertThat(rows.stream().map(row -> (Integer) row.get(1)).toList()).isSorted();
     assertThat(rows.stream().map(row -> row.get(0)).toList()).containsExactlyInAnyOrder("boolean", "tinyint",
         "smallint", "int", "bigint", "float", "double", "decimal", "string", "binary", "date", "timestamp",

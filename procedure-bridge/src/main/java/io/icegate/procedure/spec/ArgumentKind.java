@@ -2,9 +2,9 @@ package io.icegate.procedure.spec;
 
 /**
  * What an argument's value refers to, so it can be checked against the session and the table before the call
- * runs. Table roles also say which catalog a name without one resolves in, as the 3.5 runtime resolves it.
+ * runs. Table kinds also say which catalog a name without one resolves in, as the 3.5 runtime resolves it.
  */
-public enum Role {
+public enum ArgumentKind {
   /** A plain value. */
   VALUE(null),
   /** An existing Iceberg table of the procedure's catalog (most procedures' {@code table}). */
@@ -52,7 +52,7 @@ public enum Role {
 
   private final TableScope scope;
 
-  Role(TableScope scope) {
+  ArgumentKind(TableScope scope) {
     this.scope = scope;
   }
 
@@ -61,10 +61,10 @@ public enum Role {
     return scope != null;
   }
 
-  /** Where a table name without a catalog resolves; only for table roles. */
+  /** Where a table name without a catalog resolves; only for table kinds. */
   public TableScope scope() {
     if (scope == null) {
-      throw new IllegalStateException(this + " is not a table role");
+      throw new IllegalStateException(this + " is not a table kind");
     }
     return scope;
   }

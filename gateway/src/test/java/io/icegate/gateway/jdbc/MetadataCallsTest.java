@@ -1,4 +1,4 @@
-package io.icegate.gateway.meta;
+package io.icegate.gateway.jdbc;
 
 import static io.icegate.jdbc.IcegateDatabaseMetaData.METADATA_CALL;
 import static io.icegate.jdbc.IcegateDatabaseMetaData.METADATA_CALL_SEPARATOR;
@@ -10,7 +10,7 @@ import io.icegate.gateway.error.GatewayException;
 import org.junit.jupiter.api.Test;
 
 class MetadataCallsTest {
-  private final MetadataCalls calls = new MetadataCalls(new TableMetadata(), new RoutineMetadata());
+  private final MetadataCalls calls = new MetadataCalls(new TableListings(), new RoutineMetadata());
 
   @Test
   void onlyTheDriversCallsAreCalls() {

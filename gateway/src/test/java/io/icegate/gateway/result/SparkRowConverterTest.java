@@ -17,7 +17,7 @@ import org.apache.spark.sql.types.StructType;
 import org.apache.spark.sql.types.YearMonthIntervalType;
 import org.junit.jupiter.api.Test;
 
-class WireValuesTest {
+class SparkRowConverterTest {
   private static final ZoneId NEW_YORK = ZoneId.of("America/New_York");
   /** 2024-02-29T17:34:56.789123Z, which is 12:34:56.789123 in New York. */
   private static final long MICROS =
@@ -27,15 +27,15 @@ class WireValuesTest {
 
   @Test
   void timestampsTravelAsTheWallClockOfTheClientZone() {
-    long wire = WireValues.wallClockMillis(MICROS, NEW_YORK.getRules());
+    long wire = SparkRowConverter.wallClockMillis(MICROS, NEW_YORK.getRules());
     assertThat(wire).isEqualTo(Math.floorDiv(NEW_YORK_WALL_CLOCK, 1000));
-    assertThat(WireValues.wallClockMicros(MICROS, NEW_YORK.getRules())).isEqualTo(NEW_YORK_WALL_CLOCK);
+    assertThat(SparkRowConverter.wallClockMicros(MICROS, NEW_YORK.getRules())).isEqualTo(NEW_YORK_WALL_CLOCK);
   }
 
   @Test
   void timestampsBeforeTheEpochRoundDown() {
-    assertThat(WireValues.wallClockMillis(-1, ZoneOffset.UTC.getRules())).isEqualTo(-1);
-    assertThat(WireValues.wallClockMicros(-1, ZoneOffset.UTC.getRules())).isEqualTo(-1);
+    assertThat(SparkRowConverter.wallClockMillis(-1, ZoneOffset.UTC.getRules())).isEqualTo(-1);
+    assertThat(SparkRowConverter.wallClockMicros(-1, ZoneOffset.UTC.getRules())).isEqualTo(-1);
   }
 
   private static final StructType TIMESTAMPS = DataTypes.createStructType(List.of(
@@ -55,7 +55,7 @@ class WireValuesTest {
 
   @Test
   void inTheCompactEncodingTimestampsKeepTheirMicrosecondsAtEveryDepth() {
-    List<Object> row = new WireValues(TIMESTAMPS, NEW_YORK, true).row(timestampRow());
+    List<Object> row = new SparkRowConverter(TIMESTAMPS, NEW_YORK, true).row(timestampRow());
     WallClockMicros ltz = new WallClockMicros(NEW_YORK_WALL_CLOCK);
     WallClockMicros ntz = new WallClockMicros(MICROS); // already a wall clock: no zone applies
     assertThat(row).containsExactly(ltz, ntz, Arrays.asList(ltz, null), List.of(List.of(ntz, ltz)), List.of(ntz));
@@ -63,7 +63,7 @@ class WireValuesTest {
 
   @Test
   void forAvaticaClientsTimestampsTravelInMilliseconds() {
-    List<Object> row = new WireValues(TIMESTAMPS, NEW_YORK, false).row(timestampRow());
+    List<Object> row = new SparkRowConverter(TIMESTAMPS, NEW_YORK, false).row(timestampRow());
     long ltz = Math.floorDiv(NEW_YORK_WALL_CLOCK, 1000);
     long ntz = Math.floorDiv(MICROS, 1000);
     assertThat(row).containsExactly(ltz, ntz, Arrays.asList(ltz, null), List.of(List.of(ntz, ltz)), List.of(ntz));
@@ -83,7 +83,7 @@ class WireValuesTest {
         DataTypes.createStructField("m", YearMonthIntervalType.apply(YearMonthIntervalType.MONTH()), true),
         DataTypes.createStructField("array",
             DataTypes.createArrayType(DayTimeIntervalType.apply(DayTimeIntervalType.DAY())), true)));
-    List<Object> row = new WireValues(schema, ZoneOffset.UTC, true).row(new GenericInternalRow(new Object[] {
+    List<Object> row = new SparkRowConverter(schema, ZoneOffset.UTC, true).row(new GenericInternalRow(new Object[] {
         3 * day, day + 3_723_500_000L, -(26 * 3_600_000_000L + 5 * 60_000_000L), 27, 27,
         new GenericArrayData(new Object[] {3 * day, null})}));
     assertThat(row).containsExactly("INTERVAL '3' DAY", "INTERVAL '1 01:02:03.5' DAY TO SECOND",

@@ -1,4 +1,4 @@
-package io.icegate.gateway.meta;
+package io.icegate.gateway.jdbc;
 
 import io.icegate.gateway.activity.GatewayActivity;
 import io.icegate.gateway.activity.StatementActivity;
