@@ -17,9 +17,8 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.apache.spark.SparkContext;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * {@code Statement.cancel()} from another thread, or a query timeout, stops the statement's Spark work within
@@ -30,17 +29,8 @@ class CancelIT {
   /** A query that keeps two cores busy for minutes. */
   private static final String LONG_QUERY = "SELECT count(*) FROM range(0, 100000000000, 1, 4) a WHERE a.id % 7 = 3";
 
-  private static TestGateway gateway;
-
-  @BeforeAll
-  static void start() {
-    gateway = TestGateway.start();
-  }
-
-  @AfterAll
-  static void stop() {
-    gateway.close();
-  }
+  @RegisterExtension
+  static final RunningGateway gateway = RunningGateway.plain();
 
   @Test
   void cancelFromAnotherThreadStopsTheRunningQuery() throws Exception {

@@ -5,8 +5,8 @@ import static io.icegate.it.Rows.row;
 import static io.icegate.it.SqlFailures.assertFails;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.icegate.it.RunningGateway;
 import io.icegate.it.SparkJobs;
-import io.icegate.it.TestGateway;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
@@ -16,9 +16,8 @@ import java.sql.Connection;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * A client that goes away costs the gateway nothing once its connection has been idle for the expiry window: its
@@ -28,18 +27,9 @@ import org.junit.jupiter.api.Test;
 class ConnectionExpiryIT {
   private static final int IDLE_TIMEOUT_SECONDS = 3;
 
-  private static TestGateway gateway;
-
-  @BeforeAll
-  static void start() {
-    gateway = TestGateway.start(Map.of("icegate.connection.idle-timeout-seconds",
-        Integer.toString(IDLE_TIMEOUT_SECONDS)));
-  }
-
-  @AfterAll
-  static void stop() {
-    gateway.close();
-  }
+  @RegisterExtension
+  static final RunningGateway gateway = RunningGateway.withSettings(
+      Map.of("icegate.connection.idle-timeout-seconds", Integer.toString(IDLE_TIMEOUT_SECONDS)));
 
   @Test
   void aKilledClientMidResultLeavesNoSparkJobAndNoSessionAfterTheWindow() throws Exception {

@@ -5,8 +5,8 @@ import static io.icegate.it.Rows.row;
 import static io.icegate.it.SqlFailures.assertFails;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.icegate.it.RunningGateway;
 import io.icegate.it.SparkJobs;
-import io.icegate.it.TestGateway;
 import io.icegate.jdbc.GatewayProgress;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -16,9 +16,8 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The gateway's own tables show what it runs ({@code icegate.system.queries}, with Spark's stages and tasks) and
@@ -28,17 +27,8 @@ class GatewayActivityIT {
   /** A query that keeps two cores busy for minutes, in 4 tasks. */
   private static final String LONG_QUERY = "SELECT count(*) FROM range(0, 100000000000, 1, 4) a WHERE a.id % 7 = 3";
 
-  private static TestGateway gateway;
-
-  @BeforeAll
-  static void start() {
-    gateway = TestGateway.start();
-  }
-
-  @AfterAll
-  static void stop() {
-    gateway.close();
-  }
+  @RegisterExtension
+  static final RunningGateway gateway = RunningGateway.plain();
 
   @Test
   void queriesShowsARunningStatementWithItsProgressAndAnotherConnectionCancelsItById() throws Exception {

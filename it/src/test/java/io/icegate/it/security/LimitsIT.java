@@ -5,7 +5,7 @@ import static io.icegate.it.Rows.row;
 import static io.icegate.it.SqlFailures.assertFails;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.icegate.it.TestGateway;
+import io.icegate.it.RunningGateway;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -13,27 +13,17 @@ import java.sql.Statement;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** Each of the gateway's limits, when hit, is a clear error with its own SQLState naming the setting. */
 class LimitsIT {
-  private static TestGateway gateway;
-
-  @BeforeAll
-  static void start() {
-    gateway = TestGateway.start(Map.of(
-        "icegate.limits.max-connections", "3",
-        "icegate.limits.max-statements-per-user", "1",
-        "icegate.limits.statement-timeout-seconds", "3",
-        "icegate.limits.max-result-rows", "2500"));
-  }
-
-  @AfterAll
-  static void stop() {
-    gateway.close();
-  }
+  @RegisterExtension
+  static final RunningGateway gateway = RunningGateway.withSettings(Map.of(
+      "icegate.limits.max-connections", "3",
+      "icegate.limits.max-statements-per-user", "1",
+      "icegate.limits.statement-timeout-seconds", "3",
+      "icegate.limits.max-result-rows", "2500"));
 
   @Test
   void oneConnectionMoreThanTheLimitIsRefused() throws Exception {
