@@ -4,6 +4,7 @@ import static io.icegate.it.Rows.query;
 import static io.icegate.it.Rows.row;
 import static io.icegate.it.SqlFailures.assertFails;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import io.icegate.it.RunningGateway;
 import io.icegate.it.SparkJobs;
@@ -14,6 +15,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -122,13 +124,11 @@ class GatewayActivityIT {
   void theDriverReadsTheProgressOfItsOwnRunningStatement() throws Exception {
     try (Connection c = gateway.connectAs("progress"); Statement statement = c.createStatement()) {
       CompletableFuture<Throwable> outcome = runAsync(() -> statement.executeQuery(LONG_QUERY));
-      GatewayProgress.Statement seen = null;
-      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-      while (seen == null && System.nanoTime() < deadline) {
-        seen = GatewayProgress.running(c).stream().filter(s -> s.tasksTotal() > 0).findFirst().orElse(null);
-        Thread.sleep(50);
-      }
-      assertThat(seen).as("the running statement, from the same connection").isNotNull();
+      GatewayProgress.Statement seen = await("the running statement, from the same connection")
+          .atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(50))
+          .until(() -> GatewayProgress.running(c).stream().filter(s -> s.tasksTotal() > 0).findFirst(),
+              Optional::isPresent)
+          .orElseThrow();
       assertThat(seen.state()).isEqualTo("RUNNING");
       assertThat(seen.tasksTotal()).isEqualTo(4);
       assertThat(seen.stagesTotal()).isEqualTo(1);
@@ -197,16 +197,9 @@ class GatewayActivityIT {
   }
 
   /** The first row {@code sql} returns, polled until there is one. */
-  private static List<Object> awaitRow(Connection c, String sql) throws Exception {
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-    while (System.nanoTime() < deadline) {
-      List<List<Object>> rows = query(c, sql);
-      if (!rows.isEmpty()) {
-        return rows.get(0);
-      }
-      Thread.sleep(100);
-    }
-    throw new AssertionError("No row within 60 s: " + sql);
+  private static List<Object> awaitRow(Connection c, String sql) {
+    return await("a row of " + sql).atMost(Duration.ofSeconds(60))
+        .until(() -> query(c, sql), rows -> !rows.isEmpty()).get(0);
   }
 
 }
