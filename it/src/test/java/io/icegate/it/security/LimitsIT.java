@@ -49,9 +49,9 @@ class LimitsIT {
           // Cancelled by the timeout.
         }
       });
-      // Polled often: the statement runs for only 3 s.
+      // Polled at once and often, on this thread: the statement runs for only 3 s.
       await("the first statement showing as running").atMost(Duration.ofSeconds(30))
-          .pollInterval(Duration.ofMillis(20))
+          .pollInSameThread().pollDelay(Duration.ZERO).pollInterval(Duration.ofMillis(20))
           .until(() -> !query(watcher, "SELECT query_id FROM icegate.system.queries WHERE user_name = 'busy-user'"
               + " AND state = 'RUNNING'").isEmpty());
       assertFails(() -> query(two, "SELECT 2"), "53400", "user 'busy-user'",
