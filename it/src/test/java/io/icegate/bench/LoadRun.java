@@ -1,5 +1,7 @@
 package io.icegate.bench;
 
+import static org.awaitility.Awaitility.await;
+
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadInfo;
 import java.sql.Connection;
@@ -19,6 +21,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Supplier;
+import org.awaitility.core.ConditionTimeoutException;
 
 /**
  * {@code clients} JDBC clients for {@code duration} on one gateway running in this JVM, each mixing metadata
@@ -89,6 +92,7 @@ public final class LoadRun {
       threads.forEach(Thread::start);
       Gauges peak = baseline;
       while (threads.stream().anyMatch(Thread::isAlive)) {
+        // The watcher's pace, not a wait for one condition: each second it samples the gauges and looks for stalls.
         Thread.sleep(1000);
         long now = System.nanoTime();
         for (int i = 0; i < clients; i++) {
@@ -245,13 +249,12 @@ public final class LoadRun {
      * most 64 MB more than 1.25 times), or as they stand after 120 s.
      */
     static Gauges settle(Connection admin, Gauges baseline) throws Exception {
-      long deadline = System.nanoTime() + Duration.ofSeconds(120).toNanos();
-      Gauges now = read(admin);
-      while (!now.backTo(baseline) && System.nanoTime() < deadline) {
-        Thread.sleep(2000);
-        now = read(admin);
+      try {
+        return await().atMost(Duration.ofSeconds(120)).pollDelay(Duration.ZERO).pollInterval(Duration.ofSeconds(2))
+            .until(() -> read(admin), now -> now.backTo(baseline));
+      } catch (ConditionTimeoutException notBack) {
+        return read(admin);
       }
-      return now;
     }
 
     /**

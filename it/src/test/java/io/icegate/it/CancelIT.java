@@ -4,6 +4,7 @@ import static io.icegate.it.Rows.query;
 import static io.icegate.it.Rows.row;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -17,9 +18,8 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.apache.spark.SparkContext;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * {@code Statement.cancel()} from another thread, or a query timeout, stops the statement's Spark work within
@@ -30,17 +30,8 @@ class CancelIT {
   /** A query that keeps two cores busy for minutes. */
   private static final String LONG_QUERY = "SELECT count(*) FROM range(0, 100000000000, 1, 4) a WHERE a.id % 7 = 3";
 
-  private static TestGateway gateway;
-
-  @BeforeAll
-  static void start() {
-    gateway = TestGateway.start();
-  }
-
-  @AfterAll
-  static void stop() {
-    gateway.close();
-  }
+  @RegisterExtension
+  static final RunningGateway gateway = RunningGateway.plain();
 
   @Test
   void cancelFromAnotherThreadStopsTheRunningQuery() throws Exception {
@@ -75,7 +66,6 @@ class CancelIT {
 
   @Test
   void maxRowsStopsTheSparkWorkBehindTheResult() throws Exception {
-    SparkContext spark = TestGateway.engine().rootSession().sparkContext();
     try (Connection c = gateway.connect(); Statement statement = c.createStatement()) {
       statement.setMaxRows(5);
       long started = System.nanoTime();
@@ -86,11 +76,7 @@ class CancelIT {
         }
       }
       assertThat(ids).hasSize(5);
-      long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
-      while (spark.statusTracker().getActiveJobIds().length > 0 && System.nanoTime() < deadline) {
-        Thread.sleep(100);
-      }
-      assertThat(spark.statusTracker().getActiveJobIds()).as("Spark jobs still running").isEmpty();
+      SparkJobs.assertNoneRunningSoon();
       assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(Duration.ofSeconds(60));
     }
   }
@@ -130,20 +116,11 @@ class CancelIT {
     assertThat(failure).as("the execution's outcome").isInstanceOf(SQLException.class);
     assertThat(((SQLException) failure).getSQLState()).as(failure.getMessage()).isEqualTo("57014");
     assertThat(took).as("time from cancel to the failure").isLessThan(Duration.ofSeconds(5));
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-    while (spark.statusTracker().getActiveJobIds().length > 0 && System.nanoTime() < deadline) {
-      Thread.sleep(100);
-    }
-    assertThat(spark.statusTracker().getActiveJobIds()).as("Spark jobs still running").isEmpty();
+    SparkJobs.assertNoneRunningSoon();
   }
 
-  private static void awaitRunningJob(SparkContext spark) throws InterruptedException {
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-    while (spark.statusTracker().getActiveJobIds().length == 0) {
-      if (System.nanoTime() > deadline) {
-        throw new AssertionError("The query started no Spark job within 60 s");
-      }
-      Thread.sleep(50);
-    }
+  private static void awaitRunningJob(SparkContext spark) {
+    await("a Spark job of the query").atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(50))
+        .until(() -> spark.statusTracker().getActiveJobIds().length > 0);
   }
 }

@@ -25,6 +25,7 @@ import org.apache.spark.sql.SparkSession;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * DatabaseMetaData through the real driver, answered from the catalogs: tables, views and metadata tables by pattern
@@ -35,12 +36,12 @@ class DatabaseMetaDataIT {
   private static final String METADATA_TABLE = "ICEBERG METADATA TABLE";
   private static final int MANY = 300;
 
-  private static TestGateway gateway;
+  @RegisterExtension
+  static final RunningGateway gateway = RunningGateway.plain();
   private static Connection connection;
 
   @BeforeAll
   static void buildTables() throws Exception {
-    gateway = TestGateway.start();
     connection = gateway.connect();
     execute(connection,
         "CREATE NAMESPACE IF NOT EXISTS demo.dbmeta",
@@ -59,7 +60,6 @@ class DatabaseMetaDataIT {
   @AfterAll
   static void stop() throws SQLException {
     connection.close();
-    gateway.close();
   }
 
   private static DatabaseMetaData meta() throws SQLException {

@@ -12,22 +12,22 @@ import java.sql.SQLException;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** Failures reach the client as SQLExceptions with a real SQLState and a short message, and the gateway stays up. */
 class ErrorsIT {
-  private static TestGateway gateway;
+  @RegisterExtension
+  static final RunningGateway gateway = RunningGateway.plain();
   private static Connection connection;
 
   @BeforeAll
   static void start() throws Exception {
-    gateway = TestGateway.start();
     connection = gateway.connect();
   }
 
   @AfterAll
   static void stop() throws Exception {
     connection.close();
-    gateway.close();
   }
 
   @Test

@@ -11,6 +11,7 @@ import java.util.Arrays;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Iceberg's SQL functions of the queries specification (system.iceberg_version, bucket, years, months, days, hours,
@@ -18,12 +19,12 @@ import org.junit.jupiter.api.Test;
  * partition values the answer is Spark's.
  */
 class IcebergFunctionsIT {
-  private static TestGateway gateway;
+  @RegisterExtension
+  static final RunningGateway gateway = RunningGateway.plain();
   private static Connection c;
 
   @BeforeAll
   static void start() throws Exception {
-    gateway = TestGateway.start();
     c = gateway.connect();
     execute(c, "CREATE NAMESPACE IF NOT EXISTS demo.functions_it",
         "CREATE TABLE demo.functions_it.t (id bigint, data string, ts timestamp) USING iceberg"
@@ -36,7 +37,6 @@ class IcebergFunctionsIT {
   @AfterAll
   static void stop() throws Exception {
     c.close();
-    gateway.close();
   }
 
   @Test

@@ -9,26 +9,16 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * What a client learns follows the catalogs at once: after DDL on one connection, getTables and getColumns show the
  * new state on it and on another connection (time-travel/DDL issue, item 5).
  */
 class MetadataFreshnessIT {
-  private static TestGateway gateway;
-
-  @BeforeAll
-  static void start() {
-    gateway = TestGateway.start();
-  }
-
-  @AfterAll
-  static void stop() {
-    gateway.close();
-  }
+  @RegisterExtension
+  static final RunningGateway gateway = RunningGateway.plain();
 
   @Test
   void ddlShowsInTablesAndColumnsOnEveryConnectionAtOnce() throws Exception {

@@ -20,9 +20,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -38,7 +38,8 @@ class NativeMetadataIT {
       "entries", "files", "data_files", "delete_files", "manifests", "partitions", "all_data_files",
       "all_delete_files", "all_entries", "all_manifests", "all_files", "refs");
 
-  private static TestGateway gateway;
+  @RegisterExtension
+  static final RunningGateway gateway = RunningGateway.plain();
   private static long tagSnapshot;
   /** When the second snapshot of the table's (expired) history was made current. */
   private static Instant secondInHistory;
@@ -47,7 +48,6 @@ class NativeMetadataIT {
 
   @BeforeAll
   static void buildTables() throws Exception {
-    gateway = TestGateway.start();
     try (Connection c = gateway.connect()) {
       execute(c,
           "CREATE NAMESPACE IF NOT EXISTS demo.meta_it",
@@ -87,11 +87,6 @@ class NativeMetadataIT {
       secondInHistory = ((Timestamp) history.get(1).get(0)).toInstant();
       afterLast = Instant.ofEpochSecond(((Timestamp) history.get(history.size() - 1).get(0)).getTime() / 1000 + 1);
     }
-  }
-
-  @AfterAll
-  static void stop() {
-    gateway.close();
   }
 
   static Stream<Arguments> metadataQueries() {

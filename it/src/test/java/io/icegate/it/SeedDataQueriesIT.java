@@ -20,8 +20,8 @@ import java.util.Properties;
 import java.util.stream.Stream;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -35,13 +35,13 @@ class SeedDataQueriesIT {
   private static final List<String> FIXED_VERSIONS =
       List.of("10963874102873", "1986-10-26", "499162860", "VERSION AS OF 101", "2025-01-01 10:00:00");
 
-  private static TestGateway gateway;
+  @RegisterExtension
+  static final RunningGateway gateway = RunningGateway.withConnectionCatalogs();
   private static Properties prod;
   private static SparkSession spark;
 
   @BeforeAll
   static void tables() throws Exception {
-    gateway = TestGateway.startWithConnectionCatalogs();
     Path warehouse = Files.createTempDirectory(Path.of("target"), "seed-data-warehouse-");
     prod = new Properties();
     prod.setProperty("spark.sql.catalog.prod", "org.apache.iceberg.spark.SparkCatalog");
@@ -64,11 +64,6 @@ class SeedDataQueriesIT {
     }
     spark = TestGateway.engine().rootSession().newSession();
     prod.forEach((key, value) -> spark.conf().set((String) key, (String) value));
-  }
-
-  @AfterAll
-  static void stop() {
-    gateway.close();
   }
 
   private static Connection connect() throws SQLException {

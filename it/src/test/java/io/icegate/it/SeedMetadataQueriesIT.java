@@ -14,9 +14,9 @@ import java.sql.SQLException;
 import java.util.List;
 import java.util.Properties;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -32,12 +32,12 @@ class SeedMetadataQueriesIT {
   /** Not metadata-table reads of iceberg-core: Spark computes them. */
   private static final List<String> SPARK_COMPUTED = List.of("position_deletes", "changes");
 
-  private static TestGateway gateway;
+  @RegisterExtension
+  static final RunningGateway gateway = RunningGateway.withConnectionCatalogs();
   private static Properties prod;
 
   @BeforeAll
   static void buildTable() throws Exception {
-    gateway = TestGateway.startWithConnectionCatalogs();
     Path warehouse = Files.createTempDirectory(Path.of("target"), "seed-warehouse-");
     prod = new Properties();
     prod.setProperty("spark.sql.catalog.prod", "org.apache.iceberg.spark.SparkCatalog");
@@ -55,11 +55,6 @@ class SeedMetadataQueriesIT {
           "DELETE FROM prod.db.table WHERE id = 1",
           "INSERT INTO prod.db.table VALUES (4, 'd', 'z')");
     }
-  }
-
-  @AfterAll
-  static void stop() {
-    gateway.close();
   }
 
   private static Connection connect() throws SQLException {

@@ -8,28 +8,23 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.sql.Connection;
 import java.sql.SQLException;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** Each JDBC connection has its own SparkSession: USE, SET and temporary views stay inside it. */
 class SessionIsolationIT {
-  private static TestGateway gateway;
+  @RegisterExtension
+  static final RunningGateway gateway = RunningGateway.plain();
 
   @BeforeAll
   static void start() throws Exception {
-    gateway = TestGateway.start();
     try (Connection c = gateway.connect()) {
       execute(c, "CREATE NAMESPACE IF NOT EXISTS demo.iso_a", "CREATE NAMESPACE IF NOT EXISTS demo.iso_b",
           "CREATE TABLE IF NOT EXISTS demo.iso_a.t (v string) USING iceberg",
           "CREATE TABLE IF NOT EXISTS demo.iso_b.t (v string) USING iceberg",
           "INSERT INTO demo.iso_a.t VALUES ('a')", "INSERT INTO demo.iso_b.t VALUES ('b')");
     }
-  }
-
-  @AfterAll
-  static void stop() {
-    gateway.close();
   }
 
   @Test

@@ -12,23 +12,13 @@ import java.sql.Driver;
 import java.sql.ResultSet;
 import java.sql.Statement;
 import java.util.Properties;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** The one shaded driver jar, alone on a class path, connects and queries. */
 public class ShadedDriverIT {
-  private static TestGateway gateway;
-
-  @BeforeAll
-  static void start() {
-    gateway = TestGateway.start();
-  }
-
-  @AfterAll
-  static void stop() {
-    gateway.close();
-  }
+  @RegisterExtension
+  static final RunningGateway gateway = RunningGateway.plain();
 
   /** The one shaded driver jar the build writes, {@code jdbc-driver/target/icegate-jdbc-<version>.jar}. */
   public static Path driverJar() throws IOException {

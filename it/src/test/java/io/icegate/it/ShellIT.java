@@ -10,23 +10,13 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** {@code bin/icegate sql}: runs statements with -e and scripts with -f, stopping at the first failure. */
 class ShellIT {
-  private static TestGateway gateway;
-
-  @BeforeAll
-  static void start() {
-    gateway = TestGateway.start();
-  }
-
-  @AfterAll
-  static void stop() {
-    gateway.close();
-  }
+  @RegisterExtension
+  static final RunningGateway gateway = RunningGateway.plain();
 
   @Test
   void executesAStatementAndPrintsItsRows() throws Exception {

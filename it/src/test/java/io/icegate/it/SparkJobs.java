@@ -1,5 +1,8 @@
 package io.icegate.it;
 
+import static org.awaitility.Awaitility.await;
+
+import java.time.Duration;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.spark.SparkContext;
 import org.apache.spark.scheduler.SparkListener;
@@ -21,12 +24,8 @@ public final class SparkJobs {
   }
 
   /** Waits up to 30 s for every Spark job to end, and fails if one still runs then. */
-  public static void assertNoneRunningSoon() throws InterruptedException {
-    long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(30);
-    while (anyRunning() && System.nanoTime() < deadline) {
-      Thread.sleep(100);
-    }
-    org.assertj.core.api.Assertions.assertThat(anyRunning()).as("Spark jobs still running after 30 s").isFalse();
+  public static void assertNoneRunningSoon() {
+    await("every Spark job ended").atMost(Duration.ofSeconds(30)).until(() -> !anyRunning());
   }
 
   /** How many Spark jobs started while {@code work} ran. */

@@ -19,9 +19,9 @@ import java.util.Map;
 import java.util.stream.Collectors;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Values reach JDBC as Spark has them: timestamps with their microseconds (at the top level and inside arrays,
@@ -45,12 +45,12 @@ class SparkValuesIT {
       + " INTERVAL '5' YEAR AS y, array(INTERVAL '3' DAY, NULL) AS arr,"
       + " named_struct('i', INTERVAL '2-3' YEAR TO MONTH) AS st, map('k', INTERVAL '4' HOUR) AS m";
 
-  private static TestGateway gateway;
+  @RegisterExtension
+  static final RunningGateway gateway = RunningGateway.plain();
   private static SparkSession spark;
 
   @BeforeAll
   static void start() throws Exception {
-    gateway = TestGateway.start();
     spark = TestGateway.engine().rootSession().newSession();
     spark.conf().set("spark.sql.session.timeZone", ZONE);
     try (Connection c = connect()) {
@@ -63,11 +63,6 @@ class SparkValuesIT {
               + " (2, TIMESTAMP '2024-01-02 03:04:05.123457', TIMESTAMP_NTZ '2024-01-02 03:04:05.123457'),"
               + " (3, TIMESTAMP '2024-01-02 03:04:05.123', TIMESTAMP_NTZ '2024-01-02 03:04:05.123')");
     }
-  }
-
-  @AfterAll
-  static void stop() {
-    gateway.close();
   }
 
   private static Connection connect() throws Exception {

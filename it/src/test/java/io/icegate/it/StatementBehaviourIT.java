@@ -22,9 +22,9 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.calcite.avatica.AvaticaConnection;
 import org.apache.calcite.avatica.Meta;
 import org.apache.spark.SparkContext;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Statement and connection behaviour through the driver against a real gateway: batches and their update counts,
@@ -37,19 +37,14 @@ class StatementBehaviourIT {
   /** Rows that keep two cores busy for minutes. */
   private static final String LONG_RANGE = "range(0, 100000000000, 1, 4) a WHERE a.id % 7 = 3";
 
-  private static TestGateway gateway;
+  @RegisterExtension
+  static final RunningGateway gateway = RunningGateway.plain();
 
   @BeforeAll
   static void start() throws Exception {
-    gateway = TestGateway.start();
     try (Connection c = gateway.connect()) {
       execute(c, "CREATE NAMESPACE IF NOT EXISTS " + NS);
     }
-  }
-
-  @AfterAll
-  static void stop() {
-    gateway.close();
   }
 
   /** A new table (id bigint, name string) of the test namespace, by its full name. */

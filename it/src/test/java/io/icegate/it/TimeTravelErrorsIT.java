@@ -10,6 +10,7 @@ import java.sql.Connection;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Time travel on data tables that selects no snapshot fails before Spark runs anything, with a SQLState and a
@@ -17,13 +18,13 @@ import org.junit.jupiter.api.Test;
  * issue, item 2).
  */
 class TimeTravelErrorsIT {
-  private static TestGateway gateway;
+  @RegisterExtension
+  static final RunningGateway gateway = RunningGateway.plain();
   private static Connection c;
   private static long first;
 
   @BeforeAll
   static void start() throws Exception {
-    gateway = TestGateway.start();
     c = gateway.connect();
     execute(c, "CREATE NAMESPACE IF NOT EXISTS demo.travel_it",
         "CREATE TABLE demo.travel_it.t (id int) USING iceberg",
@@ -37,7 +38,6 @@ class TimeTravelErrorsIT {
   @AfterAll
   static void stop() throws Exception {
     c.close();
-    gateway.close();
   }
 
   @Test

@@ -19,6 +19,7 @@ import org.apache.spark.sql.SparkSession;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Time travel on data through JDBC, on the queries specification's `orders` example: each form reads the version
@@ -28,7 +29,8 @@ import org.junit.jupiter.api.Test;
 class TimeTravelIT {
   private static final String ORDERS = "demo.travel_orders.orders";
 
-  private static TestGateway gateway;
+  @RegisterExtension
+  static final RunningGateway gateway = RunningGateway.plain();
   private static Connection c;
   private static long s1;
   private static long s2;
@@ -36,7 +38,6 @@ class TimeTravelIT {
 
   @BeforeAll
   static void orders() throws Exception {
-    gateway = TestGateway.start();
     c = gateway.connect();
     execute(c, "CREATE NAMESPACE IF NOT EXISTS demo.travel_orders",
         "CREATE TABLE " + ORDERS + " (id BIGINT, status STRING) USING iceberg",
@@ -58,7 +59,6 @@ class TimeTravelIT {
   @AfterAll
   static void stop() throws Exception {
     c.close();
-    gateway.close();
   }
 
   @Test

@@ -15,17 +15,17 @@ import java.time.Instant;
 import java.time.LocalDate;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** Every Spark type reaches JDBC with the right type, Java class, value and metadata. */
 class TypesIT {
-  private static TestGateway gateway;
+  @RegisterExtension
+  static final RunningGateway gateway = RunningGateway.plain();
 
   @BeforeAll
   static void start() throws Exception {
-    gateway = TestGateway.start();
     try (Connection c = gateway.connect()) {
       execute(c,
           "CREATE NAMESPACE IF NOT EXISTS demo.types_it",
@@ -34,11 +34,6 @@ class TypesIT {
               + " arr array<int>, m map<string,int>, st struct<x:int,y:string>)"
               + " USING iceberg PARTITIONED BY (days(ts), bucket(4, id))");
     }
-  }
-
-  @AfterAll
-  static void stop() {
-    gateway.close();
   }
 
   @Test

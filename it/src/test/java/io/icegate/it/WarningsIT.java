@@ -14,9 +14,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
 import org.apache.calcite.avatica.remote.Driver;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Time travel on a metadata table that ignores it (snapshots, history, refs) answers with the current metadata and
@@ -26,12 +26,12 @@ import org.junit.jupiter.api.Test;
 class WarningsIT {
   private static final String TABLE = "demo.warnings_it.t";
 
-  private static TestGateway gateway;
+  @RegisterExtension
+  static final RunningGateway gateway = RunningGateway.plain();
   private static long firstSnapshot;
 
   @BeforeAll
   static void buildTable() throws Exception {
-    gateway = TestGateway.start();
     try (Connection c = gateway.connect()) {
       execute(c,
           "CREATE NAMESPACE IF NOT EXISTS demo.warnings_it",
@@ -41,11 +41,6 @@ class WarningsIT {
       firstSnapshot = (Long) query(c, "SELECT snapshot_id FROM " + TABLE + ".snapshots ORDER BY committed_at LIMIT 1")
           .get(0).get(0);
     }
-  }
-
-  @AfterAll
-  static void stop() {
-    gateway.close();
   }
 
   @Test

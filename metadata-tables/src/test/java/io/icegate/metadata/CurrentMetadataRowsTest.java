@@ -6,6 +6,7 @@ import static io.icegate.metadata.Relations.read;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.icegate.metadata.testing.TestTables;
 import java.util.Arrays;
 import java.util.List;
 import java.util.stream.Stream;
@@ -45,9 +46,9 @@ class CurrentMetadataRowsTest {
 
   @Test
   void rowsReadWhileTheTableMovesOnAreNotKept() {
-    Table table = TestTables.withAppends(3);
+    Table table = TestTables.manyManifests(3);
     TableMetadata first = ((HasTableOperations) table).operations().current();
-    table.newFastAppend().appendFile(TestTables.withAppends(1).currentSnapshot()
+    table.newFastAppend().appendFile(TestTables.manyManifests(1).currentSnapshot()
         .addedDataFiles(table.io()).iterator().next()).commit();
     TableMetadata second = ((HasTableOperations) table).operations().current();
     MovingOperations operations = new MovingOperations(first, second, table.io());
@@ -65,7 +66,7 @@ class CurrentMetadataRowsTest {
   @ParameterizedTest(name = "{0}")
   @MethodSource("currentMetadataKinds")
   void aSecondReadGivesTheKeptRowsWhichEqualAFreshRead(MetadataTableKind kind) {
-    Table table = TestTables.rich().table();
+    Table table = TestTables.richWithFirstExpired().table();
     List<List<Object>> first = read(open(table, kind));
     List<List<Object>> second = read(open(table, kind));
 
@@ -83,10 +84,10 @@ class CurrentMetadataRowsTest {
   @ParameterizedTest(name = "{0}")
   @MethodSource("currentMetadataKinds")
   void aCommitShowsAtOnce(MetadataTableKind kind) {
-    Table table = TestTables.withAppends(3);
+    Table table = TestTables.manyManifests(3);
     List<List<Object>> before = read(open(table, kind));
 
-    table.newFastAppend().appendFile(TestTables.withAppends(1).currentSnapshot()
+    table.newFastAppend().appendFile(TestTables.manyManifests(1).currentSnapshot()
         .addedDataFiles(table.io()).iterator().next()).commit();
     table.manageSnapshots().createTag("after", table.currentSnapshot().snapshotId()).commit();
     List<List<Object>> after = read(open(table, kind));
@@ -98,11 +99,11 @@ class CurrentMetadataRowsTest {
   @ParameterizedTest(name = "{0}")
   @MethodSource("currentMetadataKinds")
   void rowsAreFoundWhenIterationStarts(MetadataTableKind kind) {
-    Table table = TestTables.withAppends(2);
+    Table table = TestTables.manyManifests(2);
     int before = read(open(table, kind)).size();
     CloseableIterable<List<Object>> rows = open(table, kind).rows();
 
-    table.newFastAppend().appendFile(TestTables.withAppends(1).currentSnapshot()
+    table.newFastAppend().appendFile(TestTables.manyManifests(1).currentSnapshot()
         .addedDataFiles(table.io()).iterator().next()).commit();
     table.manageSnapshots().createTag("later", table.currentSnapshot().snapshotId()).commit();
 
@@ -111,7 +112,7 @@ class CurrentMetadataRowsTest {
 
   @Test
   void keptRowsCannotBeChanged() {
-    Table table = TestTables.withAppends(2);
+    Table table = TestTables.manyManifests(2);
     read(open(table, MetadataTableKind.HISTORY));
     List<Object> kept = read(open(table, MetadataTableKind.HISTORY)).get(0);
 
@@ -120,7 +121,7 @@ class CurrentMetadataRowsTest {
 
   @Test
   void otherTablesAreReadEveryTime() {
-    Table table = TestTables.withAppends(2);
+    Table table = TestTables.manyManifests(2);
     List<Object> first = read(open(table, MetadataTableKind.MANIFESTS)).get(0);
 
     assertThat(read(open(table, MetadataTableKind.MANIFESTS)).get(0)).isNotSameAs(first).isEqualTo(first);

@@ -2,6 +2,7 @@ package io.icegate.metadata;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.icegate.metadata.testing.TestTables;
 import java.util.Arrays;
 import java.util.List;
 import java.util.function.UnaryOperator;
@@ -31,7 +32,7 @@ class FilesTablesTest {
 
   @BeforeAll
   static void tables() {
-    rich = TestTables.rich();
+    rich = TestTables.richWithFirstExpired();
     flat = TestTables.unpartitioned();
     v3 = TestTables.v3();
   }

@@ -6,6 +6,7 @@ import static io.icegate.metadata.Relations.open;
 import static io.icegate.metadata.Relations.read;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.icegate.metadata.testing.TestTables;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -33,7 +34,7 @@ class MetadataTableReadTest {
 
   @BeforeAll
   static void tables() {
-    rich = TestTables.rich();
+    rich = TestTables.richWithFirstExpired();
     table = rich.table();
   }
 

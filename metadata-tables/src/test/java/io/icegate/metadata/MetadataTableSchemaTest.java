@@ -4,6 +4,7 @@ import static io.icegate.metadata.Relations.columnNames;
 import static io.icegate.metadata.Relations.open;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.icegate.metadata.testing.TestTables;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.iceberg.Schema;
@@ -39,7 +40,7 @@ class MetadataTableSchemaTest {
 
   @BeforeAll
   static void tables() {
-    rich = TestTables.rich().table();
+    rich = TestTables.richWithFirstExpired().table();
     flat = TestTables.unpartitioned();
   }
 

@@ -6,6 +6,7 @@ import static io.icegate.metadata.Relations.read;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.icegate.metadata.testing.CountingFileIO;
+import io.icegate.metadata.testing.TestTables;
 import java.util.List;
 import java.util.stream.IntStream;
 import org.apache.iceberg.HasTableOperations;
@@ -22,7 +23,7 @@ import org.junit.jupiter.api.Test;
 class PartitionFilterReadTest {
   @Test
   void aFilesOrEntriesTableReadsFewerManifestsAndKeepsEveryMatchingRow() {
-    Table plain = TestTables.rich().table();
+    Table plain = TestTables.richWithFirstExpired().table();
     CountingFileIO io = new CountingFileIO(((HasTableOperations) plain).operations().io());
     Table table = io.wrap(plain);
     for (MetadataTableKind kind : List.of(MetadataTableKind.FILES, MetadataTableKind.DATA_FILES,
@@ -48,7 +49,7 @@ class PartitionFilterReadTest {
 
   @Test
   void otherTablesIgnoreIt() {
-    Table table = TestTables.rich().table();
+    Table table = TestTables.richWithFirstExpired().table();
     for (MetadataTableKind kind : List.of(MetadataTableKind.MANIFESTS, MetadataTableKind.PARTITIONS,
         MetadataTableKind.SNAPSHOTS)) {
       MetadataRelation relation = open(table, kind);

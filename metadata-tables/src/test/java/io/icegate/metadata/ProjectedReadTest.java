@@ -5,6 +5,7 @@ import static io.icegate.metadata.Relations.read;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.icegate.metadata.testing.TestTables;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -26,7 +27,7 @@ class ProjectedReadTest {
 
   @BeforeAll
   static void tables() {
-    rich = TestTables.rich().table();
+    rich = TestTables.richWithFirstExpired().table();
     unpartitioned = TestTables.unpartitioned();
   }
 

@@ -5,6 +5,7 @@ import io.icegate.metadata.testing.CountingFileIO;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.icegate.metadata.testing.TestTables;
 import java.io.IOException;
 import java.util.List;
 import java.util.NoSuchElementException;
@@ -22,7 +23,7 @@ class StreamingTest {
   @BeforeEach
   void table() {
     // Three fast appends: three manifests of one file each.
-    Table plain = TestTables.withAppends(3);
+    Table plain = TestTables.manyManifests(3);
     io = new CountingFileIO(((org.apache.iceberg.HasTableOperations) plain).operations().io());
     table = io.wrap(plain);
   }

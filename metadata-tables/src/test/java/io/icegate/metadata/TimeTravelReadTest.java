@@ -8,6 +8,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.icegate.metadata.MetadataTableException.Reason;
+import io.icegate.metadata.testing.TestTables;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
@@ -29,7 +30,7 @@ class TimeTravelReadTest {
 
   @BeforeAll
   static void tables() {
-    rich = TestTables.rich();
+    rich = TestTables.richWithFirstExpired();
     table = rich.table();
   }
 
@@ -183,7 +184,7 @@ class TimeTravelReadTest {
 
   @Test
   void manySnapshotsAreListedInShort() {
-    Table many = TestTables.withAppends(12);
+    Table many = TestTables.manyManifests(12);
     List<Long> ids = new ArrayList<>();
     many.snapshots().forEach(snapshot -> ids.add(snapshot.snapshotId()));
     String firstNine = ids.subList(0, 9).stream().map(String::valueOf).collect(Collectors.joining(", "));

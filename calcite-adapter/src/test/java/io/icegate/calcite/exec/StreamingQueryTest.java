@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.icegate.metadata.testing.CountingFileIO;
 import io.icegate.calcite.testing.InMemoryCatalogs;
-import io.icegate.calcite.testing.TestTables;
+import io.icegate.metadata.testing.TestTables;
 import java.time.ZoneId;
 import java.util.concurrent.CancellationException;
 import org.apache.iceberg.HasTableOperations;

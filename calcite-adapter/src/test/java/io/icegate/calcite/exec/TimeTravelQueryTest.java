@@ -103,7 +103,7 @@ class TimeTravelQueryTest {
         + " past JOIN prod.db.table.files cur ON past.file_path = cur.file_path").column())
         .containsExactly("mem://data/a-1.parquet");
     assertThat(fixture.sql("SELECT (SELECT count(*) FROM prod.db.table.files VERSION AS OF 'tag_a'), "
-        + "(SELECT count(*) FROM prod.db.table.files VERSION AS OF " + fixture.rich.deletes() + ")").rows())
+        + "(SELECT count(*) FROM prod.db.table.files VERSION AS OF " + fixture.rich.rowDelta() + ")").rows())
         .containsExactly(List.of(3L, 4L));
   }
 

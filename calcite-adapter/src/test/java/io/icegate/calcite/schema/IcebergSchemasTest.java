@@ -3,9 +3,9 @@ package io.icegate.calcite.schema;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.icegate.calcite.testing.InMemoryCatalogs;
-import io.icegate.calcite.testing.TestTables;
 import io.icegate.metadata.MetadataTableKind;
 import io.icegate.metadata.TimeTravel;
+import io.icegate.metadata.testing.TestTables;
 import java.util.List;
 import org.apache.calcite.schema.SchemaPlus;
 import org.apache.calcite.schema.Table;

@@ -1,6 +1,7 @@
 package io.icegate.calcite.testing;
 
 import io.icegate.calcite.exec.MetadataQueryEngine;
+import io.icegate.metadata.testing.TestTables;
 import java.time.ZoneId;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.catalog.TableIdentifier;

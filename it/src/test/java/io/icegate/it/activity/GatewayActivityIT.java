@@ -4,9 +4,10 @@ import static io.icegate.it.Rows.query;
 import static io.icegate.it.Rows.row;
 import static io.icegate.it.SqlFailures.assertFails;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
+import io.icegate.it.RunningGateway;
 import io.icegate.it.SparkJobs;
-import io.icegate.it.TestGateway;
 import io.icegate.jdbc.GatewayProgress;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -14,11 +15,11 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The gateway's own tables show what it runs ({@code icegate.system.queries}, with Spark's stages and tasks) and
@@ -28,17 +29,8 @@ class GatewayActivityIT {
   /** A query that keeps two cores busy for minutes, in 4 tasks. */
   private static final String LONG_QUERY = "SELECT count(*) FROM range(0, 100000000000, 1, 4) a WHERE a.id % 7 = 3";
 
-  private static TestGateway gateway;
-
-  @BeforeAll
-  static void start() {
-    gateway = TestGateway.start();
-  }
-
-  @AfterAll
-  static void stop() {
-    gateway.close();
-  }
+  @RegisterExtension
+  static final RunningGateway gateway = RunningGateway.plain();
 
   @Test
   void queriesShowsARunningStatementWithItsProgressAndAnotherConnectionCancelsItById() throws Exception {
@@ -132,13 +124,11 @@ class GatewayActivityIT {
   void theDriverReadsTheProgressOfItsOwnRunningStatement() throws Exception {
     try (Connection c = gateway.connectAs("progress"); Statement statement = c.createStatement()) {
       CompletableFuture<Throwable> outcome = runAsync(() -> statement.executeQuery(LONG_QUERY));
-      GatewayProgress.Statement seen = null;
-      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-      while (seen == null && System.nanoTime() < deadline) {
-        seen = GatewayProgress.running(c).stream().filter(s -> s.tasksTotal() > 0).findFirst().orElse(null);
-        Thread.sleep(50);
-      }
-      assertThat(seen).as("the running statement, from the same connection").isNotNull();
+      GatewayProgress.Statement seen = await("the running statement, from the same connection")
+          .atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(50))
+          .until(() -> GatewayProgress.running(c).stream().filter(s -> s.tasksTotal() > 0).findFirst(),
+              Optional::isPresent)
+          .orElseThrow();
       assertThat(seen.state()).isEqualTo("RUNNING");
       assertThat(seen.tasksTotal()).isEqualTo(4);
       assertThat(seen.stagesTotal()).isEqualTo(1);
@@ -207,16 +197,9 @@ class GatewayActivityIT {
   }
 
   /** The first row {@code sql} returns, polled until there is one. */
-  private static List<Object> awaitRow(Connection c, String sql) throws Exception {
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-    while (System.nanoTime() < deadline) {
-      List<List<Object>> rows = query(c, sql);
-      if (!rows.isEmpty()) {
-        return rows.get(0);
-      }
-      Thread.sleep(100);
-    }
-    throw new AssertionError("No row within 60 s: " + sql);
+  private static List<Object> awaitRow(Connection c, String sql) {
+    return await("a row of " + sql).atMost(Duration.ofSeconds(60))
+        .until(() -> query(c, sql), rows -> !rows.isEmpty()).get(0);
   }
 
 }

@@ -34,6 +34,7 @@ class LateCancelIT {
       try {
         long started = System.nanoTime();
         assertThatThrownBy(() -> new JavaSparkContext(spark).parallelize(List.of(1, 2), 2).map(i -> {
+          // Work that would take a minute: only the cancel ends it sooner.
           Thread.sleep(60_000);
           return i;
         }).count())

@@ -4,17 +4,16 @@ import static io.icegate.it.Rows.query;
 import static io.icegate.it.Rows.row;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.icegate.it.RunningGateway;
 import io.icegate.it.ShadedDriverIT;
-import io.icegate.it.TestGateway;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DatabaseMetaData;
 import java.sql.Date;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * A plain Java program (java.sql only, clients/PlainJdbcProgram.java) run as a single source file in a JVM of its
@@ -22,17 +21,8 @@ import org.junit.jupiter.api.Test;
  * queries, and reads DatabaseMetaData.
  */
 class PlainJavaProgramIT {
-  private static TestGateway gateway;
-
-  @BeforeAll
-  static void start() {
-    gateway = TestGateway.start();
-  }
-
-  @AfterAll
-  static void stop() {
-    gateway.close();
-  }
+  @RegisterExtension
+  static final RunningGateway gateway = RunningGateway.plain();
 
   @Test
   void programWithOnlyTheDriverJarCreatesInsertsQueriesAndReadsMetadata() throws Exception {

@@ -3,7 +3,7 @@ package io.icegate.it.clients;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.icegate.it.AvaticaHttp;
-import io.icegate.it.TestGateway;
+import io.icegate.it.RunningGateway;
 import io.icegate.jdbc.CompactRows;
 import io.icegate.jdbc.OpenConnectionKeys;
 import io.icegate.jdbc.WireExtension;
@@ -29,9 +29,8 @@ import org.apache.calcite.avatica.proto.Common;
 import org.apache.calcite.avatica.proto.Responses;
 import org.apache.calcite.avatica.remote.Driver;
 import org.apache.calcite.avatica.remote.Service;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Results travel in Icegate's compact row encoding to a client that asks for it when connecting (Icegate's driver
@@ -50,17 +49,8 @@ class RowEncodingIT {
       + " CONCAT('日本 🧊 é ', id) AS unicode"
       + " FROM range(0, 2500)";
 
-  private static TestGateway gateway;
-
-  @BeforeAll
-  static void start() {
-    gateway = TestGateway.start();
-  }
-
-  @AfterAll
-  static void stop() {
-    gateway.close();
-  }
+  @RegisterExtension
+  static final RunningGateway gateway = RunningGateway.plain();
 
   @Test
   void aClientThatAsksGetsCompactRowsInEveryFrame() throws Exception {

@@ -3,7 +3,7 @@ package io.icegate.it.clients;
 import static io.icegate.it.Rows.execute;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.icegate.it.TestGateway;
+import io.icegate.it.RunningGateway;
 import java.sql.Connection;
 import java.sql.DatabaseMetaData;
 import java.sql.ResultSet;
@@ -19,9 +19,9 @@ import java.util.logging.LogRecord;
 import java.util.logging.Logger;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import schemacrawler.schema.Catalog;
 import schemacrawler.schema.Column;
 import schemacrawler.schema.ParameterModeType;
@@ -45,11 +45,11 @@ import us.fatehi.utility.datasource.MultiUseUserCredentials;
  * finds every table, column and primary key.
  */
 class SchemaCrawlerIT {
-  private static TestGateway gateway;
+  @RegisterExtension
+  static final RunningGateway gateway = RunningGateway.plain();
 
   @BeforeAll
   static void buildCatalogs() throws Exception {
-    gateway = TestGateway.start();
     try (Connection c = gateway.connect()) {
       execute(c,
           "CREATE NAMESPACE IF NOT EXISTS demo.clients_sc",
@@ -72,11 +72,6 @@ class SchemaCrawlerIT {
           "ALTER TABLE spark_catalog.clients_sc.customers SET IDENTIFIER FIELDS id",
           "CREATE TABLE spark_catalog.clients_sc.raw_events (id int, payload string) USING parquet");
     }
-  }
-
-  @AfterAll
-  static void stop() {
-    gateway.close();
   }
 
   @Test

@@ -3,7 +3,7 @@ package io.icegate.it.clients;
 import static io.icegate.it.Rows.execute;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.icegate.it.TestGateway;
+import io.icegate.it.RunningGateway;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -15,9 +15,9 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Apache Spark's own JDBC data source reads an Iceberg table through the gateway: the right schema (types and
@@ -40,11 +40,11 @@ class SparkJdbcIT {
   private static final String MAP = "demo.clients_spark.scored";
   private static final String STRUCT = "demo.clients_spark.located";
 
-  private static TestGateway gateway;
+  @RegisterExtension
+  static final RunningGateway gateway = RunningGateway.plain();
 
   @BeforeAll
   static void createTable() throws Exception {
-    gateway = TestGateway.start();
     try (Connection c = gateway.connect()) {
       execute(c,
           "CREATE NAMESPACE IF NOT EXISTS demo.clients_spark",
@@ -65,11 +65,6 @@ class SparkJdbcIT {
           "CREATE TABLE " + STRUCT + " (id bigint, address struct<city:string,zip:int>) USING iceberg",
           "INSERT INTO " + STRUCT + " VALUES (1, named_struct('city', 'Oslo', 'zip', 150))");
     }
-  }
-
-  @AfterAll
-  static void stop() {
-    gateway.close();
   }
 
   @Test

@@ -4,15 +4,15 @@ import static io.icegate.it.Rows.query;
 import static io.icegate.it.Rows.row;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.icegate.it.TestGateway;
+import io.icegate.it.RunningGateway;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.util.Properties;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Iceberg's Hadoop catalog (tables as directories, no catalog service) next to the embedded one, by configuration
@@ -20,17 +20,12 @@ import org.junit.jupiter.api.Test;
  */
 class HadoopCatalogIT {
   private static Path warehouse;
-  private static TestGateway gateway;
+  @RegisterExtension
+  static final RunningGateway gateway = RunningGateway.withConnectionCatalogs();
 
   @BeforeAll
   static void start() throws Exception {
     warehouse = Files.createTempDirectory(Path.of("target").toAbsolutePath(), "hadoop-catalog-");
-    gateway = TestGateway.startWithConnectionCatalogs();
-  }
-
-  @AfterAll
-  static void stop() {
-    gateway.close();
   }
 
   private static Connection connect() throws Exception {

@@ -4,7 +4,7 @@ import static io.icegate.it.Rows.query;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.icegate.it.TestGateway;
+import io.icegate.it.RunningGateway;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -21,6 +21,7 @@ import org.apache.iceberg.hive.HiveCatalog;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Iceberg's Hive catalog on a real Hive metastore service (started here, in a JVM of its own), by configuration
@@ -29,20 +30,17 @@ import org.junit.jupiter.api.Test;
  */
 class HiveCatalogIT {
   private static HiveMetastoreServer metastore;
-  private static TestGateway gateway;
+  @RegisterExtension
+  static final RunningGateway gateway = RunningGateway.withConnectionCatalogs();
 
   @BeforeAll
   static void start() throws Exception {
     metastore = HiveMetastoreServer.start(
         Files.createTempDirectory(Path.of("target").toAbsolutePath(), "hive-metastore-"));
-    gateway = TestGateway.startWithConnectionCatalogs();
   }
 
   @AfterAll
   static void stop() throws Exception {
-    if (gateway != null) {
-      gateway.close();
-    }
     if (metastore != null) {
       metastore.close();
     }

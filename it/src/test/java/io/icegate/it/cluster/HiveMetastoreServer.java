@@ -1,5 +1,7 @@
 package io.icegate.it.cluster;
 
+import static org.awaitility.Awaitility.await;
+
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -7,6 +9,7 @@ import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -14,6 +17,7 @@ import java.util.concurrent.TimeUnit;
 import org.apache.hadoop.hive.conf.HiveConf;
 import org.apache.hadoop.hive.metastore.HiveMetaStore;
 import org.apache.hadoop.hive.metastore.txn.TxnDbUtil;
+import org.awaitility.core.ConditionTimeoutException;
 
 /**
  * A real Hive metastore service (Hive 2.3.9, the version Spark 3.5 speaks to): {@code HiveMetaStore}'s own
@@ -97,23 +101,26 @@ final class HiveMetastoreServer implements AutoCloseable {
 
   /** Waits until the Thrift port accepts connections: the service has opened its store and created its tables. */
   private void awaitPort() throws Exception {
-    long deadline = System.currentTimeMillis() + START_TIMEOUT_MS;
-    while (true) {
-      if (!process.isAlive()) {
-        throw new IllegalStateException("The Hive metastore exited with " + process.exitValue()
-            + " before it listened on port " + port + "; its log:\n" + log());
-      }
-      // The service logs a TTransportException for this probe, which closes without a Thrift message.
-      try (Socket socket = new Socket()) {
-        socket.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 1_000);
-        return;
-      } catch (IOException notYet) {
-        if (System.currentTimeMillis() > deadline) {
-          throw new IllegalStateException("The Hive metastore did not listen on port " + port + " within "
-              + START_TIMEOUT_MS / 1000 + " s; its log:\n" + log());
-        }
-        Thread.sleep(250);
-      }
+    try {
+      await().atMost(Duration.ofMillis(START_TIMEOUT_MS)).pollInterval(Duration.ofMillis(250)).until(this::listens);
+    } catch (ConditionTimeoutException e) {
+      throw new IllegalStateException("The Hive metastore did not listen on port " + port + " within "
+          + START_TIMEOUT_MS / 1000 + " s; its log:\n" + log());
+    }
+  }
+
+  /** Whether the Thrift port accepts a connection; fails at once when the service has exited. */
+  private boolean listens() throws IOException {
+    if (!process.isAlive()) {
+      throw new IllegalStateException("The Hive metastore exited with " + process.exitValue()
+          + " before it listened on port " + port + "; its log:\n" + log());
+    }
+    // The service logs a TTransportException for this probe, which closes without a Thrift message.
+    try (Socket socket = new Socket()) {
+      socket.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 1_000);
+      return true;
+    } catch (IOException notYet) {
+      return false;
     }
   }
 

@@ -2,7 +2,7 @@ package io.icegate.it.cluster;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.icegate.it.TestGateway;
+import io.icegate.it.RunningGateway;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -13,6 +13,7 @@ import org.apache.iceberg.catalog.TableIdentifier;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * A catalog served by an Iceberg REST catalog server (in this JVM) is used through the gateway like the embedded one:
@@ -21,19 +22,16 @@ import org.junit.jupiter.api.Test;
  */
 class RestCatalogIT {
   private static RestCatalogServer rest;
-  private static TestGateway gateway;
+  @RegisterExtension
+  static final RunningGateway gateway = RunningGateway.withConnectionCatalogs();
 
   @BeforeAll
   static void start() throws Exception {
     rest = RestCatalogServer.start(Files.createTempDirectory(Path.of("target").toAbsolutePath(), "rest-catalog-"));
-    gateway = TestGateway.startWithConnectionCatalogs();
   }
 
   @AfterAll
   static void stop() throws Exception {
-    if (gateway != null) {
-      gateway.close();
-    }
     if (rest != null) {
       rest.close();
     }

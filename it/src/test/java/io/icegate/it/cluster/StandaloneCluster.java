@@ -1,5 +1,7 @@
 package io.icegate.it.cluster;
 
+import static org.awaitility.Awaitility.await;
+
 import io.icegate.it.Processes;
 import java.io.IOException;
 import java.net.ServerSocket;
@@ -9,10 +11,11 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
+import org.awaitility.core.ConditionTimeoutException;
 
 /**
  * A Spark standalone cluster on this machine: a Master and one Worker, each its own JVM started from the project's
@@ -130,21 +133,23 @@ final class StandaloneCluster implements AutoCloseable {
   }
 
   private void awaitMasterJson(String expected, int seconds) throws Exception {
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
-    while (System.nanoTime() < deadline) {
-      try {
-        if (masterJson().contains(expected)) {
-          return;
-        }
-      } catch (IOException notYetListening) {
-        // the Master's web UI is not up yet
-      }
-      if (processes.stream().anyMatch(p -> !p.isAlive())) {
-        break;
-      }
-      TimeUnit.MILLISECONDS.sleep(250);
+    try {
+      await().atMost(Duration.ofSeconds(seconds)).pollInterval(Duration.ofMillis(250))
+          .until(() -> masterJsonContains(expected) || processes.stream().anyMatch(p -> !p.isAlive()));
+    } catch (ConditionTimeoutException notReached) {
+      // reported below with the logs
     }
-    throw new AssertionError("The cluster did not reach " + expected + "; its logs:\n" + logs());
+    if (!masterJsonContains(expected)) {
+      throw new AssertionError("The cluster did not reach " + expected + "; its logs:\n" + logs());
+    }
+  }
+
+  private boolean masterJsonContains(String expected) throws InterruptedException {
+    try {
+      return masterJson().contains(expected);
+    } catch (IOException notYetListening) {
+      return false;
+    }
   }
 
   static int freePort() throws IOException {

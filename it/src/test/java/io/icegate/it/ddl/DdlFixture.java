@@ -5,8 +5,8 @@ import static io.icegate.it.Rows.query;
 import static io.icegate.it.Rows.row;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.icegate.it.RunningGateway;
 import io.icegate.it.SqlFailures;
-import io.icegate.it.TestGateway;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
@@ -21,6 +21,7 @@ import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * What the DDL tests share: a gateway and connection per test class, a scratch directory, the namespaces the
@@ -30,13 +31,13 @@ import org.junit.jupiter.api.BeforeAll;
 abstract class DdlFixture {
   static final long DAY_MS = 24L * 60 * 60 * 1000;
 
-  static TestGateway gateway;
+  @RegisterExtension
+  static final RunningGateway gateway = RunningGateway.plain();
   static Connection c;
   static Path scratch;
 
   @BeforeAll
   static void start() throws Exception {
-    gateway = TestGateway.start();
     c = gateway.connect();
     scratch = Files.createTempDirectory(Path.of("target").toAbsolutePath(), "ddl-it-");
     execute(c, "CREATE NAMESPACE IF NOT EXISTS demo.ddl_it", "CREATE NAMESPACE IF NOT EXISTS demo.ddl_views");
@@ -45,7 +46,6 @@ abstract class DdlFixture {
   @AfterAll
   static void stop() throws Exception {
     c.close();
-    gateway.close();
   }
 
 

@@ -2,6 +2,7 @@ package io.icegate.it.lifecycle;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.icegate.it.RunningGateway;
 import io.icegate.it.TestGateway;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -21,8 +22,8 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.apache.spark.sql.SparkSession;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -37,15 +38,15 @@ class LifecycleDifferentialIT {
   private static final Pattern CAPTURED = Pattern.compile("\\$\\{(\\w+)}");
   private static final AtomicInteger SCENARIOS = new AtomicInteger();
 
-  private static TestGateway gateway;
-  private static TestGateway otherGateway;
+  @RegisterExtension
+  static final RunningGateway gateway = RunningGateway.withConnectionCatalogs();
+  @RegisterExtension
+  static final RunningGateway otherGateway = RunningGateway.withConnectionCatalogs();
   private static Map<String, String> secondCatalog;
   private static Path scratch;
 
   @BeforeAll
   static void start() throws IOException {
-    gateway = TestGateway.startWithConnectionCatalogs();
-    otherGateway = TestGateway.startWithConnectionCatalogs();
     scratch = Files.createTempDirectory(Path.of("target").toAbsolutePath(), "lifecycle-");
     Path second = scratch.resolve("second");
     Files.createDirectories(second);
@@ -59,12 +60,6 @@ class LifecycleDifferentialIT {
     secondCatalog.put(prefix + ".jdbc.journal_mode", "WAL");
     secondCatalog.put(prefix + ".warehouse", second.toUri().toString());
     secondCatalog.put(prefix + ".cache-enabled", "false");
-  }
-
-  @AfterAll
-  static void stop() {
-    otherGateway.close();
-    gateway.close();
   }
 
   /** All scenarios, or those whose name contains the system property {@code lifecycle.only} (while working on one). */
@@ -165,7 +160,7 @@ class LifecycleDifferentialIT {
     return new GatewaySide(connect(gateway), connect(gateway), connect(otherGateway), session());
   }
 
-  private static Connection connect(TestGateway to) throws SQLException {
+  private static Connection connect(RunningGateway to) throws SQLException {
     Properties properties = new Properties();
     secondCatalog.forEach(properties::setProperty);
     return DriverManager.getConnection(to.jdbcUrl(), properties);

@@ -15,7 +15,7 @@ import static io.icegate.it.procedures.ProcedureSupport.snapshots;
 import static io.icegate.it.procedures.ProcedureSupport.timestampText;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.icegate.it.TestGateway;
+import io.icegate.it.RunningGateway;
 import io.icegate.it.procedures.ProcedureSupport.Result;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -27,6 +27,7 @@ import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The specification's expire_snapshots and remove_orphan_files examples through JDBC: expire_snapshots deletes
@@ -40,12 +41,12 @@ class ExpireAndOrphansIT {
       "deleted_statistics_files_count BIGINT");
   private static final Duration ORPHAN_AGE = Duration.ofDays(10);
 
-  private static TestGateway gateway;
+  @RegisterExtension
+  static final RunningGateway gateway = RunningGateway.plain();
   private static Connection c;
 
   @BeforeAll
   static void start() throws Exception {
-    gateway = TestGateway.start();
     c = gateway.connect();
     execute(c, "CREATE NAMESPACE IF NOT EXISTS demo.expire_ns");
   }
@@ -53,7 +54,6 @@ class ExpireAndOrphansIT {
   @AfterAll
   static void stop() throws Exception {
     c.close();
-    gateway.close();
   }
 
   /** Files of a table on disk, by the kind expire_snapshots counts. */

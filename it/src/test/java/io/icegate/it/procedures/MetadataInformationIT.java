@@ -9,7 +9,7 @@ import static io.icegate.it.procedures.ProcedureSupport.committedAt;
 import static io.icegate.it.procedures.ProcedureSupport.latestSnapshot;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.icegate.it.TestGateway;
+import io.icegate.it.RunningGateway;
 import io.icegate.it.procedures.ProcedureSupport.Result;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -18,6 +18,7 @@ import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The specification's ancestors_of and create_changelog_view examples through JDBC, on Iceberg tables of
@@ -29,7 +30,8 @@ class MetadataInformationIT {
   private static final List<String> CHANGELOG_COLUMNS = List.of("id INTEGER", "name VARCHAR",
       "_change_type VARCHAR", "_change_ordinal INTEGER", "_commit_snapshot_id BIGINT");
 
-  private static TestGateway gateway;
+  @RegisterExtension
+  static final RunningGateway gateway = RunningGateway.plain();
   private static Connection c;
   /** The snapshots of info.tbl: A, B, C, D, then (after rolling back to B) C' and D'. */
   private static long a;
@@ -49,7 +51,6 @@ class MetadataInformationIT {
 
   @BeforeAll
   static void start() throws Exception {
-    gateway = TestGateway.start();
     c = gateway.connect();
     execute(c, "CREATE NAMESPACE IF NOT EXISTS spark_catalog.info",
         "CREATE TABLE spark_catalog.info.tbl (id int) USING iceberg");
@@ -92,7 +93,6 @@ class MetadataInformationIT {
   @AfterAll
   static void stop() throws Exception {
     c.close();
-    gateway.close();
   }
 
   /** Rows of ancestors_of for these snapshots, newest first: each id with its commit time in milliseconds. */

@@ -14,7 +14,7 @@ import static io.icegate.it.procedures.ProcedureSupport.location;
 import static io.icegate.it.procedures.ProcedureSupport.tempDir;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.icegate.it.TestGateway;
+import io.icegate.it.RunningGateway;
 import io.icegate.it.procedures.ProcedureSupport.Result;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -25,6 +25,7 @@ import java.util.Locale;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The specification's table migration examples through JDBC: snapshot, migrate and add_files from parquet tables
@@ -33,13 +34,13 @@ import org.junit.jupiter.api.Test;
  * register_table of a copied metadata file.
  */
 class MigrationIT {
-  private static TestGateway gateway;
+  @RegisterExtension
+  static final RunningGateway gateway = RunningGateway.plain();
   private static Connection c;
   private static Path files;
 
   @BeforeAll
   static void start() throws Exception {
-    gateway = TestGateway.start();
     c = gateway.connect();
     files = tempDir("migration-");
     // Unqualified names in the examples ('db.sample') are the current catalog's: the session catalog here.
@@ -49,7 +50,6 @@ class MigrationIT {
   @AfterAll
   static void stop() throws Exception {
     c.close();
-    gateway.close();
   }
 
   /** A parquet table partitioned by part_col_1: two rows in A, one in B. */

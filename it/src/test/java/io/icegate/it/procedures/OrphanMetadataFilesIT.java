@@ -13,6 +13,7 @@ import static io.icegate.it.procedures.ProcedureSupport.timestampText;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.icegate.it.RunningGateway;
 import io.icegate.it.TestGateway;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -33,9 +34,9 @@ import java.util.TreeSet;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 import org.apache.spark.sql.SparkSession;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * remove_orphan_files with a file_list_view listing a table's old metadata files, those that
@@ -54,7 +55,8 @@ class OrphanMetadataFilesIT {
       + "'false', 'write.metadata.previous-versions-max'='1')";
 
   private static Path hadoopWarehouse;
-  private static TestGateway gateway;
+  @RegisterExtension
+  static final RunningGateway gateway = RunningGateway.withConnectionCatalogs();
 
   /** The ways a client may write a local file's path in a file list. */
   enum PathForm {
@@ -79,12 +81,6 @@ class OrphanMetadataFilesIT {
   @BeforeAll
   static void start() {
     hadoopWarehouse = tempDir("orphan-hadoop-");
-    gateway = TestGateway.startWithConnectionCatalogs();
-  }
-
-  @AfterAll
-  static void stop() {
-    gateway.close();
   }
 
   /** The Hadoop catalogs' settings, for a gateway connection and for a SparkSession alike. */

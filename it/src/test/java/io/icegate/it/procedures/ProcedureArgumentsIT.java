@@ -13,7 +13,7 @@ import static io.icegate.it.procedures.ProcedureSupport.plantOrphan;
 import static io.icegate.it.procedures.ProcedureSupport.snapshots;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.icegate.it.TestGateway;
+import io.icegate.it.RunningGateway;
 import io.icegate.it.procedures.ProcedureSupport.Result;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -29,6 +29,7 @@ import java.util.Properties;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * How argument values reach a procedure: values holding quotes, back-ticks, semicolons and comment markers arrive
@@ -39,12 +40,12 @@ class ProcedureArgumentsIT {
   /** Every character that could end a literal, an identifier or a statement, or open a comment. */
   private static final String HOSTILE = "it's `x`; DROP TABLE demo.args.victim; -- /* not a comment */ \"q\"";
 
-  private static TestGateway gateway;
+  @RegisterExtension
+  static final RunningGateway gateway = RunningGateway.plain();
   private static Connection c;
 
   @BeforeAll
   static void start() throws Exception {
-    gateway = TestGateway.start();
     c = gateway.connect();
     execute(c, "CREATE NAMESPACE IF NOT EXISTS demo.args",
         "CREATE TABLE demo.args.victim (id int) USING iceberg", "INSERT INTO demo.args.victim VALUES (1)");
@@ -54,7 +55,6 @@ class ProcedureArgumentsIT {
   static void stop() throws Exception {
     assertVictimUntouched();
     c.close();
-    gateway.close();
   }
 
   private static void assertVictimUntouched() throws SQLException {

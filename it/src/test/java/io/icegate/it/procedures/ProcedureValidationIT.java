@@ -12,7 +12,7 @@ import static io.icegate.it.SparkJobs.sparkJobsDuring;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.icegate.it.TestGateway;
+import io.icegate.it.RunningGateway;
 import io.icegate.it.procedures.ProcedureSupport.Result;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -27,6 +27,7 @@ import org.assertj.core.api.SoftAssertions;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -52,13 +53,13 @@ class ProcedureValidationIT {
 
   private static final String TABLE = "demo.validation.t";
 
-  private static TestGateway gateway;
+  @RegisterExtension
+  static final RunningGateway gateway = RunningGateway.withConnectionCatalogs();
   private static Connection c;
   private static long current;
 
   @BeforeAll
   static void start() throws Exception {
-    gateway = TestGateway.startWithConnectionCatalogs();
     c = gateway.connect();
     execute(c, "CREATE NAMESPACE IF NOT EXISTS demo.validation",
         "CREATE TABLE " + TABLE + " (id int, name string) USING iceberg",
@@ -75,7 +76,6 @@ class ProcedureValidationIT {
     assertThat(snapshots(c, TABLE)).hasSize(2);
     assertThat(currentSnapshot(c, TABLE)).isEqualTo(current);
     c.close();
-    gateway.close();
   }
 
   /**

@@ -7,17 +7,17 @@ import static io.icegate.it.procedures.ProcedureSupport.call;
 import static io.icegate.it.procedures.ProcedureSupport.count;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.icegate.it.TestGateway;
+import io.icegate.it.RunningGateway;
 import io.icegate.it.procedures.ProcedureSupport.Result;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.Comparator;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The specification's rewrite_data_files (binpack, sort, zorder, options, where), rewrite_manifests and
@@ -33,20 +33,15 @@ class RewritesIT {
   private static final List<String> DELETE_COLUMNS = List.of("rewritten_delete_files_count INTEGER",
       "added_delete_files_count INTEGER", "rewritten_bytes_count BIGINT", "added_bytes_count BIGINT");
 
-  private static TestGateway gateway;
+  @RegisterExtension
+  static final RunningGateway gateway = RunningGateway.plain();
   private Connection c;
 
   @BeforeAll
   static void start() throws Exception {
-    gateway = TestGateway.start();
     try (Connection c = gateway.connect()) {
       execute(c, "CREATE NAMESPACE IF NOT EXISTS demo.rewrites");
     }
-  }
-
-  @AfterAll
-  static void stop() {
-    gateway.close();
   }
 
   @BeforeEach

@@ -12,7 +12,7 @@ import static io.icegate.it.procedures.ProcedureSupport.snapshots;
 import static io.icegate.it.procedures.ProcedureSupport.timestampText;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.icegate.it.TestGateway;
+import io.icegate.it.RunningGateway;
 import io.icegate.it.procedures.ProcedureSupport.Result;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -20,6 +20,7 @@ import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The specification's snapshot management examples through JDBC: rollback_to_snapshot, rollback_to_timestamp,
@@ -31,12 +32,12 @@ class SnapshotManagementIT {
       "current_snapshot_id BIGINT");
   private static final List<String> PICK_COLUMNS = List.of("source_snapshot_id BIGINT", "current_snapshot_id BIGINT");
 
-  private static TestGateway gateway;
+  @RegisterExtension
+  static final RunningGateway gateway = RunningGateway.plain();
   private static Connection c;
 
   @BeforeAll
   static void start() throws Exception {
-    gateway = TestGateway.start();
     c = gateway.connect();
     execute(c, "CREATE NAMESPACE IF NOT EXISTS demo.snapmgmt");
   }
@@ -44,7 +45,6 @@ class SnapshotManagementIT {
   @AfterAll
   static void stop() throws Exception {
     c.close();
-    gateway.close();
   }
 
   /** A table with one single-row append per value: one snapshot each, oldest first. */

@@ -22,7 +22,7 @@ import static io.icegate.it.procedures.StatisticsIT.statsTable;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.icegate.it.TestGateway;
+import io.icegate.it.RunningGateway;
 import io.icegate.it.procedures.ProcedureSupport.Result;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -33,6 +33,7 @@ import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The calls of the specification that Spark 3.5's Iceberg runtime does not take as documented (issue 4, item 5,
@@ -41,12 +42,12 @@ import org.junit.jupiter.api.Test;
  * {@code `parquet`.`path`} directory; and remove_orphan_files' 24-hour floor for older_than.
  */
 class SpecDifferencesIT {
-  private static TestGateway gateway;
+  @RegisterExtension
+  static final RunningGateway gateway = RunningGateway.plain();
   private static Connection c;
 
   @BeforeAll
   static void start() throws Exception {
-    gateway = TestGateway.start();
     c = gateway.connect();
     execute(c, "CREATE NAMESPACE IF NOT EXISTS demo.differences");
   }
@@ -54,7 +55,6 @@ class SpecDifferencesIT {
   @AfterAll
   static void stop() throws Exception {
     c.close();
-    gateway.close();
   }
 
   @Test

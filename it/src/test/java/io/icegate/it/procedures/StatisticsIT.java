@@ -9,7 +9,7 @@ import static io.icegate.it.procedures.ProcedureSupport.snapshots;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.icegate.it.TestGateway;
+import io.icegate.it.RunningGateway;
 import io.icegate.it.procedures.ProcedureSupport.Result;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -18,6 +18,7 @@ import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The specification's compute_table_stats and compute_partition_stats examples through JDBC: each writes a
@@ -25,12 +26,12 @@ import org.junit.jupiter.api.Test;
  * {@code snapshot_id} as a string are in {@link SpecDifferencesIT}.)
  */
 class StatisticsIT {
-  private static TestGateway gateway;
+  @RegisterExtension
+  static final RunningGateway gateway = RunningGateway.plain();
   private static Connection c;
 
   @BeforeAll
   static void start() throws Exception {
-    gateway = TestGateway.start();
     c = gateway.connect();
     execute(c, "CREATE NAMESPACE IF NOT EXISTS demo.stats");
   }
@@ -38,7 +39,6 @@ class StatisticsIT {
   @AfterAll
   static void stop() throws Exception {
     c.close();
-    gateway.close();
   }
 
   /** A partitioned table with two appends. */

@@ -10,7 +10,7 @@ import static io.icegate.it.procedures.ProcedureSupport.location;
 import static io.icegate.it.procedures.ProcedureSupport.tempDir;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.icegate.it.TestGateway;
+import io.icegate.it.RunningGateway;
 import io.icegate.it.procedures.ProcedureSupport.Result;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -20,6 +20,7 @@ import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The specification's rewrite_table_path examples through JDBC: the file list maps every source path to the
@@ -31,13 +32,13 @@ class TableReplicationIT {
   private static final List<String> COLUMNS = List.of("latest_version VARCHAR", "file_list_location VARCHAR",
       "rewritten_manifest_file_paths_count INTEGER", "rewritten_delete_file_paths_count INTEGER");
 
-  private static TestGateway gateway;
+  @RegisterExtension
+  static final RunningGateway gateway = RunningGateway.plain();
   private static Connection c;
   private static Path dirs;
 
   @BeforeAll
   static void start() throws Exception {
-    gateway = TestGateway.start();
     c = gateway.connect();
     dirs = tempDir("replication-");
     execute(c, "CREATE NAMESPACE IF NOT EXISTS demo.repl");
@@ -46,7 +47,6 @@ class TableReplicationIT {
   @AfterAll
   static void stop() throws Exception {
     c.close();
-    gateway.close();
   }
 
   /**

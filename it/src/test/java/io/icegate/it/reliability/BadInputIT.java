@@ -3,6 +3,7 @@ package io.icegate.it.reliability;
 import static io.icegate.it.Rows.execute;
 import static io.icegate.it.Rows.query;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import io.icegate.it.TestGateway;
 import io.icegate.it.reliability.BadInputCorpus.Entry;
@@ -13,6 +14,7 @@ import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -23,6 +25,7 @@ import java.util.concurrent.ConcurrentSkipListMap;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
 import org.apache.spark.sql.SparkSession;
+import org.awaitility.core.ConditionTimeoutException;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -79,10 +82,12 @@ class BadInputIT {
       CanaryState after = CanaryState.read(admin, CANARY);
       // Idle threads of the gateway's pools (prefetch, Jetty, Spark's) end after their keep-alive (60 s at most):
       // what must not happen is threads that stay.
-      long threadsAfter = ManagementFactory.getThreadMXBean().getThreadCount();
-      long settleDeadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(90);
-      while (threadsAfter >= threadsBefore + 50 && System.nanoTime() < settleDeadline) {
-        Thread.sleep(1_000);
+      long threadsAfter;
+      try {
+        threadsAfter = await().atMost(Duration.ofSeconds(90)).pollInterval(Duration.ofSeconds(1))
+            .until(() -> (long) ManagementFactory.getThreadMXBean().getThreadCount(), n -> n < threadsBefore + 50);
+      } catch (ConditionTimeoutException stayed) {
+        // Asserted below, once the summary is written.
         threadsAfter = ManagementFactory.getThreadMXBean().getThreadCount();
       }
       String summary = summary(entries.size(), corpus.droppedPrefixes(), started, threadsBefore, threadsAfter);
@@ -244,6 +249,7 @@ class BadInputIT {
         if (!busy) {
           return;
         }
+        // The supervisor's pace, not a wait for one condition: each turn checks every client's deadline.
         Thread.sleep(100);
       }
     }

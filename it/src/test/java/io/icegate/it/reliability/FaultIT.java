@@ -3,6 +3,7 @@ package io.icegate.it.reliability;
 import static io.icegate.it.Rows.execute;
 import static io.icegate.it.Rows.query;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import io.icegate.it.GatewayProcess;
 import java.nio.file.Files;
@@ -11,6 +12,7 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashSet;
@@ -127,11 +129,8 @@ class FaultIT {
         threads.add(thread);
         thread.start();
       }
-      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
-      while (acks.get() < ACKS_BEFORE_KILL && System.nanoTime() < deadline) {
-        Thread.sleep(50);
-      }
-      assertThat(acks.get()).as("inserts acknowledged before the kill").isGreaterThanOrEqualTo(ACKS_BEFORE_KILL);
+      await("inserts acknowledged before the kill").atMost(Duration.ofSeconds(120))
+          .pollInterval(Duration.ofMillis(50)).until(() -> acks.get() >= ACKS_BEFORE_KILL);
       killedPid = gateway.pid();
       acksAtKill = acks.get();
       killed.set(true);

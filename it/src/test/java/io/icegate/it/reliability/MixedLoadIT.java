@@ -2,7 +2,7 @@ package io.icegate.it.reliability;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.icegate.it.TestGateway;
+import io.icegate.it.RunningGateway;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -22,9 +22,9 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The mixed load of issue 21, bounded in time, on two gateways: four connections dropping and re-creating their own
@@ -39,8 +39,10 @@ class MixedLoadIT {
   private static final String NS = "demo.mixed_load";
   private static final String SHARED = NS + ".shared";
 
-  private static TestGateway first;
-  private static TestGateway second;
+  @RegisterExtension
+  static final RunningGateway first = RunningGateway.plain();
+  @RegisterExtension
+  static final RunningGateway second = RunningGateway.plain();
 
   private final Map<String, LongAdder> done = new ConcurrentHashMap<>();
   private final Map<String, LongAdder> conflicts = new ConcurrentHashMap<>();
@@ -51,18 +53,10 @@ class MixedLoadIT {
 
   @BeforeAll
   static void start() throws SQLException {
-    first = TestGateway.start();
-    second = TestGateway.start();
     try (Connection c = first.connect(); Statement s = c.createStatement()) {
       s.execute("CREATE NAMESPACE IF NOT EXISTS " + NS);
       s.execute("CREATE TABLE " + SHARED + " (id bigint, writer int) USING iceberg");
     }
-  }
-
-  @AfterAll
-  static void stop() {
-    second.close();
-    first.close();
   }
 
   @Test

@@ -5,6 +5,7 @@ import static io.icegate.it.Rows.query;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.icegate.gateway.error.ClientErrors;
+import io.icegate.it.RunningGateway;
 import io.icegate.it.TestGateway;
 import java.net.URI;
 import java.nio.file.Files;
@@ -22,6 +23,7 @@ import org.apache.spark.sql.SparkSession;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Statements that meet a state a user made, each built for real (tables through the gateway, files deleted on
@@ -29,7 +31,8 @@ import org.junit.jupiter.api.Test;
  * procedure, table or file and says what to do. One list: a case that regresses fails with its name.
  */
 class UserCausedErrorsIT {
-  private static TestGateway gateway;
+  @RegisterExtension
+  static final RunningGateway gateway = RunningGateway.plain();
   private static Connection c;
 
   /** A statement (with its setup) that must fail with {@code sqlState} and a message holding {@code parts}. */
@@ -44,14 +47,12 @@ class UserCausedErrorsIT {
 
   @BeforeAll
   static void start() throws Exception {
-    gateway = TestGateway.start();
     c = gateway.connect();
   }
 
   @AfterAll
   static void stop() throws Exception {
     c.close();
-    gateway.close();
   }
 
   @Test

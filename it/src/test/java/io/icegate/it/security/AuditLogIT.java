@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.icegate.it.RunningGateway;
 import io.icegate.it.TestGateway;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,24 +17,18 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** One structured audit line per statement: who, from where, what, how long, rows, outcome and SQLState. */
 class AuditLogIT {
   private static Path auditFile;
-  private static TestGateway gateway;
+  @RegisterExtension
+  static final RunningGateway gateway = RunningGateway.startedBy(AuditLogIT::startWithAuditFile);
 
-  @BeforeAll
-  static void start() throws Exception {
+  private static TestGateway startWithAuditFile() throws Exception {
     auditFile = Files.createTempDirectory(Path.of("target"), "audit-").resolve("audit.log");
-    gateway = TestGateway.start(Map.of("icegate.audit.file", auditFile.toString()));
-  }
-
-  @AfterAll
-  static void stop() {
-    gateway.close();
+    return TestGateway.start(Map.of("icegate.audit.file", auditFile.toString()));
   }
 
   @Test

@@ -8,6 +8,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.icegate.gateway.security.PasswordHash;
 import io.icegate.gateway.security.Role;
 import io.icegate.gateway.security.UsersFile;
+import io.icegate.it.RunningGateway;
 import io.icegate.it.TestGateway;
 import java.io.OutputStream;
 import java.net.HttpURLConnection;
@@ -25,29 +26,24 @@ import java.util.concurrent.TimeUnit;
 import org.apache.calcite.avatica.AvaticaConnection;
 import org.apache.calcite.avatica.remote.ProtobufTranslationImpl;
 import org.apache.calcite.avatica.remote.Service;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** HTTP Basic authentication against the users file, through the real driver and over raw HTTP. */
 class AuthIT {
   private static Path usersFile;
-  private static TestGateway gateway;
+  @RegisterExtension
+  static final RunningGateway gateway = RunningGateway.startedBy(AuthIT::startWithAnnAndRob);
 
-  @BeforeAll
-  static void start() throws Exception {
+  /** A gateway whose users file holds ann (admin) and rob (reader). */
+  private static TestGateway startWithAnnAndRob() throws Exception {
     usersFile = Files.createTempFile(Path.of("target"), "users-", ".txt");
     Files.delete(usersFile);
     UsersFile users = UsersFile.read(usersFile);
     users.put(new UsersFile.User("ann", Role.ADMIN, PasswordHash.of("ann-Secret-1".toCharArray())));
     users.put(new UsersFile.User("rob", Role.READ, PasswordHash.of("rob-Secret-2".toCharArray())));
     users.write();
-    gateway = TestGateway.start(Map.of("icegate.auth.users-file", usersFile.toString()));
-  }
-
-  @AfterAll
-  static void stop() {
-    gateway.close();
+    return TestGateway.start(Map.of("icegate.auth.users-file", usersFile.toString()));
   }
 
   @Test

@@ -7,7 +7,7 @@ import static io.icegate.it.SqlFailures.assertFails;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.icegate.gateway.security.Role;
-import io.icegate.it.TestGateway;
+import io.icegate.it.RunningGateway;
 import io.icegate.procedure.spec.ProcedureSpec;
 import io.icegate.procedure.spec.Procedures;
 import java.sql.Connection;
@@ -15,9 +15,9 @@ import java.sql.SQLException;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Roles through the real driver against a gateway with authentication: every procedure of the registry and every
@@ -26,21 +26,16 @@ import org.junit.jupiter.api.Test;
  */
 class AuthorizationIT {
   private static final String TABLE = "demo.authz.t";
-  private static TestGateway gateway;
+  @RegisterExtension
+  static final RunningGateway gateway = RunningGateway.withUsers(Map.of());
 
   @BeforeAll
   static void start() throws Exception {
-    gateway = TestGateway.startWithUsers(Map.of());
     try (Connection admin = connect("boss", "boss-Pw-3")) {
       execute(admin, "CREATE NAMESPACE IF NOT EXISTS demo.authz",
           "CREATE TABLE " + TABLE + " (id bigint, name string) USING iceberg",
           "INSERT INTO " + TABLE + " VALUES (1, 'a')", "INSERT INTO " + TABLE + " VALUES (2, 'b')");
     }
-  }
-
-  @AfterAll
-  static void stop() {
-    gateway.close();
   }
 
   @Test

@@ -6,6 +6,7 @@ import static io.icegate.it.Rows.row;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.icegate.gateway.security.Role;
+import io.icegate.it.RunningGateway;
 import io.icegate.it.SparkJobs;
 import io.icegate.it.TestGateway;
 import java.io.IOException;
@@ -33,6 +34,7 @@ import org.apache.spark.sql.SparkSession;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * A hostile corpus, run as every role through the driver against a gateway with authentication: statements that
@@ -46,7 +48,9 @@ import org.junit.jupiter.api.Test;
 class HostileStatementsIT {
   private static final String NS = "demo.hostile";
 
-  private static TestGateway gateway;
+  // Admins get only the catalogs' warehouses here, not the shared engine's target/ root.
+  @RegisterExtension
+  static final RunningGateway gateway = RunningGateway.withUsers(Map.of("icegate.policy.file-roots.admin", ""));
   private static Path canaryDir;
   private static Path canary;
   private static Path marker;
@@ -60,8 +64,6 @@ class HostileStatementsIT {
 
   @BeforeAll
   static void start() throws Exception {
-    // Admins get only the catalogs' warehouses here, not the shared engine's target/ root.
-    gateway = TestGateway.startWithUsers(Map.of("icegate.policy.file-roots.admin", ""));
     usersFile = gateway.usersFile();
     secret = "icegate-canary-" + UUID.randomUUID();
     canaryDir = Files.createTempDirectory("icegate-canary-");
@@ -98,7 +100,6 @@ class HostileStatementsIT {
 
   @AfterAll
   static void stop() throws IOException {
-    gateway.close();
     listener.close();
   }
 

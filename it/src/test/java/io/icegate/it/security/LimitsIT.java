@@ -4,36 +4,28 @@ import static io.icegate.it.Rows.query;
 import static io.icegate.it.Rows.row;
 import static io.icegate.it.SqlFailures.assertFails;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
-import io.icegate.it.TestGateway;
+import io.icegate.it.RunningGateway;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** Each of the gateway's limits, when hit, is a clear error with its own SQLState naming the setting. */
 class LimitsIT {
-  private static TestGateway gateway;
-
-  @BeforeAll
-  static void start() {
-    gateway = TestGateway.start(Map.of(
-        "icegate.limits.max-connections", "3",
-        "icegate.limits.max-statements-per-user", "1",
-        "icegate.limits.statement-timeout-seconds", "3",
-        "icegate.limits.max-result-rows", "2500"));
-  }
-
-  @AfterAll
-  static void stop() {
-    gateway.close();
-  }
+  @RegisterExtension
+  static final RunningGateway gateway = RunningGateway.withSettings(Map.of(
+      "icegate.limits.max-connections", "3",
+      "icegate.limits.max-statements-per-user", "1",
+      "icegate.limits.statement-timeout-seconds", "3",
+      "icegate.limits.max-result-rows", "2500"));
 
   @Test
   void oneConnectionMoreThanTheLimitIsRefused() throws Exception {
@@ -57,12 +49,11 @@ class LimitsIT {
           // Cancelled by the timeout.
         }
       });
-      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-      while (query(watcher, "SELECT query_id FROM icegate.system.queries WHERE user_name = 'busy-user'"
-          + " AND state = 'RUNNING'").isEmpty()) {
-        assertThat(System.nanoTime()).as("the first statement never showed as running").isLessThan(deadline);
-        Thread.sleep(20);
-      }
+      // Polled at once and often, on this thread: the statement runs for only 3 s.
+      await("the first statement showing as running").atMost(Duration.ofSeconds(30))
+          .pollInSameThread().pollDelay(Duration.ZERO).pollInterval(Duration.ofMillis(20))
+          .until(() -> !query(watcher, "SELECT query_id FROM icegate.system.queries WHERE user_name = 'busy-user'"
+              + " AND state = 'RUNNING'").isEmpty());
       assertFails(() -> query(two, "SELECT 2"), "53400", "user 'busy-user'",
           "icegate.limits.max-statements-per-user=1", "icegate.system.queries");
       running.get(60, TimeUnit.SECONDS);

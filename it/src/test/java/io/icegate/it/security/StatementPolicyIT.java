@@ -7,6 +7,7 @@ import static io.icegate.it.SqlFailures.assertFails;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.icegate.gateway.security.Role;
+import io.icegate.it.RunningGateway;
 import io.icegate.it.TestGateway;
 import io.icegate.it.TestGateway.TestUser;
 import java.nio.file.Files;
@@ -17,9 +18,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import org.apache.spark.sql.Row;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The legitimate side of the statement policy: what the operator opens works, for the roles it is opened to, and
@@ -28,27 +29,27 @@ import org.junit.jupiter.api.Test;
  */
 class StatementPolicyIT {
   private static final String NS = "demo.policy_it";
-  private static TestGateway gateway;
+  @RegisterExtension
+  static final RunningGateway gateway = RunningGateway.startedBy(StatementPolicyIT::startWithReadRoot);
   private static Path readRoot;
   private static Path outside;
 
-  @BeforeAll
-  static void start() throws Exception {
+  /** A gateway with users whose readers may read files under {@link #readRoot} (and not {@link #outside}). */
+  private static TestGateway startWithReadRoot() throws Exception {
     readRoot = Files.createTempDirectory(Path.of("target").toAbsolutePath(), "policy-read-root-");
     Files.writeString(readRoot.resolve("lines.txt"), "one\ntwo\n");
     outside = Files.createTempDirectory("policy-outside-");
     Files.writeString(outside.resolve("lines.txt"), "secret\n");
-    gateway = TestGateway.startWithUsers(Map.of("icegate.policy.file-roots.read", readRoot.toString(), "icegate.policy.allow-reflection", "true",
+    return TestGateway.startWithUsers(Map.of("icegate.policy.file-roots.read", readRoot.toString(), "icegate.policy.allow-reflection", "true",
         "icegate.policy.session-settings", "spark.sql.codegen.wholeStage"));
+  }
+
+  @BeforeAll
+  static void buildTable() throws Exception {
     try (Connection admin = gateway.connect(Role.ADMIN)) {
       execute(admin, "CREATE NAMESPACE IF NOT EXISTS " + NS,
           "CREATE TABLE IF NOT EXISTS " + NS + ".t (id bigint) USING iceberg", "INSERT INTO " + NS + ".t VALUES (1)");
     }
-  }
-
-  @AfterAll
-  static void stop() {
-    gateway.close();
   }
 
   @Test

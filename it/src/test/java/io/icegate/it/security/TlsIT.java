@@ -8,6 +8,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.icegate.gateway.security.PasswordHash;
 import io.icegate.gateway.security.Role;
 import io.icegate.gateway.security.UsersFile;
+import io.icegate.it.RunningGateway;
 import io.icegate.it.TestGateway;
 import java.io.OutputStream;
 import java.net.HttpURLConnection;
@@ -23,17 +24,17 @@ import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** HTTPS with a self-signed certificate made at test time, together with authentication. */
 class TlsIT {
   private static Path truststore;
-  private static TestGateway gateway;
+  @RegisterExtension
+  static final RunningGateway gateway = RunningGateway.startedBy(TlsIT::startWithSelfSignedCertificate);
 
-  @BeforeAll
-  static void start() throws Exception {
+  /** A gateway on HTTPS with a certificate made now (its truststore in {@link #truststore}) and user ann. */
+  private static TestGateway startWithSelfSignedCertificate() throws Exception {
     Path dir = Files.createTempDirectory(Path.of("target"), "tls-");
     Path keystore = dir.resolve("gateway.p12");
     Path certificate = dir.resolve("gateway.pem");
@@ -50,15 +51,10 @@ class TlsIT {
     UsersFile file = UsersFile.read(users);
     file.put(new UsersFile.User("ann", Role.ADMIN, PasswordHash.of("ann-Secret-1".toCharArray())));
     file.write();
-    gateway = TestGateway.start(Map.of(
+    return TestGateway.start(Map.of(
         "icegate.tls.keystore", keystore.toString(),
         "icegate.tls.keystore-password", "ks-pass",
         "icegate.auth.users-file", users.toString()));
-  }
-
-  @AfterAll
-  static void stop() {
-    gateway.close();
   }
 
   @Test

@@ -1,4 +1,4 @@
-package io.icegate.metadata;
+package io.icegate.metadata.testing;
 
 import static org.apache.iceberg.types.Types.NestedField.optional;
 import static org.apache.iceberg.types.Types.NestedField.required;
@@ -28,10 +28,11 @@ import org.apache.iceberg.types.Type;
 import org.apache.iceberg.types.Types;
 
 /**
- * Builds test tables in an in-memory Iceberg catalog: made-up file paths, real manifests and metadata.
+ * Iceberg tables in an in-memory catalog: made-up data files, real manifests and metadata. Shared with
+ * calcite-adapter's tests through this module's test-jar.
  */
-final class TestTables {
-  static final Schema SCHEMA =
+public final class TestTables {
+  public static final Schema SCHEMA =
       new Schema(
           required(1, "id", Types.LongType.get()),
           optional(2, "data", Types.StringType.get()),
@@ -40,8 +41,8 @@ final class TestTables {
 
   private TestTables() {}
 
-  /** The snapshots of {@link #rich()} by what made them; {@code rolledBack} is no ancestor of main. */
-  record Rich(
+  /** The snapshots of {@link #rich} by what made them; {@code rolledBack} is no ancestor of main. */
+  public record Rich(
       Table table,
       long first,
       long second,
@@ -55,15 +56,24 @@ final class TestTables {
       DataFile fileB,
       DeleteFile positionDeletes) {}
 
+  /** An in-memory catalog named {@code name} with namespace {@code db}; its files are its own. */
+  public static InMemoryCatalog catalog(String name) {
+    InMemoryCatalog catalog = new InMemoryCatalog();
+    // InMemoryFileIO's files are JVM-wide: a warehouse per catalog keeps tests apart.
+    catalog.initialize(name, Map.of("warehouse", "mem://" + UUID.randomUUID()));
+    catalog.createNamespace(Namespace.of("db"));
+    return catalog;
+  }
+
   /**
-   * A format-v2 table partitioned by category, then also by bucket(4, id), with appends, a position delete
-   * file, an overwrite, a tag, a branch commit, a schema change, a rollback and an expired snapshot.
+   * {@code db.<name>}: format v2, partitioned by category, then also by bucket(4, id). History: two appends, a
+   * position delete file (merge-on-read DELETE), an overwrite, tag {@code tag_a} (at the second append) and
+   * branch {@code audit} (one commit of its own), a spec and schema change, an append rolled back, an append.
    */
-  static Rich rich() {
-    InMemoryCatalog catalog = catalog();
+  public static Rich rich(InMemoryCatalog catalog, String name) {
     Table table =
         catalog.createTable(
-            TableIdentifier.of("db", "rich"),
+            TableIdentifier.of("db", name),
             SCHEMA,
             PartitionSpec.builderFor(SCHEMA).identity("category").build(),
             Map.of(TableProperties.FORMAT_VERSION, "2"));
@@ -114,10 +124,19 @@ final class TestTables {
         commit(table, () -> table.newAppend()
             .appendFile(dataFile(evolvedSpec, "d-1", "category=d/id_bucket=1", 6, 50L, 55L, "w", "x"))
             .commit());
-
-    table.expireSnapshots().expireSnapshotId(first).cleanupLevel(ExpireSnapshots.CleanupLevel.NONE).commit();
     return new Rich(
         table, first, second, rowDelta, overwrite, onBranch, evolved, rolledBack, last, fileA, fileB, deletes);
+  }
+
+  /**
+   * {@link #rich} as {@code db.rich} of a catalog of its own, with its first snapshot expired (its files are
+   * kept: the second snapshot still holds file a-1).
+   */
+  public static Rich richWithFirstExpired() {
+    Rich rich = rich(catalog("demo"), "rich");
+    rich.table().expireSnapshots().expireSnapshotId(rich.first()).cleanupLevel(ExpireSnapshots.CleanupLevel.NONE)
+        .commit();
+    return rich;
   }
 
   /**
@@ -125,9 +144,9 @@ final class TestTables {
    * ids assigned by Iceberg), a deletion vector, an equality delete file, a file replaced by an overwrite and a
    * last append.
    */
-  static Table v3() {
+  public static Table v3() {
     Table table =
-        catalog().createTable(
+        catalog("demo").createTable(
             TableIdentifier.of("db", "v3"),
             SCHEMA,
             PartitionSpec.builderFor(SCHEMA).identity("category").build(),
@@ -171,9 +190,9 @@ final class TestTables {
   }
 
   /** An unpartitioned format-v2 table with two appends. */
-  static Table unpartitioned() {
+  public static Table unpartitioned() {
     Table table =
-        catalog().createTable(
+        catalog("demo").createTable(
             TableIdentifier.of("db", "flat"),
             SCHEMA,
             PartitionSpec.unpartitioned(),
@@ -184,27 +203,23 @@ final class TestTables {
     return table;
   }
 
-  /** An unpartitioned table named {@code many} with {@code count} appends, made as fast as possible. */
-  static Table withAppends(int count) {
-    Table table =
-        catalog().createTable(TableIdentifier.of("db", "many"), SCHEMA, PartitionSpec.unpartitioned());
-    for (int i = 0; i < count; i++) {
-      table.newFastAppend().appendFile(dataFile(table.spec(), "m-" + i, null, 1, i, i, "m", "m")).commit();
+  /** {@code db.<name>}, unpartitioned, with {@code appends} fast appends of one file each: one manifest each. */
+  public static Table manyManifests(InMemoryCatalog catalog, String name, int appends) {
+    Table table = catalog.createTable(TableIdentifier.of("db", name), SCHEMA, PartitionSpec.unpartitioned());
+    for (int i = 0; i < appends; i++) {
+      table.newFastAppend().appendFile(dataFile(table.spec(), name + "-" + i, null, 1, i, i, "m", "m")).commit();
     }
     return table;
   }
 
-  /** A table with no snapshot at all. */
-  static Table empty() {
-    return catalog().createTable(TableIdentifier.of("db", "empty"), SCHEMA, PartitionSpec.unpartitioned());
+  /** {@link #manyManifests} as {@code db.many} of a catalog of its own. */
+  public static Table manyManifests(int appends) {
+    return manyManifests(catalog("demo"), "many", appends);
   }
 
-  private static InMemoryCatalog catalog() {
-    InMemoryCatalog catalog = new InMemoryCatalog();
-    // InMemoryFileIO's files are JVM-wide: a warehouse per catalog keeps tests apart.
-    catalog.initialize("demo", Map.of("warehouse", "mem://" + UUID.randomUUID()));
-    catalog.createNamespace(Namespace.of("db"));
-    return catalog;
+  /** A table with no snapshot at all. */
+  public static Table empty() {
+    return catalog("demo").createTable(TableIdentifier.of("db", "empty"), SCHEMA, PartitionSpec.unpartitioned());
   }
 
   /**
