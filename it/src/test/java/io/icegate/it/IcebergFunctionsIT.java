@@ -74,7 +74,7 @@ class IcebergFunctionsIT {
   @Test
   void onPartitionValuesOfAMetadataTableTheAnswerIsSparks() throws Exception {
     // Calcite does not know Iceberg's functions, so the native path leaves such a query to Spark.
-    NativeVsSpark.assertLeftToSpark(gateway, gateway::connect, "SELECT partition.id_bucket,"
+    NativeVsSpark.assertLeftToSpark(gateway.gateway(), gateway::connect, "SELECT partition.id_bucket,"
         + " system.bucket(16, record_count), system.truncate(2, file_path) FROM demo.functions_it.t.files");
   }
 

@@ -140,7 +140,7 @@ class NativeMetadataIT {
    */
   private static void splitOffsetsWithoutTheFileSizeAreTheFilesOffsets(String from) throws Exception {
     String offsets = "SELECT file_path, split_offsets" + from;
-    NativeVsSpark.assertSameAnswer(gateway, gateway::connect, offsets, offsets + " WHERE file_size_in_bytes >= 0");
+    NativeVsSpark.assertSameAnswer(gateway.gateway(), gateway::connect, offsets, offsets + " WHERE file_size_in_bytes >= 0");
     try (Connection c = gateway.connect()) {
       execute(c, "SET icegate.metadata.native=true");
       List<List<Object>> ours = query(c, offsets);
@@ -236,7 +236,7 @@ class NativeMetadataIT {
   /** Calcite plans grouping_id() as grouping(), whose type differs in Spark: the native path leaves both to Spark. */
   @Test
   void groupingIdIsLeftToSpark() throws Exception {
-    NativeVsSpark.assertLeftToSpark(gateway, gateway::connect,
+    NativeVsSpark.assertLeftToSpark(gateway.gateway(), gateway::connect,
         "SELECT spec_id, grouping_id(spec_id), count(*) FROM demo.meta_it.rich.files GROUP BY ROLLUP(spec_id)");
   }
 
@@ -407,7 +407,7 @@ class NativeMetadataIT {
   }
 
   private static void assertNativeEqualsSpark(String sql) throws Exception {
-    NativeVsSpark.assertSameAnswer(gateway, sql);
+    NativeVsSpark.assertSameAnswer(gateway.gateway(), sql);
   }
 
   @Test

@@ -77,13 +77,13 @@ class SeedMetadataQueriesIT {
   @ParameterizedTest(name = "{0}")
   @MethodSource("nativeSeedQueries")
   void seedQueryAnswersAsSpark(String sql) throws Exception {
-    NativeVsSpark.assertSameAnswer(gateway, SeedMetadataQueriesIT::connect, sql);
+    NativeVsSpark.assertSameAnswer(gateway.gateway(), SeedMetadataQueriesIT::connect, sql);
   }
 
   @ParameterizedTest(name = "{0}")
   @MethodSource("sparkComputedSeedQueries")
   void seedQueryOnARelationSparkComputesIsLeftToSpark(String sql) throws Exception {
-    NativeVsSpark.assertLeftToSpark(gateway, SeedMetadataQueriesIT::connect, sql);
+    NativeVsSpark.assertLeftToSpark(gateway.gateway(), SeedMetadataQueriesIT::connect, sql);
   }
 
   @Test
