@@ -3,6 +3,7 @@ package io.icegate.jdbc;
 import com.google.protobuf.CodedInputStream;
 import com.google.protobuf.Message;
 import com.google.protobuf.UnsafeByteOperations;
+import io.icegate.protocol.WireExtension;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;

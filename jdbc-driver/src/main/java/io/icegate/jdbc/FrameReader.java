@@ -5,6 +5,9 @@ import static io.icegate.jdbc.WireTags.TYPE_BITS;
 import static io.icegate.jdbc.WireTags.VARINT;
 
 import com.google.protobuf.CodedInputStream;
+import io.icegate.protocol.CompactRowReader;
+import io.icegate.protocol.CompactRows;
+import io.icegate.protocol.WireExtension;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -32,6 +35,17 @@ final class FrameReader {
       WireExtension.COMPACT_ROWS_FIELD_NUMBER << TYPE_BITS | LENGTH_DELIMITED;
   private static final int COLUMN =
       Common.Row.VALUE_FIELD_NUMBER << TYPE_BITS | LENGTH_DELIMITED;
+
+  /** Compact rows' values in Avatica's encoding decode as the same values in Avatica's rows do. */
+  private static final CompactRowReader.AvaticaValues AVATICA_VALUES = new CompactRowReader.AvaticaValues() {
+    @Override public Object column(Common.TypedValue value) {
+      return TypedValueDecoder.decode(value);
+    }
+
+    @Override public Object element(Common.TypedValue value) {
+      return FrameDecoder.element(value);
+    }
+  };
 
   private final WireCursor cursor;
   private long offset;
@@ -66,7 +80,7 @@ final class FrameReader {
         rows.add(row(own));
         break;
       case COMPACT_ROWS:
-        CompactRowReader.read(in.readByteArray(), rows);
+        CompactRowReader.read(in.readByteArray(), rows, AVATICA_VALUES);
         break;
       default:
         if (!cursor.skipUnknown(tag, own)) {

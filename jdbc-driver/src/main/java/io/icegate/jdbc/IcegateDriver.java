@@ -1,5 +1,7 @@
 package io.icegate.jdbc;
 
+import io.icegate.protocol.CompactRows;
+import io.icegate.protocol.OpenConnectionKeys;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.DriverPropertyInfo;

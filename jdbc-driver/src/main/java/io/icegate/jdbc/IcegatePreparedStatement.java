@@ -1,5 +1,6 @@
 package io.icegate.jdbc;
 
+import io.icegate.protocol.WireExtension;
 import java.sql.Array;
 import java.sql.BatchUpdateException;
 import java.sql.ResultSet;

@@ -1,5 +1,6 @@
 package io.icegate.jdbc;
 
+import io.icegate.protocol.WireExtension;
 import org.apache.calcite.avatica.Meta;
 
 /**

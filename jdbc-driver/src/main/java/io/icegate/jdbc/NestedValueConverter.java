@@ -1,5 +1,6 @@
 package io.icegate.jdbc;
 
+import io.icegate.protocol.WallClockMicros;
 import java.util.ArrayList;
 import java.util.Calendar;
 import java.util.List;

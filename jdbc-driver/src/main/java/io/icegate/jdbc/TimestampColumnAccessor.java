@@ -1,5 +1,6 @@
 package io.icegate.jdbc;
 
+import io.icegate.protocol.WallClockMicros;
 import java.io.InputStream;
 import java.io.Reader;
 import java.math.BigDecimal;

@@ -1,6 +1,7 @@
 package io.icegate.jdbc;
 
 import com.google.protobuf.ByteString;
+import io.icegate.protocol.WireExtension;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.calcite.avatica.Meta;

@@ -1,5 +1,6 @@
 package io.icegate.jdbc;
 
+import io.icegate.protocol.WallClockMicros;
 import java.math.BigDecimal;
 import java.util.Base64;
 import java.util.List;

@@ -6,6 +6,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.google.protobuf.ByteString;
 import com.google.protobuf.UnknownFieldSet;
+import io.icegate.protocol.WallClockMicros;
+import io.icegate.protocol.WireExtension;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Timestamp;
@@ -45,20 +47,6 @@ class TimestampMicrosTest {
 
   private static long micros(LocalDateTime time) {
     return time.toEpochSecond(ZoneOffset.UTC) * 1_000_000L + time.getNano() / 1000;
-  }
-
-  @Test
-  void timestampsRoundTripInMicrosecondsAtEveryDepth() throws Exception {
-    List<Object> values = List.of(new WallClockMicros(AT_MICROS), new WallClockMicros(-1),
-        new WallClockMicros(0), new WallClockMicros(Long.MIN_VALUE), new WallClockMicros(Long.MAX_VALUE));
-    List<Object> rows = new ArrayList<>();
-    rows.add(values);
-    rows.add(Arrays.asList(values, List.of(List.of(new WallClockMicros(1), new WallClockMicros(AT_MICROS))),
-        Arrays.asList(new WallClockMicros(7), null), null, 1L));
-    List<Object> read = new ArrayList<>();
-    CompactRowReader.read(new CompactRowWriter().write(rows).toByteArray(), read);
-    assertThat(read).isEqualTo(rows);
-    assertThat(((List<?>) read.get(0)).get(0)).isInstanceOf(WallClockMicros.class);
   }
 
   @ParameterizedTest(name = "{0}")

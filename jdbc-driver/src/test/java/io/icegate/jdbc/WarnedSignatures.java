@@ -2,6 +2,7 @@ package io.icegate.jdbc;
 
 import com.google.protobuf.ByteString;
 import com.google.protobuf.UnknownFieldSet;
+import io.icegate.protocol.WireExtension;
 import java.util.List;
 import org.apache.calcite.avatica.Meta;
 import org.apache.calcite.avatica.proto.Common;

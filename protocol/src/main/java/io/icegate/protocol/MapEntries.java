@@ -1,4 +1,4 @@
-package io.icegate.jdbc;
+package io.icegate.protocol;
 
 import java.util.AbstractList;
 import java.util.ArrayList;

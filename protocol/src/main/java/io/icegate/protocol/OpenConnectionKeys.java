@@ -1,8 +1,8 @@
-package io.icegate.jdbc;
+package io.icegate.protocol;
 
 /**
  * Keys of the {@code info} map the driver sends in Avatica's open-connection request; the contract
- * between this driver and the Icegate server.
+ * between the Icegate driver and the Icegate server.
  *
  * <p>Besides these, every {@code spark.*} and {@code icegate.*} session setting is sent untouched.
  */

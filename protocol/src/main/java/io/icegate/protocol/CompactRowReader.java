@@ -1,4 +1,4 @@
-package io.icegate.jdbc;
+package io.icegate.protocol;
 
 import com.google.protobuf.CodedInputStream;
 import com.google.protobuf.InvalidProtocolBufferException;
@@ -11,29 +11,44 @@ import org.apache.calcite.avatica.proto.Common;
 
 /**
  * Reads the rows of one frame in {@link CompactRows}' encoding into the lists of column values
- * that Avatica's decoding of the same rows makes ({@link FrameReader} takes them from here).
+ * that Avatica's decoding of the same rows makes (the driver's frame reading takes them from here).
  * Varints, zig-zag numbers, fixed-width floats, bytes and UTF-8 text are read by protobuf's
  * {@link CodedInputStream}, which checks every length against the bytes left. Malformed bytes fail
  * as a malformed protobuf message does.
  */
-final class CompactRowReader {
+public final class CompactRowReader {
 
   private static final String MALFORMED = "Malformed compact rows in a frame: ";
 
+  /**
+   * Decodes the values the frame carries in Avatica's own encoding ({@link CompactRows#AVATICA}), as the reading
+   * side decodes Avatica's frames.
+   */
+  public interface AvaticaValues {
+    /** A column's value. */
+    Object column(Common.TypedValue value);
+
+    /** An element of a list. */
+    Object element(Common.TypedValue value);
+  }
+
   private final CodedInputStream in;
   private final int size;
+  private final AvaticaValues avatica;
   /** The frame's strings sent as {@link CompactRows#NEW_STRING}, by number. */
   private String[] strings = new String[64];
   private int stringCount;
 
-  private CompactRowReader(byte[] bytes) {
+  private CompactRowReader(byte[] bytes, AvaticaValues avatica) {
     this.in = CodedInputStream.newInstance(bytes);
     this.size = bytes.length;
+    this.avatica = avatica;
   }
 
   /** Adds the rows encoded in {@code bytes} to {@code rows}. */
-  static void read(byte[] bytes, List<Object> rows) throws InvalidProtocolBufferException {
-    CompactRowReader reader = new CompactRowReader(bytes);
+  public static void read(byte[] bytes, List<Object> rows, AvaticaValues avatica)
+      throws InvalidProtocolBufferException {
+    CompactRowReader reader = new CompactRowReader(bytes, avatica);
     try {
       int rowCount = reader.count();
       for (int r = 0; r < rowCount; r++) {
@@ -123,7 +138,7 @@ final class CompactRowReader {
     byte[] message = in.readByteArray();
     try {
       Common.TypedValue value = Common.TypedValue.parseFrom(message);
-      return depth == 0 ? TypedValueDecoder.decode(value) : FrameDecoder.element(value);
+      return depth == 0 ? avatica.column(value) : avatica.element(value);
     } catch (InvalidProtocolBufferException | RuntimeException e) {
       throw malformed("a value in Avatica's encoding cannot be read (" + e.getMessage() + ")");
     }

@@ -1,4 +1,4 @@
-package io.icegate.jdbc;
+package io.icegate.protocol;
 
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
@@ -35,7 +35,8 @@ public final class WallClockMicros extends Number {
     return toLocalDateTime(micros);
   }
 
-  static LocalDateTime toLocalDateTime(long micros) {
+  /** The wall-clock time {@code micros} stands for. */
+  public static LocalDateTime toLocalDateTime(long micros) {
     return LocalDateTime.ofEpochSecond(Math.floorDiv(micros, 1_000_000L),
         (int) Math.floorMod(micros, 1_000_000L) * 1000, ZoneOffset.UTC);
   }

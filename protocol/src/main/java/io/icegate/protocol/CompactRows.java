@@ -1,9 +1,9 @@
-package io.icegate.jdbc;
+package io.icegate.protocol;
 
 /**
- * Icegate's compact encoding of a frame's rows, which the gateway sends to this driver in place of
- * Avatica's ({@link WireExtension#COMPACT_ROWS_FIELD_NUMBER}); the contract between the gateway's
- * writer and this driver's reader.
+ * Icegate's compact encoding of a frame's rows, which the gateway sends to the Icegate driver in place
+ * of Avatica's ({@link WireExtension#COMPACT_ROWS_FIELD_NUMBER}); the contract between
+ * {@link CompactRowWriter} (the gateway's) and {@link CompactRowReader} (the driver's).
  *
  * <p>Avatica wraps every value in a typed message, and every element of a list (an array, a
  * struct, each {@code [key, value]} entry of a map) in another: metadata rows, which carry maps in

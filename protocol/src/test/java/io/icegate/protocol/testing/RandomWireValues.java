@@ -1,4 +1,4 @@
-package io.icegate.jdbc.testing;
+package io.icegate.protocol.testing;
 
 import java.math.BigDecimal;
 import java.math.BigInteger;

@@ -1,8 +1,8 @@
-package io.icegate.jdbc;
+package io.icegate.protocol;
 
 /**
  * What the Icegate gateway adds to Avatica's protobuf wire, in the one place both sides read it:
- * the gateway writes these fields, this driver reads them.
+ * the gateway writes these fields, the Icegate driver reads them.
  *
  * <p>Each addition is an extra field, with a number far from Avatica's own, in one of Avatica's
  * messages. Protobuf parsers keep a field they do not know as an unknown field and Avatica never
@@ -28,7 +28,7 @@ public final class WireExtension {
    *
    * <p>The signature rather than the first frame carries them because Avatica's server rebuilds
    * the first frame of every execute response from its rows, while it sends the signature as the
-   * gateway made it. This driver reports them as the {@link java.sql.SQLWarning} chain of the
+   * gateway made it. The Icegate driver reports them as the {@link java.sql.SQLWarning} chain of the
    * statement and of its result set, with SQLState {@code 01000}.
    */
   public static final int WARNINGS_FIELD_NUMBER = 1000;
@@ -45,7 +45,7 @@ public final class WireExtension {
    * Field of {@code Signature} ({@code bool}), only in the signature a prepare returns: the gateway reads this
    * statement's timestamp parameters ({@code JAVA_SQL_TIMESTAMP}) as microseconds of wall-clock time read as UTC
    * rather than Avatica's milliseconds, so that {@code setTimestamp} keeps its value's microseconds. The gateway
-   * says so on a connection that negotiated {@link CompactRows#ENCODING}; only then does this driver send them so,
+   * says so on a connection that negotiated {@link CompactRows#ENCODING}; only then does the driver send them so,
    * for a gateway that does not say it would take microseconds for milliseconds.
    */
   public static final int MICROS_PARAMETERS_FIELD_NUMBER = 1002;
