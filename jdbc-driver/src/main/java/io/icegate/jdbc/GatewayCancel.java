@@ -55,7 +55,7 @@ final class GatewayCancel {
     } catch (SQLException e) {
       if (timedOut.get()) {
         throw new SQLTimeoutException("Statement timed out after " + seconds + " s (its query timeout); its work"
-            + " on the gateway was cancelled", "57014", e);
+            + " on the gateway was cancelled", SqlStates.QUERY_CANCELED, e);
       }
       throw e;
     } finally {
