@@ -157,7 +157,7 @@ public class IcegatePreparedStatement extends AvaticaPreparedStatement {
     }
   }
 
-  /** Stops this statement's running execution on the gateway, from any thread; see {@link StatementSupport#cancel()}. */
+  /** Stops this statement's running execution on the gateway; see {@link StatementSupport#cancel()}. */
   @Override public void cancel() throws SQLException {
     support.cancel();
   }

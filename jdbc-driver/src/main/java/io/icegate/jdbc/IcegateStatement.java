@@ -92,7 +92,7 @@ public class IcegateStatement extends AvaticaStatement {
     }
   }
 
-  /** Stops this statement's running execution on the gateway, from any thread; see {@link StatementSupport#cancel()}. */
+  /** Stops this statement's running execution on the gateway; see {@link StatementSupport#cancel()}. */
   @Override public void cancel() throws SQLException {
     support.cancel();
   }

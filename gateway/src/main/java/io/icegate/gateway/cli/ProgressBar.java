@@ -69,7 +69,7 @@ final class ProgressBar implements Runnable {
     }
   }
 
-  /** The statements of the shell's connection that have not ended, as the driver's {@code GatewayProgress} reads them. */
+  /** The shell connection's statements that have not ended, read as the driver's {@code GatewayProgress} does. */
   private static List<StatementProgress> running(Connection c) throws SQLException {
     List<StatementProgress> running = new ArrayList<>();
     try (Statement s = c.createStatement();
