@@ -1,5 +1,6 @@
 package io.icegate.jdbc;
 
+import io.icegate.protocol.OpenConnectionKeys;
 import java.time.ZoneId;
 import java.util.Locale;
 import java.util.Map;

@@ -18,9 +18,6 @@ final class ConnectFailure {
   private ConnectFailure() {
   }
 
-  /** SQLState of a refused user name or password (invalid authorization specification). */
-  static final String INVALID_AUTHORIZATION = "28000";
-
   // Avatica's HTTP client reports a status other than 200, 500 and 503 only in its message.
   private static final Pattern HTTP_STATUS = Pattern.compile("got HTTP/(\\d{3})");
 
@@ -35,7 +32,7 @@ final class ConnectFailure {
       return new SQLException("Cannot connect to " + serverAddress + ": " + (user == null || user.isEmpty()
           ? "the gateway requires a user name and password (give the user and password properties)"
           : "the gateway refused user '" + user + "' (wrong user name or password)"),
-          INVALID_AUTHORIZATION);
+          SqlStates.INVALID_AUTHORIZATION);
     }
     if (status == UPGRADE_REQUIRED) {
       return new SQLException("Cannot connect to " + serverAddress + ": the gateway accepts HTTPS only (connect"

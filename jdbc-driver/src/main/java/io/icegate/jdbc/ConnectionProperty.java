@@ -1,5 +1,6 @@
 package io.icegate.jdbc;
 
+import io.icegate.protocol.CompactRows;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;

@@ -1,5 +1,7 @@
 package io.icegate.jdbc;
 
+import io.icegate.protocol.MetadataCall;
+import io.icegate.protocol.MetadataMethod;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -14,14 +16,11 @@ import java.util.concurrent.atomic.AtomicBoolean;
 /**
  * {@code Statement.cancel()} for Icegate statements. Avatica's protocol has no cancel request (its client only sets a
  * flag that a running execution never sees), so the driver asks the gateway through the same statement channel as
- * the metadata calls Avatica lacks ({@link IcegateDatabaseMetaData#METADATA_CALL}), from the cancelling thread; the
+ * the metadata calls Avatica lacks ({@link MetadataMethod#CANCEL_STATEMENT}), from the cancelling thread; the
  * gateway cancels the statement's Spark jobs, and the execution fails with SQLState 57014. A query timeout
  * ({@code Statement.setQueryTimeout}) cancels the same way when it passes.
  */
 final class GatewayCancel {
-  /** The call's method name, as the gateway knows it. */
-  static final String CANCEL_STATEMENT = "cancelStatement";
-
   /** One daemon thread for every statement's timeout: a timeout's work is one short call. */
   private static final ScheduledExecutorService TIMEOUTS = Executors.newSingleThreadScheduledExecutor(task -> {
     Thread thread = new Thread(task, "icegate-query-timeout");
@@ -56,7 +55,7 @@ final class GatewayCancel {
     } catch (SQLException e) {
       if (timedOut.get()) {
         throw new SQLTimeoutException("Statement timed out after " + seconds + " s (its query timeout); its work"
-            + " on the gateway was cancelled", "57014", e);
+            + " on the gateway was cancelled", SqlStates.QUERY_CANCELED, e);
       }
       throw e;
     } finally {
@@ -65,8 +64,8 @@ final class GatewayCancel {
   }
 
   static void cancel(Connection connection, int statementId) throws SQLException {
-    try (ResultSet ignored =
-        IcegateDatabaseMetaData.gatewayCall(connection, CANCEL_STATEMENT, Integer.toString(statementId))) {
+    MetadataCall call = MetadataCall.of(MetadataMethod.CANCEL_STATEMENT, Integer.toString(statementId));
+    try (ResultSet ignored = IcegateDatabaseMetaData.gatewayCall(connection, call)) {
       // The answer has no rows; the execution being cancelled reports the outcome.
     }
   }

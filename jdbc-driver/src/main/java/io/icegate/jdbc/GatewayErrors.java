@@ -56,7 +56,7 @@ final class GatewayErrors {
       // connection opened.
       return new SQLException("Cannot continue: the gateway no longer accepts this connection's user name and"
           + " password (the user was removed or the password changed); reconnect with valid ones",
-          ConnectFailure.INVALID_AUTHORIZATION);
+          SqlStates.INVALID_AUTHORIZATION);
     }
     GatewayError error = GatewayError.in(failure);
     if (error != null) {

@@ -1,5 +1,8 @@
 package io.icegate.jdbc;
 
+import io.icegate.protocol.MetadataCall;
+import io.icegate.protocol.MetadataMethod;
+import io.icegate.protocol.StatementProgress;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -15,9 +18,6 @@ import java.util.OptionalDouble;
  * numbers, for every connection, are in the gateway's table {@code icegate.system.queries}.
  */
 public final class GatewayProgress {
-  /** The call's method name, as the gateway knows it. */
-  static final String STATEMENT_PROGRESS = "statementProgress";
-
   private GatewayProgress() {}
 
   /**
@@ -30,20 +30,24 @@ public final class GatewayProgress {
     public OptionalDouble fraction() {
       return tasksTotal == 0 ? OptionalDouble.empty() : OptionalDouble.of((double) tasksDone / tasksTotal);
     }
+
+    private static Statement of(StatementProgress p) {
+      return new Statement(p.queryId(), p.statementId(), p.state(), p.elapsed(), p.stagesDone(), p.stagesTotal(),
+          p.tasksDone(), p.tasksTotal());
+    }
   }
 
   /** The statements of {@code connection} (an Icegate connection) that have not ended, oldest first. */
   public static List<Statement> running(Connection connection) throws SQLException {
     if (!connection.isWrapperFor(IcegateConnection.class)) {
       throw new SQLFeatureNotSupportedException("Cannot read statement progress: not a connection of the Icegate"
-          + " driver", "0A000");
+          + " driver", SqlStates.NOT_SUPPORTED);
     }
     List<Statement> statements = new ArrayList<>();
-    try (ResultSet rs = IcegateDatabaseMetaData.gatewayCall(connection, STATEMENT_PROGRESS)) {
+    try (ResultSet rs =
+        IcegateDatabaseMetaData.gatewayCall(connection, MetadataCall.of(MetadataMethod.STATEMENT_PROGRESS))) {
       while (rs.next()) {
-        statements.add(new Statement(rs.getString("QUERY_ID"), rs.getInt("STATEMENT_ID"), rs.getString("STATE"),
-            Duration.ofMillis(rs.getInt("ELAPSED_MS")), rs.getInt("STAGES_DONE"), rs.getInt("STAGES_TOTAL"),
-            rs.getInt("TASKS_DONE"), rs.getInt("TASKS_TOTAL")));
+        statements.add(Statement.of(StatementProgress.read(rs)));
       }
     }
     return statements;

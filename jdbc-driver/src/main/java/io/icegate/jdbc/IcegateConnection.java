@@ -111,7 +111,7 @@ public class IcegateConnection extends AvaticaConnection {
     try {
       GatewayErrors.run(super::close);
     } catch (SQLException e) {
-      if (!"28000".equals(e.getSQLState())) {
+      if (!SqlStates.INVALID_AUTHORIZATION.equals(e.getSQLState())) {
         throw e;
       }
     }
@@ -210,7 +210,7 @@ public class IcegateConnection extends AvaticaConnection {
   @Override public boolean isValid(int timeout) throws SQLException {
     if (timeout < 0) {
       throw new SQLException("Cannot check the connection: the timeout is " + timeout
-          + " s; it must be 0 (no limit) or more seconds", "22023");
+          + " s; it must be 0 (no limit) or more seconds", SqlStates.INVALID_PARAMETER_VALUE);
     }
     if (isClosed()) {
       return false;

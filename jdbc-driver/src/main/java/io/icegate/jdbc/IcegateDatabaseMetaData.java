@@ -1,5 +1,7 @@
 package io.icegate.jdbc;
 
+import io.icegate.protocol.MetadataCall;
+import io.icegate.protocol.MetadataMethod;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -16,24 +18,12 @@ import org.apache.calcite.avatica.AvaticaDatabaseMetaData;
  * function lists, default isolation) and {@code unwrap(Properties.class)}, which reads them all;
  * everything else is answered by the driver. Primary keys, procedures and functions, for which
  * Avatica's protocol has no request, are asked with a statement of their own
- * ({@link #METADATA_CALL}). {@code getSchemas()} delegates to
+ * ({@link MetadataCall}). {@code getSchemas()} delegates to
  * {@code getSchemas(String, String)}. Avatica's own {@code getRemoteAvaticaProperties()} and
  * {@code getAvaticaServerVersion()} declare no SQLException, so they let the unchecked
  * {@link GatewayError} out, which carries the same message.
  */
 public class IcegateDatabaseMetaData extends AvaticaDatabaseMetaData {
-
-  /**
-   * Starts the text of a statement that asks the gateway a metadata question Avatica's protocol has
-   * no request for (primary keys, procedures, functions): {@code METADATA_CALL}, then the method's
-   * name and each argument, each after a {@link #METADATA_CALL_SEPARATOR}, a null argument written
-   * {@link #METADATA_CALL_NULL}. It starts with a NUL character, so no SQL statement looks like it.
-   */
-  public static final String METADATA_CALL = "\u0000icegate-metadata";
-  /** Separates the method name and arguments of a {@link #METADATA_CALL}. */
-  public static final char METADATA_CALL_SEPARATOR = '\u0000';
-  /** A null argument of a {@link #METADATA_CALL}. */
-  public static final String METADATA_CALL_NULL = "\u0001";
 
   /** Creates the metadata; called by the driver's factory. */
   IcegateDatabaseMetaData(AvaticaConnection connection) {
@@ -281,12 +271,12 @@ public class IcegateDatabaseMetaData extends AvaticaDatabaseMetaData {
 
   @Override public ResultSet getProcedures(String catalog, String schemaPattern,
       String procedureNamePattern) throws SQLException {
-    return gatewayCall("getProcedures", catalog, schemaPattern, procedureNamePattern);
+    return gatewayCall(MetadataMethod.GET_PROCEDURES, catalog, schemaPattern, procedureNamePattern);
   }
 
   @Override public ResultSet getProcedureColumns(String catalog, String schemaPattern,
       String procedureNamePattern, String columnNamePattern) throws SQLException {
-    return gatewayCall("getProcedureColumns", catalog, schemaPattern, procedureNamePattern,
+    return gatewayCall(MetadataMethod.GET_PROCEDURE_COLUMNS, catalog, schemaPattern, procedureNamePattern,
         columnNamePattern);
   }
 
@@ -340,7 +330,7 @@ public class IcegateDatabaseMetaData extends AvaticaDatabaseMetaData {
 
   @Override public ResultSet getPrimaryKeys(String catalog, String schema, String table)
       throws SQLException {
-    return gatewayCall("getPrimaryKeys", catalog, schema, table);
+    return gatewayCall(MetadataMethod.GET_PRIMARY_KEYS, catalog, schema, table);
   }
 
   @Override public ResultSet getImportedKeys(String catalog, String schema, String table)
@@ -399,7 +389,7 @@ public class IcegateDatabaseMetaData extends AvaticaDatabaseMetaData {
 
   @Override public ResultSet getFunctions(String catalog, String schemaPattern,
       String functionNamePattern) throws SQLException {
-    return gatewayCall("getFunctions", catalog, schemaPattern, functionNamePattern);
+    return gatewayCall(MetadataMethod.GET_FUNCTIONS, catalog, schemaPattern, functionNamePattern);
   }
 
   @Override public ResultSet getFunctionColumns(String catalog, String schemaPattern,
@@ -415,26 +405,19 @@ public class IcegateDatabaseMetaData extends AvaticaDatabaseMetaData {
   }
 
   /**
-   * Asks the gateway through a statement (see {@link #METADATA_CALL}): Avatica's client answers
+   * Asks the gateway through a statement (see {@link MetadataCall}): Avatica's client answers
    * these calls itself, with no rows, and its protocol has no request for them. The statement
    * closes with its result set.
    */
-  private ResultSet gatewayCall(String method, String... arguments) throws SQLException {
-    return gatewayCall(getConnection(), method, arguments);
+  private ResultSet gatewayCall(MetadataMethod method, String... arguments) throws SQLException {
+    return gatewayCall(getConnection(), MetadataCall.of(method, arguments));
   }
 
-  /** {@link #gatewayCall(String, String...)} on {@code connection}. */
-  static ResultSet gatewayCall(Connection connection, String method, String... arguments)
-      throws SQLException {
-    StringBuilder sql = new StringBuilder(METADATA_CALL)
-        .append(METADATA_CALL_SEPARATOR)
-        .append(method);
-    for (String argument : arguments) {
-      sql.append(METADATA_CALL_SEPARATOR).append(argument == null ? METADATA_CALL_NULL : argument);
-    }
+  /** Sends {@code call} on {@code connection}, as {@link #gatewayCall(MetadataMethod, String...)}. */
+  static ResultSet gatewayCall(Connection connection, MetadataCall call) throws SQLException {
     Statement statement = connection.createStatement();
     try {
-      ResultSet result = statement.executeQuery(sql.toString());
+      ResultSet result = statement.executeQuery(call.encode());
       statement.closeOnCompletion();
       return result;
     } catch (SQLException | RuntimeException e) {

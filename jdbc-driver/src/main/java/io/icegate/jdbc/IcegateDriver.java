@@ -1,5 +1,8 @@
 package io.icegate.jdbc;
 
+import io.icegate.jdbc.wire.FrameDecodingTranslation;
+import io.icegate.protocol.CompactRows;
+import io.icegate.protocol.OpenConnectionKeys;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.DriverPropertyInfo;
@@ -94,7 +97,7 @@ public class IcegateDriver extends ProtobufTranslationDriver {
     }
   }
 
-  /** Decodes result rows without Avatica's per-cell reflection; see {@link FrameDecoder}. */
+  /** Decodes result rows without Avatica's per-cell reflection; see {@code FrameDecoder}. */
   @Override protected ProtobufTranslation createProtobufTranslation() {
     return new FrameDecodingTranslation();
   }

@@ -1,5 +1,6 @@
 package io.icegate.jdbc;
 
+import io.icegate.jdbc.wire.WarnedFrame;
 import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
 import java.util.List;
@@ -65,9 +66,9 @@ final class IcegateJdbcFactory implements AvaticaFactory {
       Meta.Signature signature, TimeZone timeZone, Meta.Frame firstFrame) throws SQLException {
     List<String> warnings = WarnedFrame.warningsOf(firstFrame);
     if (statement instanceof IcegateStatement plain) {
-      plain.warnings.replace(warnings);
+      plain.support.warnings.replace(warnings);
     } else if (statement instanceof IcegatePreparedStatement prepared) {
-      prepared.warnings.replace(warnings);
+      prepared.support.warnings.replace(warnings);
     }
     return new IcegateResultSet(statement, state, signature,
         newResultSetMetaData(statement, signature), timeZone, firstFrame);

@@ -1,5 +1,7 @@
 package io.icegate.jdbc;
 
+import io.icegate.jdbc.wire.MicrosParametersSignature;
+import io.icegate.protocol.WireExtension;
 import java.sql.Array;
 import java.sql.BatchUpdateException;
 import java.sql.ResultSet;
@@ -29,15 +31,12 @@ import org.apache.calcite.avatica.remote.TypedValue;
  *
  * <p>{@link #executeBatch()} runs the statement once per parameter set, each its own execution on
  * the gateway and its own Iceberg commit, and stops at the first that fails (see
- * {@link IcegateStatement#runBatch}).
+ * {@link StatementSupport#runBatch}).
  */
 public class IcegatePreparedStatement extends AvaticaPreparedStatement {
 
-  /** Set when a result arrives (see {@link IcegateJdbcFactory}), cleared by every execution. */
-  final WarningChain warnings = new WarningChain();
-
-  /** Set by {@link #cancel()}, so that a running batch starts no further element. */
-  private volatile boolean cancelled;
+  /** Warnings, executions, cancel and batches, as the plain statement has them. */
+  final StatementSupport support = new StatementSupport(this);
 
   /** Whether the gateway reads timestamp parameters as microseconds (it said so when the statement was prepared). */
   private final boolean microsParameters;
@@ -110,18 +109,18 @@ public class IcegatePreparedStatement extends AvaticaPreparedStatement {
   }
 
   @Override public boolean execute() throws SQLException {
-    warnings.clear();
-    return GatewayCancel.withTimeout(this, handle.id, () -> GatewayErrors.call(super::execute));
+    support.warnings.clear();
+    return support.execute(super::execute);
   }
 
   @Override public ResultSet executeQuery() throws SQLException {
-    warnings.clear();
-    return GatewayCancel.withTimeout(this, handle.id, () -> GatewayErrors.call(super::executeQuery));
+    support.warnings.clear();
+    return support.execute(super::executeQuery);
   }
 
   @Override public long executeLargeUpdate() throws SQLException {
-    warnings.clear();
-    return GatewayCancel.withTimeout(this, handle.id, () -> GatewayErrors.call(super::executeLargeUpdate));
+    support.warnings.clear();
+    return support.execute(super::executeLargeUpdate);
   }
 
   /**
@@ -131,17 +130,15 @@ public class IcegatePreparedStatement extends AvaticaPreparedStatement {
    * empty afterwards, whatever happened, and the parameters are as they were before.
    *
    * @throws BatchUpdateException when an execution fails or returns rows; see
-   *     {@link IcegateStatement#runBatch}
+   *     {@link StatementSupport#runBatch}
    */
   @Override public long[] executeLargeBatch() throws SQLException {
     checkOpen();
     List<List<TypedValue>> parameterSets = new ArrayList<>(parameterValueBatch);
     parameterValueBatch.clear();
-    warnings.clear();
-    cancelled = false;
     TypedValue[] current = slots.clone();
     try {
-      return IcegateStatement.runBatch(parameterSets.size(), i -> {
+      return support.runBatch(parameterSets.size(), i -> {
         List<TypedValue> values = parameterSets.get(i);
         for (int p = 0; p < slots.length; p++) {
           slots[p] = values.get(p);
@@ -152,7 +149,7 @@ public class IcegatePreparedStatement extends AvaticaPreparedStatement {
           return -1;
         }
         return count;
-      }, i -> getSignature().sql, () -> cancelled);
+      }, i -> getSignature().sql);
     } finally {
       System.arraycopy(current, 0, slots, 0, slots.length);
       openResultSet = null;
@@ -160,40 +157,23 @@ public class IcegatePreparedStatement extends AvaticaPreparedStatement {
     }
   }
 
-  /**
-   * Stops this statement's running execution on the gateway, from any thread: its Spark jobs are cancelled and
-   * the execution fails with SQLState {@code 57014}. Avatica's own cancel only sets a flag the gateway never sees
-   * (see {@link GatewayCancel}); unlike it, this does not wait for the execution to return.
-   */
+  /** Stops this statement's running execution on the gateway; see {@link StatementSupport#cancel()}. */
   @Override public void cancel() throws SQLException {
-    if (isClosed()) {
-      throw new SQLException("Statement is closed", SqlStates.STATEMENT_CLOSED);
-    }
-    cancelled = true;
-    GatewayCancel.cancel(getConnection(), handle.id);
+    support.cancel();
   }
 
-  /**
-   * Returns the warnings the gateway reported about this statement's last execution (for example
-   * that a metadata table ignores time travel), as a chain of {@link SQLWarning}s with SQLState
-   * {@code 01000}, or null if there were none. The next execution or {@link #clearWarnings()}
-   * clears them.
-   */
+  /** As {@link IcegateStatement#getWarnings()}. */
   @Override public SQLWarning getWarnings() throws SQLException {
     checkOpen();
-    return warnings.first();
+    return support.warnings.first();
   }
 
   @Override public void clearWarnings() throws SQLException {
     checkOpen();
-    warnings.clear();
+    support.warnings.clear();
   }
 
-  /**
-   * As JDBC says: there is never a further result, so this closes the current result set, after
-   * which {@code getResultSet()} is null and {@code getUpdateCount()} -1, and returns false.
-   * Closing the current result set may close this statement on the gateway (closeOnCompletion).
-   */
+  /** As {@link IcegateStatement#getMoreResults(int)}. */
   @Override public boolean getMoreResults(int current) throws SQLException {
     boolean more = GatewayErrors.call(() -> super.getMoreResults(current));
     openResultSet = null; // Avatica closes it but would go on returning it

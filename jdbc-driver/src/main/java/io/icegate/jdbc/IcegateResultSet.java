@@ -1,5 +1,12 @@
 package io.icegate.jdbc;
 
+import io.icegate.jdbc.types.NestedColumnAccessor;
+import io.icegate.jdbc.types.NestedColumns;
+import io.icegate.jdbc.types.NestedValueConverter;
+import io.icegate.jdbc.types.SparkType;
+import io.icegate.jdbc.types.TimestampColumnAccessor;
+import io.icegate.jdbc.types.TimestampReader;
+import io.icegate.jdbc.wire.WarnedFrame;
 import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
 import java.sql.SQLWarning;

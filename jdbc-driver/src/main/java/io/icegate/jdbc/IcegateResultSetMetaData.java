@@ -1,5 +1,7 @@
 package io.icegate.jdbc;
 
+import io.icegate.jdbc.types.NestedColumns;
+import io.icegate.jdbc.types.SparkType;
 import java.sql.SQLException;
 import java.sql.Struct;
 import java.util.List;

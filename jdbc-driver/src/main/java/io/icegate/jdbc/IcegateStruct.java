@@ -1,5 +1,6 @@
 package io.icegate.jdbc;
 
+import io.icegate.jdbc.types.NestedValueFormatter;
 import java.sql.SQLException;
 import java.sql.SQLFeatureNotSupportedException;
 import java.sql.Struct;

@@ -1,40 +1,52 @@
 package io.icegate.jdbc;
 
 /** The SQLStates the driver itself raises. */
-final class SqlStates {
+public final class SqlStates {
 
   /** The client could not establish the connection (bad URL, bad settings, server unreachable). */
-  static final String CANNOT_CONNECT = "08001";
+  public static final String CANNOT_CONNECT = "08001";
 
   /** The server refused the connection. */
-  static final String CONNECTION_REJECTED = "08004";
+  public static final String CONNECTION_REJECTED = "08004";
 
   /** An open connection stopped working (the server went away). */
-  static final String CONNECTION_FAILURE = "08006";
+  public static final String CONNECTION_FAILURE = "08006";
 
   /** The server reported an error without a SQLState. */
-  static final String GENERAL_ERROR = "HY000";
+  public static final String GENERAL_ERROR = "HY000";
 
   /** A value read with a getter of a type it does not convert to ("invalid character value for cast"). */
-  static final String INVALID_CAST = "22018";
+  public static final String INVALID_CAST = "22018";
 
   /** A value cannot be read as the requested Java type. */
-  static final String INCOMPATIBLE_TYPE = "07006";
+  public static final String INCOMPATIBLE_TYPE = "07006";
 
   /** A value from the server does not have the shape its column type announces. */
-  static final String DATA_EXCEPTION = "22000";
+  public static final String DATA_EXCEPTION = "22000";
 
   /**
    * A warning from the gateway. No subclass of the standard's warning class 01 says what the
    * gateway warns about (a clause it ignored, say), so the general one.
    */
-  static final String WARNING = "01000";
+  public static final String WARNING = "01000";
 
   /** A statement used after it was closed. */
-  static final String STATEMENT_CLOSED = "HY010";
+  public static final String STATEMENT_CLOSED = "HY010";
 
   /** The JDBC feature is not implemented. */
-  static final String NOT_SUPPORTED = "0A000";
+  public static final String NOT_SUPPORTED = "0A000";
+
+  /** A refused user name or password (invalid authorization specification). */
+  public static final String INVALID_AUTHORIZATION = "28000";
+
+  /** A statement's execution was cancelled ({@code Statement.cancel()} or its query timeout). */
+  public static final String QUERY_CANCELED = "57014";
+
+  /** A batch element returned rows: a query where none may be executed. */
+  public static final String QUERY_IN_BATCH = "07003";
+
+  /** An argument of a JDBC method is out of its range. */
+  public static final String INVALID_PARAMETER_VALUE = "22023";
 
   private SqlStates() {
   }

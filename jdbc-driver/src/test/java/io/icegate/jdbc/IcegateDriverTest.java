@@ -3,6 +3,9 @@ package io.icegate.jdbc;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.icegate.jdbc.wire.FrameDecodingTranslation;
+import io.icegate.protocol.CompactRows;
+import io.icegate.protocol.OpenConnectionKeys;
 import java.io.IOException;
 import java.lang.reflect.Field;
 import java.net.ServerSocket;

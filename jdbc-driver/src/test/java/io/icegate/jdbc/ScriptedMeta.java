@@ -1,9 +1,10 @@
 package io.icegate.jdbc;
 
-import static io.icegate.jdbc.Columns.INT;
-import static io.icegate.jdbc.Columns.STRING;
-import static io.icegate.jdbc.Columns.column;
+import static io.icegate.jdbc.testing.Columns.INT;
+import static io.icegate.jdbc.testing.Columns.STRING;
+import static io.icegate.jdbc.testing.Columns.column;
 
+import io.icegate.jdbc.testing.WarnedSignatures;
 import java.lang.reflect.InvocationHandler;
 import java.lang.reflect.Method;
 import java.lang.reflect.Proxy;

@@ -1,7 +1,7 @@
 package io.icegate.jdbc;
 
-import static io.icegate.jdbc.Columns.TIMESTAMP;
-import static io.icegate.jdbc.Columns.column;
+import static io.icegate.jdbc.testing.Columns.TIMESTAMP;
+import static io.icegate.jdbc.testing.Columns.column;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.sql.ResultSet;

@@ -1,11 +1,15 @@
 package io.icegate.jdbc;
 
-import static io.icegate.jdbc.Columns.TIMESTAMP;
-import static io.icegate.jdbc.Columns.column;
+import static io.icegate.jdbc.testing.Columns.TIMESTAMP;
+import static io.icegate.jdbc.testing.Columns.column;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.google.protobuf.ByteString;
 import com.google.protobuf.UnknownFieldSet;
+import io.icegate.jdbc.wire.FrameDecodingTranslation;
+import io.icegate.jdbc.wire.MicrosParametersSignature;
+import io.icegate.protocol.WallClockMicros;
+import io.icegate.protocol.WireExtension;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Timestamp;
@@ -20,7 +24,6 @@ import java.util.Arrays;
 import java.util.Calendar;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.TimeZone;
 import org.apache.calcite.avatica.AvaticaResultSet;
 import org.apache.calcite.avatica.ColumnMetaData;
@@ -45,20 +48,6 @@ class TimestampMicrosTest {
 
   private static long micros(LocalDateTime time) {
     return time.toEpochSecond(ZoneOffset.UTC) * 1_000_000L + time.getNano() / 1000;
-  }
-
-  @Test
-  void timestampsRoundTripInMicrosecondsAtEveryDepth() throws Exception {
-    List<Object> values = List.of(new WallClockMicros(AT_MICROS), new WallClockMicros(-1),
-        new WallClockMicros(0), new WallClockMicros(Long.MIN_VALUE), new WallClockMicros(Long.MAX_VALUE));
-    List<Object> rows = new ArrayList<>();
-    rows.add(values);
-    rows.add(Arrays.asList(values, List.of(List.of(new WallClockMicros(1), new WallClockMicros(AT_MICROS))),
-        Arrays.asList(new WallClockMicros(7), null), null, 1L));
-    List<Object> read = new ArrayList<>();
-    CompactRowReader.read(new CompactRowWriter().write(rows).toByteArray(), read);
-    assertThat(read).isEqualTo(rows);
-    assertThat(((List<?>) read.get(0)).get(0)).isInstanceOf(WallClockMicros.class);
   }
 
   @ParameterizedTest(name = "{0}")
@@ -128,31 +117,6 @@ class TimestampMicrosTest {
     Timestamp copy = new Timestamp(timestamp.getTime());
     copy.setNanos(nanos);
     return copy;
-  }
-
-  @Test
-  void nestedTimestampsKeepTheMicroseconds() {
-    TimestampReader reader = new TimestampReader(Calendar.getInstance(TimeZone.getTimeZone("Europe/Paris"),
-        Locale.ROOT));
-    NestedValueConverter converter = new NestedValueConverter(reader);
-    WallClockMicros value = new WallClockMicros(AT_MICROS);
-    SparkType type = SparkTypeName.parse("struct<a:array<timestamp>,m:map<timestamp_ntz,timestamp>>");
-    List<Object> raw = List.of(Arrays.asList(value, null), List.of(List.of(value, new WallClockMicros(AT_MICROS + 1))));
-
-    IcegateStruct struct = (IcegateStruct) converter.toJava(raw, type);
-    Object[] attributes = struct.getAttributes();
-    Timestamp element = (Timestamp) ((List<?>) attributes[0]).get(0);
-    assertThat(element.getNanos()).isEqualTo(123_456_000);
-    assertThat(element.toInstant()).isEqualTo(AT.atZone(ZoneId.of("Europe/Paris")).toInstant());
-    Map.Entry<?, ?> entry = ((Map<?, ?>) attributes[1]).entrySet().iterator().next();
-    assertThat(((Timestamp) entry.getKey()).getNanos()).isEqualTo(123_456_000);
-    assertThat(((Timestamp) entry.getValue()).getNanos()).isEqualTo(123_457_000);
-
-    assertThat(NestedValueFormatter.format(raw, type))
-        .isEqualTo("{[2024-01-02 03:04:05.123456, null], {2024-01-02 03:04:05.123456 -> 2024-01-02 03:04:05.123457}}");
-    assertThat(NestedValueFormatter.format(List.of(new WallClockMicros(micros(AT.withNano(0))),
-        new WallClockMicros(micros(AT.withNano(120_000_000)))), SparkTypeName.parse("array<timestamp>")))
-        .isEqualTo("[2024-01-02 03:04:05, 2024-01-02 03:04:05.12]");
   }
 
   @Test

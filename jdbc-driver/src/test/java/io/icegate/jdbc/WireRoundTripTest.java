@@ -1,13 +1,13 @@
 package io.icegate.jdbc;
 
-import static io.icegate.jdbc.Columns.DATE;
-import static io.icegate.jdbc.Columns.INT;
-import static io.icegate.jdbc.Columns.STRING;
-import static io.icegate.jdbc.Columns.TIMESTAMP;
-import static io.icegate.jdbc.Columns.array;
-import static io.icegate.jdbc.Columns.column;
-import static io.icegate.jdbc.Columns.map;
-import static io.icegate.jdbc.Columns.struct;
+import static io.icegate.jdbc.testing.Columns.DATE;
+import static io.icegate.jdbc.testing.Columns.INT;
+import static io.icegate.jdbc.testing.Columns.STRING;
+import static io.icegate.jdbc.testing.Columns.TIMESTAMP;
+import static io.icegate.jdbc.testing.Columns.array;
+import static io.icegate.jdbc.testing.Columns.column;
+import static io.icegate.jdbc.testing.Columns.map;
+import static io.icegate.jdbc.testing.Columns.struct;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.math.BigDecimal;

@@ -1,9 +1,14 @@
 package io.icegate.gateway.cli;
 
-import io.icegate.jdbc.GatewayProgress;
+import io.icegate.protocol.MetadataCall;
+import io.icegate.protocol.MetadataMethod;
+import io.icegate.protocol.StatementProgress;
 import java.io.PrintStream;
 import java.sql.Connection;
+import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Supplier;
@@ -46,7 +51,7 @@ final class ProgressBar implements Runnable {
     }
   }
 
-  private GatewayProgress.Statement runningStatement() {
+  private StatementProgress runningStatement() {
     Connection c = connection.get();
     if (c == null) {
       return null;
@@ -55,8 +60,7 @@ final class ProgressBar implements Runnable {
       if (c.isClosed()) {
         return null;
       }
-      List<GatewayProgress.Statement> running = GatewayProgress.running(c);
-      return running.stream()
+      return running(c).stream()
           .filter(s -> s.state().equals("RUNNING") && s.elapsed().toMillis() >= SHOW_AFTER_MILLIS)
           .findFirst().orElse(null);
     } catch (SQLException | RuntimeException e) {
@@ -65,7 +69,19 @@ final class ProgressBar implements Runnable {
     }
   }
 
-  private synchronized void draw(GatewayProgress.Statement statement) {
+  /** The shell connection's statements that have not ended, read as the driver's {@code GatewayProgress} does. */
+  private static List<StatementProgress> running(Connection c) throws SQLException {
+    List<StatementProgress> running = new ArrayList<>();
+    try (Statement s = c.createStatement();
+        ResultSet rs = s.executeQuery(MetadataCall.of(MetadataMethod.STATEMENT_PROGRESS).encode())) {
+      while (rs.next()) {
+        running.add(StatementProgress.read(rs));
+      }
+    }
+    return running;
+  }
+
+  private synchronized void draw(StatementProgress statement) {
     if (statement == null) {
       erase();
       return;
@@ -85,7 +101,7 @@ final class ProgressBar implements Runnable {
   }
 
   /** {@code [#########.....................]  31%  tasks 40/128  stages 1/3  12.4 s  query 17}. */
-  static String line(GatewayProgress.Statement s) {
+  static String line(StatementProgress s) {
     double fraction = s.fraction().orElse(0);
     int filled = (int) Math.round(fraction * WIDTH);
     String bar = "#".repeat(filled) + ".".repeat(WIDTH - filled);

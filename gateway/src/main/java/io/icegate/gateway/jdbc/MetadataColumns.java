@@ -5,7 +5,9 @@ import static io.icegate.gateway.jdbc.ResultColumn.integer;
 import static io.icegate.gateway.jdbc.ResultColumn.smallint;
 import static io.icegate.gateway.jdbc.ResultColumn.string;
 
+import io.icegate.protocol.StatementProgress;
 import java.util.List;
+import java.util.stream.Stream;
 
 /**
  * The columns of every DatabaseMetaData result the gateway sends, in the order and with the types JDBC's javadoc
@@ -85,9 +87,9 @@ final class MetadataColumns {
       string("TABLE_NAME"), string("COLUMN_NAME"), integer("DATA_TYPE"), integer("COLUMN_SIZE"),
       integer("DECIMAL_DIGITS"), integer("NUM_PREC_RADIX"), string("COLUMN_USAGE"), string("REMARKS"),
       integer("CHAR_OCTET_LENGTH"), string("IS_NULLABLE"));
-  static final List<ResultColumn> STATEMENT_PROGRESS = List.of(string("QUERY_ID"), integer("STATEMENT_ID"),
-      string("STATE"), integer("ELAPSED_MS"), integer("STAGES_DONE"), integer("STAGES_TOTAL"), integer("TASKS_DONE"),
-      integer("TASKS_TOTAL"));
+  static final List<ResultColumn> STATEMENT_PROGRESS = Stream.of(StatementProgress.Column.values())
+      .map(column -> column.isInteger() ? integer(column.name()) : string(column.name()))
+      .toList();
 
   private MetadataColumns() {}
 }

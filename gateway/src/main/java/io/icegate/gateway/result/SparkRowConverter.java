@@ -1,6 +1,6 @@
 package io.icegate.gateway.result;
 
-import io.icegate.jdbc.WallClockMicros;
+import io.icegate.protocol.WallClockMicros;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.time.zone.ZoneRules;

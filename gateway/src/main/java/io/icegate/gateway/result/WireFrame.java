@@ -1,8 +1,8 @@
 package io.icegate.gateway.result;
 
 import com.google.protobuf.UnknownFieldSet;
-import io.icegate.jdbc.CompactRowWriter;
-import io.icegate.jdbc.WireExtension;
+import io.icegate.protocol.CompactRowWriter;
+import io.icegate.protocol.WireExtension;
 import java.util.List;
 import org.apache.calcite.avatica.Meta;
 import org.apache.calcite.avatica.proto.Common;

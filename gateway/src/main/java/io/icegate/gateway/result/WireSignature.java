@@ -2,7 +2,7 @@ package io.icegate.gateway.result;
 
 import com.google.protobuf.ByteString;
 import com.google.protobuf.UnknownFieldSet;
-import io.icegate.jdbc.WireExtension;
+import io.icegate.protocol.WireExtension;
 import java.util.List;
 import java.util.Map;
 import org.apache.calcite.avatica.AvaticaParameter;

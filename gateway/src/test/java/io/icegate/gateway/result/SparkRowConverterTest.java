@@ -2,7 +2,7 @@ package io.icegate.gateway.result;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.icegate.jdbc.WallClockMicros;
+import io.icegate.protocol.WallClockMicros;
 import java.time.LocalDateTime;
 import java.time.ZoneId;
 import java.time.ZoneOffset;

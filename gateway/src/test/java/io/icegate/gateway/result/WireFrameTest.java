@@ -2,7 +2,7 @@ package io.icegate.gateway.result;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.icegate.jdbc.testing.RandomWireValues;
+import io.icegate.protocol.testing.RandomWireValues;
 import java.math.BigDecimal;
 import java.sql.Time;
 import java.sql.Timestamp;

@@ -3,7 +3,7 @@ package io.icegate.gateway.result;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.google.protobuf.ByteString;
-import io.icegate.jdbc.WireExtension;
+import io.icegate.protocol.WireExtension;
 import java.sql.Types;
 import java.util.List;
 import org.apache.calcite.avatica.ColumnMetaData;

@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.icegate.it.AvaticaHttp;
 import io.icegate.it.RunningGateway;
-import io.icegate.jdbc.CompactRows;
-import io.icegate.jdbc.OpenConnectionKeys;
-import io.icegate.jdbc.WireExtension;
+import io.icegate.protocol.CompactRows;
+import io.icegate.protocol.OpenConnectionKeys;
+import io.icegate.protocol.WireExtension;
 import java.sql.Array;
 import java.sql.Connection;
 import java.sql.DriverManager;
