@@ -1,38 +1,53 @@
 package io.icegate.jdbc.wire;
 
-import static io.icegate.jdbc.wire.FetchResponses.*;
-
-import static io.icegate.jdbc.wire.SameValues.assertSameFrame;
+import static io.icegate.jdbc.wire.FetchResponses.ARRAY;
+import static io.icegate.jdbc.wire.FetchResponses.AVATICA;
+import static io.icegate.jdbc.wire.FetchResponses.DEPRECATED;
+import static io.icegate.jdbc.wire.FetchResponses.ELEMENT;
+import static io.icegate.jdbc.wire.FetchResponses.HAS_ARRAY;
+import static io.icegate.jdbc.wire.FetchResponses.NUMBER;
+import static io.icegate.jdbc.wire.FetchResponses.SCALAR;
+import static io.icegate.jdbc.wire.FetchResponses.STRING;
+import static io.icegate.jdbc.wire.FetchResponses.TYPE;
+import static io.icegate.jdbc.wire.FetchResponses.assertReadTheSame;
+import static io.icegate.jdbc.wire.FetchResponses.assertSameFetch;
+import static io.icegate.jdbc.wire.FetchResponses.everyKindOfValue;
+import static io.icegate.jdbc.wire.FetchResponses.fetchWithColumn;
+import static io.icegate.jdbc.wire.FetchResponses.fuzzedValue;
+import static io.icegate.jdbc.wire.FetchResponses.group;
+import static io.icegate.jdbc.wire.FetchResponses.lean;
+import static io.icegate.jdbc.wire.FetchResponses.nested;
+import static io.icegate.jdbc.wire.FetchResponses.outcome;
+import static io.icegate.jdbc.wire.FetchResponses.randomResponse;
+import static io.icegate.jdbc.wire.FetchResponses.randomRow;
+import static io.icegate.jdbc.wire.FetchResponses.rewrap;
+import static io.icegate.jdbc.wire.FetchResponses.scalar;
+import static io.icegate.jdbc.wire.FetchResponses.stringValue;
+import static io.icegate.jdbc.wire.FetchResponses.unwrap;
+import static io.icegate.jdbc.wire.FetchResponses.wire;
+import static io.icegate.jdbc.wire.FetchResponses.withTrailing;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.google.protobuf.ByteString;
-import com.google.protobuf.Message;
 import com.google.protobuf.WireFormat;
 import java.io.IOException;
-import java.math.BigDecimal;
-import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
-import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 import org.apache.calcite.avatica.Meta;
 import org.apache.calcite.avatica.proto.Common;
 import org.apache.calcite.avatica.proto.Responses;
-import org.apache.calcite.avatica.remote.ProtobufTranslation;
-import org.apache.calcite.avatica.remote.ProtobufTranslationImpl;
 import org.apache.calcite.avatica.remote.Service;
-import org.apache.calcite.avatica.remote.TypedValue;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * Fetch responses read from their bytes by {@link FetchResponseReader} (through
- * {@link FrameDecodingTranslation}) must come out exactly as Avatica's own translation reads them:
- * same rows, value classes, flags, offset, done and rpc metadata, or, for bytes Avatica rejects, a
+ * Fetch responses read from their bytes by {@link FetchResponseReader} (through {@link
+ * FrameDecodingTranslation}) must come out exactly as Avatica's own translation reads them: same
+ * rows, value classes, flags, offset, done and rpc metadata, or, for bytes Avatica rejects, a
  * failure of the same kind. Responses are serialized as Avatica's server does, both as Avatica
  * encodes frames (every cell also in the deprecated {@code value} field) and as the gateway does
  * (without it), then also scrambled, fuzzed, truncated and corrupted.
@@ -74,9 +89,12 @@ class FetchResponseReaderTest {
   @Test
   void everyKindOfValueReadsAsAvaticaDoes() throws IOException {
     List<Object> row = everyKindOfValue();
-    Service.FetchResponse response = new Service.FetchResponse(
-        new Meta.Frame(Long.MAX_VALUE, true, List.of(row, List.of(), row)), true, false,
-        new Service.RpcMetadataResponse("http://gateway:8765/ü"));
+    Service.FetchResponse response =
+        new Service.FetchResponse(
+            new Meta.Frame(Long.MAX_VALUE, true, List.of(row, List.of(), row)),
+            true,
+            false,
+            new Service.RpcMetadataResponse("http://gateway:8765/ü"));
     byte[] full = AVATICA.serializeResponse(response);
     Service.FetchResponse read = assertReadTheSame(full);
     assertSameFetch(read, assertReadTheSame(lean(full)));
@@ -97,8 +115,9 @@ class FetchResponseReaderTest {
     for (int i = 0; i < 400; i++) {
       byte[] full = AVATICA.serializeResponse(randomResponse(random));
       for (byte[] bytes : List.of(full, lean(full))) {
-        byte[] scrambled = rewrap(scrambler.scramble(unwrap(bytes).toByteArray(),
-            WireScrambler.Kind.FETCH_RESPONSE));
+        byte[] scrambled =
+            rewrap(
+                scrambler.scramble(unwrap(bytes).toByteArray(), WireScrambler.Kind.FETCH_RESPONSE));
         Service.FetchResponse expected = assertReadTheSame(scrambled);
         if (expected != null) {
           read++;
@@ -115,24 +134,45 @@ class FetchResponseReaderTest {
   void fuzzedValuesReadAsAvaticaDoes() {
     Random random = new Random(4);
     int failures = 0;
-    List<Supplier<Common.ColumnValue>> placements = List.of(
-        () -> Common.ColumnValue.newBuilder().setScalarValue(fuzzedValue(random, 0)).build(),
-        () -> Common.ColumnValue.newBuilder().setHasArrayValue(true)
-            .addArrayValue(fuzzedValue(random, 0)).addArrayValue(fuzzedValue(random, 0)).build(),
-        () -> Common.ColumnValue.newBuilder().setHasArrayValue(true)
-            .addArrayValue(Common.TypedValue.newBuilder().setType(Common.Rep.ARRAY)
-                .addArrayValue(fuzzedValue(random, 1))).build(),
-        () -> Common.ColumnValue.newBuilder().addValue(fuzzedValue(random, 0))
-            .setScalarValue(fuzzedValue(random, 0)).build(),
-        () -> Common.ColumnValue.newBuilder().addValue(fuzzedValue(random, 0)).build(),
-        () -> Common.ColumnValue.newBuilder().addValue(fuzzedValue(random, 0))
-            .addValue(fuzzedValue(random, 0)).build());
+    List<Supplier<Common.ColumnValue>> placements =
+        List.of(
+            () -> Common.ColumnValue.newBuilder().setScalarValue(fuzzedValue(random, 0)).build(),
+            () ->
+                Common.ColumnValue.newBuilder()
+                    .setHasArrayValue(true)
+                    .addArrayValue(fuzzedValue(random, 0))
+                    .addArrayValue(fuzzedValue(random, 0))
+                    .build(),
+            () ->
+                Common.ColumnValue.newBuilder()
+                    .setHasArrayValue(true)
+                    .addArrayValue(
+                        Common.TypedValue.newBuilder()
+                            .setType(Common.Rep.ARRAY)
+                            .addArrayValue(fuzzedValue(random, 1)))
+                    .build(),
+            () ->
+                Common.ColumnValue.newBuilder()
+                    .addValue(fuzzedValue(random, 0))
+                    .setScalarValue(fuzzedValue(random, 0))
+                    .build(),
+            () -> Common.ColumnValue.newBuilder().addValue(fuzzedValue(random, 0)).build(),
+            () ->
+                Common.ColumnValue.newBuilder()
+                    .addValue(fuzzedValue(random, 0))
+                    .addValue(fuzzedValue(random, 0))
+                    .build());
     for (int i = 0; i < 3000; i++) {
       Common.ColumnValue column = placements.get(i % placements.size()).get();
-      Common.Frame frame = Common.Frame.newBuilder().setOffset(i)
-          .addRows(Common.Row.newBuilder().addValue(column)
-              .addValue(Common.ColumnValue.newBuilder().setScalarValue(fuzzedValue(random, 0))))
-          .build();
+      Common.Frame frame =
+          Common.Frame.newBuilder()
+              .setOffset(i)
+              .addRows(
+                  Common.Row.newBuilder()
+                      .addValue(column)
+                      .addValue(
+                          Common.ColumnValue.newBuilder().setScalarValue(fuzzedValue(random, 0))))
+              .build();
       if (assertReadTheSame(wire(Responses.FetchResponse.newBuilder().setFrame(frame).build()))
           == null) {
         failures++;
@@ -146,9 +186,13 @@ class FetchResponseReaderTest {
   void truncatedResponsesFailAsAvaticaDoes() throws IOException {
     Random random = new Random(12);
     for (int i = 0; i < 3; i++) {
-      byte[] full = AVATICA.serializeResponse(new Service.FetchResponse(
-          new Meta.Frame(7, false, List.of(everyKindOfValue(), randomRow(random))), false, true,
-          new Service.RpcMetadataResponse("http://gateway:8765")));
+      byte[] full =
+          AVATICA.serializeResponse(
+              new Service.FetchResponse(
+                  new Meta.Frame(7, false, List.of(everyKindOfValue(), randomRow(random))),
+                  false,
+                  true,
+                  new Service.RpcMetadataResponse("http://gateway:8765")));
       for (byte[] bytes : List.of(full, lean(full))) {
         byte[] message = unwrap(bytes).toByteArray();
         int failed = 0;
@@ -171,9 +215,13 @@ class FetchResponseReaderTest {
     Random random = new Random(13);
     int failed = 0;
     for (int i = 0; i < 4000; i++) {
-      byte[] full = AVATICA.serializeResponse(new Service.FetchResponse(
-          new Meta.Frame(3, true, List.of(randomRow(random), randomRow(random))), false, false,
-          null));
+      byte[] full =
+          AVATICA.serializeResponse(
+              new Service.FetchResponse(
+                  new Meta.Frame(3, true, List.of(randomRow(random), randomRow(random))),
+                  false,
+                  false,
+                  null));
       byte[] message = unwrap(random.nextBoolean() ? full : lean(full)).toByteArray();
       for (int flips = 1 + random.nextInt(3); flips > 0; flips--) {
         int at = random.nextInt(message.length);
@@ -190,43 +238,73 @@ class FetchResponseReaderTest {
   void malformedValuesFailAsAvaticaDoes() {
     byte[] invalidUtf8 = {'o', (byte) 0xC3, '('};
     byte[] encodedSurrogate = {(byte) 0xED, (byte) 0xA0, (byte) 0x80};
-    ProtoBytes okString = new ProtoBytes().varint(TYPE, Common.Rep.STRING_VALUE)
-        .bytes(STRING, "ok".getBytes(StandardCharsets.UTF_8));
-    List<ProtoBytes> columns = List.of(
-        // strings that are not UTF-8: as a scalar, in the deprecated copy, as a nested element
-        scalar(stringValue(invalidUtf8)),
-        scalar(stringValue(encodedSurrogate)),
-        new ProtoBytes().message(DEPRECATED, stringValue(invalidUtf8)).message(SCALAR, okString),
-        new ProtoBytes().varint(HAS_ARRAY, 1).message(ARRAY, new ProtoBytes()
-            .varint(TYPE, Common.Rep.ARRAY_VALUE).message(ELEMENT, stringValue(invalidUtf8))),
-        // a varint of eleven bytes
-        scalar(new ProtoBytes().varint(TYPE, Common.Rep.LONG_VALUE).tag(NUMBER, 0)
-            .raw(0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x01)),
-        // wire types 6 and 7 do not exist
-        scalar(new ProtoBytes().varint(TYPE, Common.Rep.LONG_VALUE).tag(NUMBER, 6).raw(0)),
-        new ProtoBytes().message(SCALAR, okString).tag(25, 7).raw(0),
-        // field number 0
-        scalar(new ProtoBytes().raw(0, 0).varint(TYPE, Common.Rep.LONG_VALUE)),
-        scalar(new ProtoBytes().raw(WireFormat.WIRETYPE_LENGTH_DELIMITED, 0)),
-        // end-group tags that close nothing, or close another group
-        scalar(okString).tag(30, WireFormat.WIRETYPE_END_GROUP),
-        scalar(new ProtoBytes().varint(TYPE, Common.Rep.STRING_VALUE)
-            .tag(30, WireFormat.WIRETYPE_END_GROUP).bytes(STRING, new byte[] {'x'})),
-        scalar(new ProtoBytes().tag(30, WireFormat.WIRETYPE_START_GROUP).varint(1, 1)
-            .tag(31, WireFormat.WIRETYPE_END_GROUP)),
-        scalar(new ProtoBytes().varint(TYPE, Common.Rep.LONG_VALUE)
-            .tag(30, WireFormat.WIRETYPE_START_GROUP).varint(1, 1)),
-        // lengths that are negative, or run past the enclosing message
-        scalar(new ProtoBytes().varint(TYPE, Common.Rep.STRING_VALUE).lengthDelimited(STRING)
-            .raw(0xFF, 0xFF, 0xFF, 0xFF, 0x0F)),
-        new ProtoBytes().lengthDelimited(SCALAR).raw(0xFF, 0xFF, 0xFF, 0xFF, 0x0F),
-        new ProtoBytes().lengthDelimited(SCALAR).raw(40).varint(TYPE, Common.Rep.LONG_VALUE),
-        scalar(new ProtoBytes().varint(TYPE, Common.Rep.STRING_VALUE).lengthDelimited(STRING)
-            .raw(9, 'a')),
-        // a double cut short
-        scalar(new ProtoBytes().varint(TYPE, Common.Rep.DOUBLE_VALUE)
-            .tag(Common.TypedValue.DOUBLE_VALUE_FIELD_NUMBER, WireFormat.WIRETYPE_FIXED64)
-            .raw(1, 2, 3)));
+    ProtoBytes okString =
+        new ProtoBytes()
+            .varint(TYPE, Common.Rep.STRING_VALUE)
+            .bytes(STRING, "ok".getBytes(StandardCharsets.UTF_8));
+    List<ProtoBytes> columns =
+        List.of(
+            // strings that are not UTF-8: as a scalar, in the deprecated copy, as a nested element
+            scalar(stringValue(invalidUtf8)),
+            scalar(stringValue(encodedSurrogate)),
+            new ProtoBytes()
+                .message(DEPRECATED, stringValue(invalidUtf8))
+                .message(SCALAR, okString),
+            new ProtoBytes()
+                .varint(HAS_ARRAY, 1)
+                .message(
+                    ARRAY,
+                    new ProtoBytes()
+                        .varint(TYPE, Common.Rep.ARRAY_VALUE)
+                        .message(ELEMENT, stringValue(invalidUtf8))),
+            // a varint of eleven bytes
+            scalar(
+                new ProtoBytes()
+                    .varint(TYPE, Common.Rep.LONG_VALUE)
+                    .tag(NUMBER, 0)
+                    .raw(0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x01)),
+            // wire types 6 and 7 do not exist
+            scalar(new ProtoBytes().varint(TYPE, Common.Rep.LONG_VALUE).tag(NUMBER, 6).raw(0)),
+            new ProtoBytes().message(SCALAR, okString).tag(25, 7).raw(0),
+            // field number 0
+            scalar(new ProtoBytes().raw(0, 0).varint(TYPE, Common.Rep.LONG_VALUE)),
+            scalar(new ProtoBytes().raw(WireFormat.WIRETYPE_LENGTH_DELIMITED, 0)),
+            // end-group tags that close nothing, or close another group
+            scalar(okString).tag(30, WireFormat.WIRETYPE_END_GROUP),
+            scalar(
+                new ProtoBytes()
+                    .varint(TYPE, Common.Rep.STRING_VALUE)
+                    .tag(30, WireFormat.WIRETYPE_END_GROUP)
+                    .bytes(STRING, new byte[] {'x'})),
+            scalar(
+                new ProtoBytes()
+                    .tag(30, WireFormat.WIRETYPE_START_GROUP)
+                    .varint(1, 1)
+                    .tag(31, WireFormat.WIRETYPE_END_GROUP)),
+            scalar(
+                new ProtoBytes()
+                    .varint(TYPE, Common.Rep.LONG_VALUE)
+                    .tag(30, WireFormat.WIRETYPE_START_GROUP)
+                    .varint(1, 1)),
+            // lengths that are negative, or run past the enclosing message
+            scalar(
+                new ProtoBytes()
+                    .varint(TYPE, Common.Rep.STRING_VALUE)
+                    .lengthDelimited(STRING)
+                    .raw(0xFF, 0xFF, 0xFF, 0xFF, 0x0F)),
+            new ProtoBytes().lengthDelimited(SCALAR).raw(0xFF, 0xFF, 0xFF, 0xFF, 0x0F),
+            new ProtoBytes().lengthDelimited(SCALAR).raw(40).varint(TYPE, Common.Rep.LONG_VALUE),
+            scalar(
+                new ProtoBytes()
+                    .varint(TYPE, Common.Rep.STRING_VALUE)
+                    .lengthDelimited(STRING)
+                    .raw(9, 'a')),
+            // a double cut short
+            scalar(
+                new ProtoBytes()
+                    .varint(TYPE, Common.Rep.DOUBLE_VALUE)
+                    .tag(Common.TypedValue.DOUBLE_VALUE_FIELD_NUMBER, WireFormat.WIRETYPE_FIXED64)
+                    .raw(1, 2, 3)));
     for (ProtoBytes column : columns) {
       for (int placement = 0; placement < 3; placement++) {
         byte[] bytes = fetchWithColumn(column, placement);
@@ -244,36 +322,68 @@ class FetchResponseReaderTest {
   @Test
   void fieldsInAnyOrderReadAsAvaticaDoes() {
     ProtoBytes one = new ProtoBytes().varint(TYPE, Common.Rep.INTEGER_VALUE).sint64(NUMBER, 1);
-    ProtoBytes elementsFirst = new ProtoBytes().message(ELEMENT, one).message(ELEMENT, one)
-        .varint(TYPE, Common.Rep.ARRAY_VALUE);
-    ProtoBytes typeAfterElements = new ProtoBytes().varint(TYPE, Common.Rep.ARRAY_VALUE)
-        .message(ELEMENT, one).varint(TYPE, Common.Rep.INTEGER_VALUE).sint64(NUMBER, 5);
-    ProtoBytes typeAgainAfterElements = new ProtoBytes().varint(TYPE, Common.Rep.ARRAY_VALUE)
-        .message(ELEMENT, one).varint(TYPE, Common.Rep.ARRAY_VALUE).message(ELEMENT, one);
-    ProtoBytes lastValueWins = new ProtoBytes().varint(TYPE, Common.Rep.STRING_VALUE)
-        .bytes(STRING, new byte[] {'a'}).sint64(NUMBER, 3).varint(TYPE, Common.Rep.LONG_VALUE)
-        .bytes(STRING, new byte[] {'b'});
+    ProtoBytes elementsFirst =
+        new ProtoBytes()
+            .message(ELEMENT, one)
+            .message(ELEMENT, one)
+            .varint(TYPE, Common.Rep.ARRAY_VALUE);
+    ProtoBytes typeAfterElements =
+        new ProtoBytes()
+            .varint(TYPE, Common.Rep.ARRAY_VALUE)
+            .message(ELEMENT, one)
+            .varint(TYPE, Common.Rep.INTEGER_VALUE)
+            .sint64(NUMBER, 5);
+    ProtoBytes typeAgainAfterElements =
+        new ProtoBytes()
+            .varint(TYPE, Common.Rep.ARRAY_VALUE)
+            .message(ELEMENT, one)
+            .varint(TYPE, Common.Rep.ARRAY_VALUE)
+            .message(ELEMENT, one);
+    ProtoBytes lastValueWins =
+        new ProtoBytes()
+            .varint(TYPE, Common.Rep.STRING_VALUE)
+            .bytes(STRING, new byte[] {'a'})
+            .sint64(NUMBER, 3)
+            .varint(TYPE, Common.Rep.LONG_VALUE)
+            .bytes(STRING, new byte[] {'b'});
     // Varints wider than their field: bools are true if any bit is set, enums keep 32 bits.
-    ProtoBytes wide = new ProtoBytes().varint(TYPE, 1L << 32 | Common.Rep.BOOLEAN_VALUE)
-        .varint(Common.TypedValue.BOOL_VALUE_FIELD_NUMBER, 1L << 33);
-    List<ProtoBytes> values = List.of(one, elementsFirst, typeAfterElements,
-        typeAgainAfterElements, lastValueWins,
-        new ProtoBytes().sint64(NUMBER, -9).varint(TYPE, Common.Rep.SHORT_VALUE), wide);
+    ProtoBytes wide =
+        new ProtoBytes()
+            .varint(TYPE, 1L << 32 | Common.Rep.BOOLEAN_VALUE)
+            .varint(Common.TypedValue.BOOL_VALUE_FIELD_NUMBER, 1L << 33);
+    List<ProtoBytes> values =
+        List.of(
+            one,
+            elementsFirst,
+            typeAfterElements,
+            typeAgainAfterElements,
+            lastValueWins,
+            new ProtoBytes().sint64(NUMBER, -9).varint(TYPE, Common.Rep.SHORT_VALUE),
+            wide);
     List<Object> decoded = new ArrayList<>();
     for (ProtoBytes value : values) {
-      List<ProtoBytes> columns = List.of(
-          new ProtoBytes().message(SCALAR, value),
-          new ProtoBytes().message(ARRAY, value).varint(HAS_ARRAY, 1),
-          new ProtoBytes().message(ARRAY, new ProtoBytes().varint(TYPE, Common.Rep.ARRAY_VALUE)
-              .message(ELEMENT, value)).varint(HAS_ARRAY, 1).message(DEPRECATED, value),
-          // has_array_value sent, then cleared: a scalar after all
-          new ProtoBytes().varint(HAS_ARRAY, 1).message(ARRAY, value).varint(HAS_ARRAY, 0)
-              .message(SCALAR, value),
-          new ProtoBytes().varint(HAS_ARRAY, 1L << 40).message(ARRAY, value),
-          new ProtoBytes().varint(HAS_ARRAY, 1L << 40).message(SCALAR, value),
-          // a scalar sent in two parts, which protobuf merges
-          new ProtoBytes().message(SCALAR, new ProtoBytes().varint(TYPE, Common.Rep.ARRAY_VALUE))
-              .message(SCALAR, value));
+      List<ProtoBytes> columns =
+          List.of(
+              new ProtoBytes().message(SCALAR, value),
+              new ProtoBytes().message(ARRAY, value).varint(HAS_ARRAY, 1),
+              new ProtoBytes()
+                  .message(
+                      ARRAY,
+                      new ProtoBytes().varint(TYPE, Common.Rep.ARRAY_VALUE).message(ELEMENT, value))
+                  .varint(HAS_ARRAY, 1)
+                  .message(DEPRECATED, value),
+              // has_array_value sent, then cleared: a scalar after all
+              new ProtoBytes()
+                  .varint(HAS_ARRAY, 1)
+                  .message(ARRAY, value)
+                  .varint(HAS_ARRAY, 0)
+                  .message(SCALAR, value),
+              new ProtoBytes().varint(HAS_ARRAY, 1L << 40).message(ARRAY, value),
+              new ProtoBytes().varint(HAS_ARRAY, 1L << 40).message(SCALAR, value),
+              // a scalar sent in two parts, which protobuf merges
+              new ProtoBytes()
+                  .message(SCALAR, new ProtoBytes().varint(TYPE, Common.Rep.ARRAY_VALUE))
+                  .message(SCALAR, value));
       for (ProtoBytes column : columns) {
         Service.FetchResponse read = assertReadTheSame(fetchWithColumn(column, 0));
         decoded.add(read == null ? null : ((List<?>) read.frame.rows.iterator().next()).get(0));
@@ -293,36 +403,57 @@ class FetchResponseReaderTest {
   @Test
   void undecodableValuesFailAsAvaticaDoesAndAfterMalformedBytes() {
     ProtoBytes unhandled = scalar(new ProtoBytes().varint(TYPE, Common.Rep.STRUCT_VALUE));
-    ProtoBytes badDecimal = scalar(new ProtoBytes().varint(TYPE, Common.Rep.BIG_DECIMAL_VALUE)
-        .bytes(STRING, "1.2.3".getBytes(StandardCharsets.UTF_8)));
-    ProtoBytes both = new ProtoBytes().message(SCALAR, stringValue(new byte[] {'x'}))
-        .varint(HAS_ARRAY, 1);
+    ProtoBytes badDecimal =
+        scalar(
+            new ProtoBytes()
+                .varint(TYPE, Common.Rep.BIG_DECIMAL_VALUE)
+                .bytes(STRING, "1.2.3".getBytes(StandardCharsets.UTF_8)));
+    ProtoBytes both =
+        new ProtoBytes().message(SCALAR, stringValue(new byte[] {'x'})).varint(HAS_ARRAY, 1);
     ProtoBytes malformed = scalar(stringValue(new byte[] {(byte) 0xFF}));
     ProtoBytes fine = scalar(stringValue(new byte[] {'x'}));
-    List<List<ProtoBytes>> rows = List.of(
-        List.of(fine, unhandled, badDecimal),
-        List.of(badDecimal, unhandled),
-        List.of(both, badDecimal),
-        List.of(fine, unhandled, malformed),
-        List.of(badDecimal, fine, malformed),
-        List.of(new ProtoBytes().varint(HAS_ARRAY, 1).message(ARRAY, stringValue(new byte[0]))
-            .message(ARRAY, new ProtoBytes().varint(TYPE, Common.Rep.CHARACTER_VALUE)), both),
-        // elements of a column that proves to be a scalar are not decoded, so cannot fail
-        List.of(new ProtoBytes().message(ARRAY, new ProtoBytes().varint(TYPE,
-            Common.Rep.STRUCT_VALUE)).message(SCALAR, stringValue(new byte[] {'x'})), fine));
+    List<List<ProtoBytes>> rows =
+        List.of(
+            List.of(fine, unhandled, badDecimal),
+            List.of(badDecimal, unhandled),
+            List.of(both, badDecimal),
+            List.of(fine, unhandled, malformed),
+            List.of(badDecimal, fine, malformed),
+            List.of(
+                new ProtoBytes()
+                    .varint(HAS_ARRAY, 1)
+                    .message(ARRAY, stringValue(new byte[0]))
+                    .message(ARRAY, new ProtoBytes().varint(TYPE, Common.Rep.CHARACTER_VALUE)),
+                both),
+            // elements of a column that proves to be a scalar are not decoded, so cannot fail
+            List.of(
+                new ProtoBytes()
+                    .message(ARRAY, new ProtoBytes().varint(TYPE, Common.Rep.STRUCT_VALUE))
+                    .message(SCALAR, stringValue(new byte[] {'x'})),
+                fine));
     List<String> outcomes = new ArrayList<>();
     for (List<ProtoBytes> row : rows) {
       ProtoBytes rowBytes = new ProtoBytes();
       row.forEach(column -> rowBytes.message(Common.Row.VALUE_FIELD_NUMBER, column));
-      byte[] bytes = rewrap(new ProtoBytes().message(Responses.FetchResponse.FRAME_FIELD_NUMBER,
-          new ProtoBytes().message(Common.Frame.ROWS_FIELD_NUMBER, rowBytes)).toByteArray());
+      byte[] bytes =
+          rewrap(
+              new ProtoBytes()
+                  .message(
+                      Responses.FetchResponse.FRAME_FIELD_NUMBER,
+                      new ProtoBytes().message(Common.Frame.ROWS_FIELD_NUMBER, rowBytes))
+                  .toByteArray());
       outcomes.add(outcome(() -> AVATICA.parseResponse(bytes)).getClass().getSimpleName());
       assertReadTheSame(bytes);
     }
-    assertThat(outcomes).containsExactly(
-        "RuntimeException", "NumberFormatException", "IllegalArgumentException",
-        "InvalidProtocolBufferException", "InvalidProtocolBufferException",
-        "StringIndexOutOfBoundsException", "FetchResponse");
+    assertThat(outcomes)
+        .containsExactly(
+            "RuntimeException",
+            "NumberFormatException",
+            "IllegalArgumentException",
+            "InvalidProtocolBufferException",
+            "InvalidProtocolBufferException",
+            "StringIndexOutOfBoundsException",
+            "FetchResponse");
   }
 
   @Test
@@ -330,54 +461,71 @@ class FetchResponseReaderTest {
     int metadata = Responses.FetchResponse.METADATA_FIELD_NUMBER;
     int address = Responses.RpcMetadata.SERVER_ADDRESS_FIELD_NUMBER;
     byte[] gateway = "http://gateway".getBytes(StandardCharsets.UTF_8);
-    List<ProtoBytes> responses = List.of(
-        new ProtoBytes().message(metadata, new ProtoBytes().bytes(address, gateway)),
-        // empty address: Avatica's constructor fails on the null it then passes
-        new ProtoBytes().message(metadata, new ProtoBytes()),
-        // sent twice: protobuf merges, the last address set wins
-        new ProtoBytes().message(metadata, new ProtoBytes().bytes(address, gateway))
-            .message(metadata, new ProtoBytes().bytes(address, new byte[] {'b'})),
-        new ProtoBytes().message(metadata, new ProtoBytes().bytes(address, gateway))
-            .message(metadata, new ProtoBytes()),
-        new ProtoBytes().message(metadata, new ProtoBytes().bytes(address, new byte[] {-1})),
-        new ProtoBytes().varint(Responses.FetchResponse.MISSING_RESULTS_FIELD_NUMBER, 1L << 32)
-            .varint(Responses.FetchResponse.MISSING_STATEMENT_FIELD_NUMBER, 1)
-            .varint(Responses.FetchResponse.MISSING_STATEMENT_FIELD_NUMBER, 0));
+    List<ProtoBytes> responses =
+        List.of(
+            new ProtoBytes().message(metadata, new ProtoBytes().bytes(address, gateway)),
+            // empty address: Avatica's constructor fails on the null it then passes
+            new ProtoBytes().message(metadata, new ProtoBytes()),
+            // sent twice: protobuf merges, the last address set wins
+            new ProtoBytes()
+                .message(metadata, new ProtoBytes().bytes(address, gateway))
+                .message(metadata, new ProtoBytes().bytes(address, new byte[] {'b'})),
+            new ProtoBytes()
+                .message(metadata, new ProtoBytes().bytes(address, gateway))
+                .message(metadata, new ProtoBytes()),
+            new ProtoBytes().message(metadata, new ProtoBytes().bytes(address, new byte[] {-1})),
+            new ProtoBytes()
+                .varint(Responses.FetchResponse.MISSING_RESULTS_FIELD_NUMBER, 1L << 32)
+                .varint(Responses.FetchResponse.MISSING_STATEMENT_FIELD_NUMBER, 1)
+                .varint(Responses.FetchResponse.MISSING_STATEMENT_FIELD_NUMBER, 0));
     List<String> outcomes = new ArrayList<>();
     for (ProtoBytes response : responses) {
       byte[] bytes = rewrap(response.toByteArray());
       outcomes.add(outcome(() -> AVATICA.parseResponse(bytes)).getClass().getSimpleName());
       assertReadTheSame(bytes);
     }
-    assertThat(outcomes).containsExactly("FetchResponse", "NullPointerException",
-        "FetchResponse", "FetchResponse", "InvalidProtocolBufferException", "FetchResponse");
+    assertThat(outcomes)
+        .containsExactly(
+            "FetchResponse",
+            "NullPointerException",
+            "FetchResponse",
+            "FetchResponse",
+            "InvalidProtocolBufferException",
+            "FetchResponse");
   }
 
   /**
    * Protobuf refuses messages nested deeper than its recursion limit: so must the reader, at the
-   * same depth, wherever the nesting is (array elements, the deprecated copy, a scalar it leaves
-   * to protobuf, unknown groups).
+   * same depth, wherever the nesting is (array elements, the deprecated copy, a scalar it leaves to
+   * protobuf, unknown groups).
    */
   @Test
   void nestingFailsAtProtobufsLimit() {
     int limit = WireCursor.RECURSION_LIMIT;
     for (int nesting = limit - 8; nesting < limit + 3; nesting++) {
       ProtoBytes value = nested(nesting);
-      List<ProtoBytes> columns = List.of(
-          new ProtoBytes().varint(HAS_ARRAY, 1).message(ARRAY, value),
-          new ProtoBytes().message(DEPRECATED, value).message(SCALAR, stringValue(new byte[0])),
-          new ProtoBytes().message(SCALAR, value),
-          new ProtoBytes().message(SCALAR, stringValue(new byte[0])).message(SCALAR, value),
-          scalar(new ProtoBytes().varint(TYPE, Common.Rep.LONG_VALUE).raw(group(nesting))));
+      List<ProtoBytes> columns =
+          List.of(
+              new ProtoBytes().varint(HAS_ARRAY, 1).message(ARRAY, value),
+              new ProtoBytes().message(DEPRECATED, value).message(SCALAR, stringValue(new byte[0])),
+              new ProtoBytes().message(SCALAR, value),
+              new ProtoBytes().message(SCALAR, stringValue(new byte[0])).message(SCALAR, value),
+              scalar(new ProtoBytes().varint(TYPE, Common.Rep.LONG_VALUE).raw(group(nesting))));
       for (ProtoBytes column : columns) {
         assertReadTheSame(fetchWithColumn(column, 0));
       }
     }
     // The limit is reached within the range tried.
-    assertThat(assertReadTheSame(fetchWithColumn(
-        new ProtoBytes().varint(HAS_ARRAY, 1).message(ARRAY, nested(limit - 8)), 0))).isNotNull();
-    assertThat(assertReadTheSame(fetchWithColumn(
-        new ProtoBytes().varint(HAS_ARRAY, 1).message(ARRAY, nested(limit)), 0))).isNull();
+    assertThat(
+            assertReadTheSame(
+                fetchWithColumn(
+                    new ProtoBytes().varint(HAS_ARRAY, 1).message(ARRAY, nested(limit - 8)), 0)))
+        .isNotNull();
+    assertThat(
+            assertReadTheSame(
+                fetchWithColumn(
+                    new ProtoBytes().varint(HAS_ARRAY, 1).message(ARRAY, nested(limit)), 0)))
+        .isNull();
   }
 
   // ---- comparing ----
