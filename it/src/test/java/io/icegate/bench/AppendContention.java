@@ -17,15 +17,16 @@ import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * How many concurrent writers one table takes before appends lose races for good: for each number of writers
- * ({@code -Dcontention.writers}, "1,2,4,6,8,12") and each {@code commit.retry.num-retries} ({@code
- * -Dcontention.retries}, "4,10"; 4 is Iceberg's default), every writer appends {@code -Dcontention.inserts} (10)
- * rows one INSERT at a time, all starting together, to a fresh table through one gateway in this JVM. Prints, per
- * run, the appends acknowledged, those refused with 40001 after Iceberg's retries ran out, and the rows present
+ * How many concurrent writers one table takes before appends lose races for good: for each number
+ * of writers ({@code -Dcontention.writers}, "1,2,4,6,8,12") and each {@code
+ * commit.retry.num-retries} ({@code -Dcontention.retries}, "4,10"; 4 is Iceberg's default), every
+ * writer appends {@code -Dcontention.inserts} (10) rows one INSERT at a time, all starting
+ * together, to a fresh table through one gateway in this JVM. Prints, per run, the appends
+ * acknowledged, those refused with 40001 after Iceberg's retries ran out, and the rows present
  * (they must equal the acknowledged), and writes it to {@code target/append-contention.txt}.
  *
- * <p>{@code mvn -B -o -Pbench -pl it -am verify -DskipTests -Dbench.streaming.skip=true -Dbench.metadata.skip=true
- * -Dbench.load.skip=true}
+ * <p>{@code mvn -B -o -Pbench -pl it -am verify -DskipTests -Dbench.streaming.skip=true
+ * -Dbench.metadata.skip=true -Dbench.load.skip=true}
  */
 public final class AppendContention {
   private AppendContention() {}
@@ -34,28 +35,48 @@ public final class AppendContention {
     int inserts = Integer.getInteger("contention.inserts", 10);
     List<Integer> writerCounts = ints(System.getProperty("contention.writers", "1,2,4,6,8,12"));
     List<Integer> retryCounts = ints(System.getProperty("contention.retries", "4,10"));
-    StringBuilder report = new StringBuilder(String.format(
-        "writers  num-retries  appends  acknowledged  refused(40001)  other errors  rows present  seconds%n"));
+    StringBuilder report =
+        new StringBuilder(
+            String.format(
+                "writers  num-retries  appends  acknowledged  refused(40001)  other errors  rows"
+                    + " present  seconds%n"));
     int run = 0;
-    try (TestGateway gateway = TestGateway.start(Map.of("icegate.limits.max-statements-per-user", "32"))) {
+    try (TestGateway gateway =
+        TestGateway.start(Map.of("icegate.limits.max-statements-per-user", "32"))) {
       for (int retries : retryCounts) {
         for (int writers : writerCounts) {
           String table = "demo.default.contention_" + run++;
-          try (Connection c = gateway.connect(); Statement s = c.createStatement()) {
-            s.execute("CREATE TABLE " + table + " (id bigint) USING iceberg TBLPROPERTIES"
-                + " ('commit.retry.num-retries'='" + retries + "')");
+          try (Connection c = gateway.connect();
+              Statement s = c.createStatement()) {
+            s.execute(
+                "CREATE TABLE "
+                    + table
+                    + " (id bigint) USING iceberg TBLPROPERTIES"
+                    + " ('commit.retry.num-retries'='"
+                    + retries
+                    + "')");
           }
           long started = System.nanoTime();
           int[] outcome = run(gateway, table, writers, inserts);
           long seconds = (System.nanoTime() - started) / 1_000_000_000L;
           long present;
-          try (Connection c = gateway.connect(); Statement s = c.createStatement();
+          try (Connection c = gateway.connect();
+              Statement s = c.createStatement();
               ResultSet rs = s.executeQuery("SELECT count(*) FROM " + table)) {
             rs.next();
             present = rs.getLong(1);
           }
-          String line = String.format("%7d  %11d  %7d  %12d  %14d  %12d  %12d  %7d%n", writers, retries,
-              writers * inserts, outcome[0], outcome[1], outcome[2], present, seconds);
+          String line =
+              String.format(
+                  "%7d  %11d  %7d  %12d  %14d  %12d  %12d  %7d%n",
+                  writers,
+                  retries,
+                  writers * inserts,
+                  outcome[0],
+                  outcome[1],
+                  outcome[2],
+                  present,
+                  seconds);
           System.out.print(line);
           report.append(line);
         }
@@ -67,7 +88,8 @@ public final class AppendContention {
   }
 
   /** Acknowledged, refused with 40001, and other failures. */
-  private static int[] run(TestGateway gateway, String table, int writers, int inserts) throws Exception {
+  private static int[] run(TestGateway gateway, String table, int writers, int inserts)
+      throws Exception {
     AtomicInteger acknowledged = new AtomicInteger();
     AtomicInteger conflicts = new AtomicInteger();
     AtomicInteger others = new AtomicInteger();
@@ -76,20 +98,24 @@ public final class AppendContention {
     List<Future<?>> running = new ArrayList<>();
     for (int w = 0; w < writers; w++) {
       int writer = w;
-      running.add(pool.submit(() -> {
-        try (Connection c = gateway.connect(); Statement s = c.createStatement()) {
-          start.await();
-          for (int i = 0; i < inserts; i++) {
-            try {
-              s.execute("INSERT INTO " + table + " VALUES (" + (writer * 1_000_000L + i) + ")");
-              acknowledged.incrementAndGet();
-            } catch (SQLException e) {
-              ("40001".equals(e.getSQLState()) ? conflicts : others).incrementAndGet();
-            }
-          }
-        }
-        return null;
-      }));
+      running.add(
+          pool.submit(
+              () -> {
+                try (Connection c = gateway.connect();
+                    Statement s = c.createStatement()) {
+                  start.await();
+                  for (int i = 0; i < inserts; i++) {
+                    try {
+                      s.execute(
+                          "INSERT INTO " + table + " VALUES (" + (writer * 1_000_000L + i) + ")");
+                      acknowledged.incrementAndGet();
+                    } catch (SQLException e) {
+                      ("40001".equals(e.getSQLState()) ? conflicts : others).incrementAndGet();
+                    }
+                  }
+                }
+                return null;
+              }));
     }
     for (Future<?> writer : running) {
       writer.get();

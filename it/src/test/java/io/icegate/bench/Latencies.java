@@ -16,7 +16,10 @@ final class Latencies {
     return millis.size();
   }
 
-  /** The nearest-rank percentile in milliseconds ({@code p} in (0, 1]); NaN when nothing was measured. */
+  /**
+   * The nearest-rank percentile in milliseconds ({@code p} in (0, 1]); NaN when nothing was
+   * measured.
+   */
   double percentile(double p) {
     if (millis.isEmpty()) {
       return Double.NaN;

@@ -24,11 +24,11 @@ import java.util.function.Supplier;
 import org.awaitility.core.ConditionTimeoutException;
 
 /**
- * {@code clients} JDBC clients for {@code duration} on one gateway running in this JVM, each mixing metadata
- * queries, scans, inserts into its own table and inserts into one shared table. Records what a reliability report
- * needs: statements per kind, errors by SQLState and message, acknowledged inserts per table against the rows
- * present afterwards, clients that stopped making progress, and the gateway's sessions, threads and heap before,
- * during and after.
+ * {@code clients} JDBC clients for {@code duration} on one gateway running in this JVM, each mixing
+ * metadata queries, scans, inserts into its own table and inserts into one shared table. Records
+ * what a reliability report needs: statements per kind, errors by SQLState and message,
+ * acknowledged inserts per table against the rows present afterwards, clients that stopped making
+ * progress, and the gateway's sessions, threads and heap before, during and after.
  */
 public final class LoadRun {
   /** A client making no progress for this long is a deadlock. */
@@ -49,7 +49,8 @@ public final class LoadRun {
   private final AtomicLong[] lastProgress;
 
   /**
-   * @param prefix table names start with it ({@code demo.default.<prefix>_shared}, {@code <prefix>_own_<n>})
+   * @param prefix table names start with it ({@code demo.default.<prefix>_shared}, {@code
+   *     <prefix>_own_<n>})
    */
   public LoadRun(String url, int clients, Duration duration, String prefix, long seed) {
     this.url = url;
@@ -73,9 +74,11 @@ public final class LoadRun {
     Gauges baseline;
     try (Connection admin = DriverManager.getConnection(url)) {
       try (Statement s = admin.createStatement()) {
-        s.execute("CREATE TABLE " + shared() + " (id bigint, client int, payload string) USING iceberg");
+        s.execute(
+            "CREATE TABLE " + shared() + " (id bigint, client int, payload string) USING iceberg");
         for (int i = 0; i < clients; i++) {
-          s.execute("CREATE TABLE " + own(i) + " (id bigint, client int, payload string) USING iceberg");
+          s.execute(
+              "CREATE TABLE " + own(i) + " (id bigint, client int, payload string) USING iceberg");
         }
       }
       baseline = Gauges.read(admin);
@@ -92,14 +95,21 @@ public final class LoadRun {
       threads.forEach(Thread::start);
       Gauges peak = baseline;
       while (threads.stream().anyMatch(Thread::isAlive)) {
-        // The watcher's pace, not a wait for one condition: each second it samples the gauges and looks for stalls.
+        // The watcher's pace, not a wait for one condition: each second it samples the gauges and
+        // looks for stalls.
         Thread.sleep(1000);
         long now = System.nanoTime();
         for (int i = 0; i < clients; i++) {
           long quiet = now - lastProgress[i].get();
           if (threads.get(i).isAlive() && quiet > STALL.toNanos() && stalls.size() < clients) {
-            stalls.add("client " + i + " made no progress for " + Duration.ofNanos(quiet).toSeconds() + " s; "
-                + "threads:\n" + threadDump());
+            stalls.add(
+                "client "
+                    + i
+                    + " made no progress for "
+                    + Duration.ofNanos(quiet).toSeconds()
+                    + " s; "
+                    + "threads:\n"
+                    + threadDump());
             threads.get(i).interrupt();
           }
         }
@@ -114,7 +124,8 @@ public final class LoadRun {
       for (String table : allTables()) {
         Set<Long> present = new HashSet<>();
         long rows = 0;
-        try (Statement s = admin.createStatement(); ResultSet rs = s.executeQuery("SELECT id FROM " + table)) {
+        try (Statement s = admin.createStatement();
+            ResultSet rs = s.executeQuery("SELECT id FROM " + table)) {
           while (rs.next()) {
             present.add(rs.getLong(1));
             rows++;
@@ -128,8 +139,18 @@ public final class LoadRun {
         tables.put(table, new long[] {acked.size(), rows, lost.size(), extra.size()});
       }
       Gauges after = Gauges.settle(admin, baseline);
-      return new LoadReport(clients, seconds, counts(statements), counts(errorsByState), Map.copyOf(exampleMessage),
-          tables, List.copyOf(unexpected), List.copyOf(stalls), baseline, peak, after);
+      return new LoadReport(
+          clients,
+          seconds,
+          counts(statements),
+          counts(errorsByState),
+          Map.copyOf(exampleMessage),
+          tables,
+          List.copyOf(unexpected),
+          List.copyOf(stalls),
+          baseline,
+          peak,
+          after);
     }
   }
 
@@ -151,7 +172,8 @@ public final class LoadRun {
   private void client(int client, long end) {
     Random random = new Random(seed + client);
     long sequence = 0;
-    try (Connection c = DriverManager.getConnection(url); Statement s = c.createStatement()) {
+    try (Connection c = DriverManager.getConnection(url);
+        Statement s = c.createStatement()) {
       s.setQueryTimeout((int) STALL.toSeconds());
       while (System.nanoTime() < end && !Thread.currentThread().isInterrupted()) {
         int pick = random.nextInt(100);
@@ -173,10 +195,11 @@ public final class LoadRun {
           kind = "metadata";
           String t = table;
           String[] metadata = {
-              "SELECT snapshot_id, operation, summary['added-records'] FROM " + t + ".snapshots",
-              "SELECT made_current_at, snapshot_id, is_current_ancestor FROM " + t + ".history",
-              "SELECT file_path, record_count, file_size_in_bytes FROM " + t + ".files",
-              "SELECT count(*) FROM " + t + ".manifests"};
+            "SELECT snapshot_id, operation, summary['added-records'] FROM " + t + ".snapshots",
+            "SELECT made_current_at, snapshot_id, is_current_ancestor FROM " + t + ".history",
+            "SELECT file_path, record_count, file_size_in_bytes FROM " + t + ".files",
+            "SELECT count(*) FROM " + t + ".manifests"
+          };
           String chosen = metadata[random.nextInt(metadata.length)];
           sql = () -> chosen;
         } else {
@@ -208,7 +231,8 @@ public final class LoadRun {
         lastProgress[client].set(System.nanoTime());
       }
     } catch (SQLException e) {
-      unexpected.add("client " + client + " | connection | " + e.getSQLState() + " | " + e.getMessage());
+      unexpected.add(
+          "client " + client + " | connection | " + e.getSQLState() + " | " + e.getMessage());
     }
   }
 
@@ -221,7 +245,8 @@ public final class LoadRun {
   }
 
   /** The gateway's open sessions, live threads and heap. */
-  public record Gauges(long sessions, int threads, long heapBytes, Map<String, Integer> threadNames) {
+  public record Gauges(
+      long sessions, int threads, long heapBytes, Map<String, Integer> threadNames) {
     static Gauges read(Connection admin) throws SQLException {
       for (int i = 0; i < 3; i++) {
         System.gc();
@@ -240,17 +265,23 @@ public final class LoadRun {
       for (Thread thread : Thread.getAllStackTraces().keySet()) {
         names.merge(thread.getName().replaceAll("\\d+", "#"), 1, Integer::sum);
       }
-      return new Gauges(sessions, ManagementFactory.getThreadMXBean().getThreadCount(),
-          ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed(), names);
+      return new Gauges(
+          sessions,
+          ManagementFactory.getThreadMXBean().getThreadCount(),
+          ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed(),
+          names);
     }
 
     /**
-     * The gauges once they are back at {@code baseline} (sessions equal, threads at most 8 more, heap after GC at
-     * most 64 MB more than 1.25 times), or as they stand after 120 s.
+     * The gauges once they are back at {@code baseline} (sessions equal, threads at most 8 more,
+     * heap after GC at most 64 MB more than 1.25 times), or as they stand after 120 s.
      */
     static Gauges settle(Connection admin, Gauges baseline) throws Exception {
       try {
-        return await().atMost(Duration.ofSeconds(120)).pollDelay(Duration.ZERO).pollInterval(Duration.ofSeconds(2))
+        return await()
+            .atMost(Duration.ofSeconds(120))
+            .pollDelay(Duration.ZERO)
+            .pollInterval(Duration.ofSeconds(2))
             .until(() -> read(admin), now -> now.backTo(baseline));
       } catch (ConditionTimeoutException notBack) {
         return read(admin);
@@ -258,43 +289,60 @@ public final class LoadRun {
     }
 
     /**
-     * Whether these gauges are back at {@code baseline}: the same open sessions, heap after GC at most 1.25 times
-     * the baseline plus 64 MiB, and at most 8 threads more, not counting the idle threads of two bounded pools that
-     * only shrink slowly: the gateway's Jetty request pool ({@code avatica_qtp*}, one thread given back per idle
-     * minute) and Spark's {@code task-result-getter} pool (at most 4).
+     * Whether these gauges are back at {@code baseline}: the same open sessions, heap after GC at
+     * most 1.25 times the baseline plus 64 MiB, and at most 8 threads more, not counting the idle
+     * threads of two bounded pools that only shrink slowly: the gateway's Jetty request pool
+     * ({@code avatica_qtp*}, one thread given back per idle minute) and Spark's {@code
+     * task-result-getter} pool (at most 4).
      */
     public boolean backTo(Gauges baseline) {
-      return sessions <= baseline.sessions && threads - pooled() <= baseline.threads - baseline.pooled() + 8
+      return sessions <= baseline.sessions
+          && threads - pooled() <= baseline.threads - baseline.pooled() + 8
           && heapBytes <= baseline.heapBytes * 5 / 4 + 64L * 1024 * 1024;
     }
 
     private int pooled() {
       return threadNames.entrySet().stream()
-          .filter(e -> e.getKey().startsWith("avatica_qtp") || e.getKey().startsWith("task-result-getter"))
+          .filter(
+              e ->
+                  e.getKey().startsWith("avatica_qtp")
+                      || e.getKey().startsWith("task-result-getter"))
           .mapToInt(Map.Entry::getValue)
           .sum();
     }
 
     Gauges max(Gauges other) {
-      return new Gauges(Math.max(sessions, other.sessions), Math.max(threads, other.threads),
-          Math.max(heapBytes, other.heapBytes), threads >= other.threads ? threadNames : other.threadNames);
+      return new Gauges(
+          Math.max(sessions, other.sessions),
+          Math.max(threads, other.threads),
+          Math.max(heapBytes, other.heapBytes),
+          threads >= other.threads ? threadNames : other.threadNames);
     }
 
-    /** Threads (names with digits as #) there are more of than at {@code baseline}, with how many more. */
+    /**
+     * Threads (names with digits as #) there are more of than at {@code baseline}, with how many
+     * more.
+     */
     public Map<String, Integer> moreThreadsThan(Gauges baseline) {
       Map<String, Integer> more = new TreeMap<>();
-      threadNames.forEach((name, count) -> {
-        int extra = count - baseline.threadNames.getOrDefault(name, 0);
-        if (extra > 0) {
-          more.put(name, extra);
-        }
-      });
+      threadNames.forEach(
+          (name, count) -> {
+            int extra = count - baseline.threadNames.getOrDefault(name, 0);
+            if (extra > 0) {
+              more.put(name, extra);
+            }
+          });
       return more;
     }
 
     @Override
     public String toString() {
-      return sessions + " sessions, " + threads + " threads, " + heapBytes / (1024 * 1024) + " MiB heap";
+      return sessions
+          + " sessions, "
+          + threads
+          + " threads, "
+          + heapBytes / (1024 * 1024)
+          + " MiB heap";
     }
   }
 }

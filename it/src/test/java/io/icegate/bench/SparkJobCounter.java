@@ -8,7 +8,10 @@ import org.apache.spark.scheduler.SparkListenerEvent;
 import org.apache.spark.scheduler.SparkListenerJobStart;
 import org.apache.spark.sql.execution.ui.SparkListenerSQLExecutionStart;
 
-/** Counts the Spark jobs and SQL executions started in the gateway's SparkContext, to prove a path ran none. */
+/**
+ * Counts the Spark jobs and SQL executions started in the gateway's SparkContext, to prove a path
+ * ran none.
+ */
 final class SparkJobCounter extends SparkListener implements AutoCloseable {
   private final SparkContext context;
   private final AtomicLong jobs = new AtomicLong();

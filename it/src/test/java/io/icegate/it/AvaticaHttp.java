@@ -7,14 +7,19 @@ import java.net.URI;
 import org.apache.calcite.avatica.remote.ProtobufTranslationImpl;
 import org.apache.calcite.avatica.remote.Service;
 
-/** Avatica requests sent as a driver sends them (protobuf in an HTTP POST), for tests that look at the wire. */
+/**
+ * Avatica requests sent as a driver sends them (protobuf in an HTTP POST), for tests that look at
+ * the wire.
+ */
 public final class AvaticaHttp {
   private static final ProtobufTranslationImpl PROTOBUF = new ProtobufTranslationImpl();
 
-  private AvaticaHttp() {
-  }
+  private AvaticaHttp() {}
 
-  /** The gateway's answer to {@code request} as sent: a serialized {@code WireMessage}, an error's included. */
+  /**
+   * The gateway's answer to {@code request} as sent: a serialized {@code WireMessage}, an error's
+   * included.
+   */
   public static byte[] post(String address, Service.Request request) throws Exception {
     HttpURLConnection http = (HttpURLConnection) URI.create(address + "/").toURL().openConnection();
     http.setRequestMethod("POST");
@@ -22,7 +27,8 @@ public final class AvaticaHttp {
     try (OutputStream out = http.getOutputStream()) {
       out.write(PROTOBUF.serializeRequest(request));
     }
-    try (InputStream in = http.getResponseCode() < 400 ? http.getInputStream() : http.getErrorStream()) {
+    try (InputStream in =
+        http.getResponseCode() < 400 ? http.getInputStream() : http.getErrorStream()) {
       return in.readAllBytes();
     } finally {
       http.disconnect();

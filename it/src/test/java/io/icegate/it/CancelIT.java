@@ -22,20 +22,22 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
- * {@code Statement.cancel()} from another thread, or a query timeout, stops the statement's Spark work within
- * seconds: the execution fails with SQLState 57014, no job of it keeps running, and the connection goes on working.
- * A maximum row count stops the Spark work behind the result too, not only the client's reading.
+ * {@code Statement.cancel()} from another thread, or a query timeout, stops the statement's Spark
+ * work within seconds: the execution fails with SQLState 57014, no job of it keeps running, and the
+ * connection goes on working. A maximum row count stops the Spark work behind the result too, not
+ * only the client's reading.
  */
 class CancelIT {
   /** A query that keeps two cores busy for minutes. */
-  private static final String LONG_QUERY = "SELECT count(*) FROM range(0, 100000000000, 1, 4) a WHERE a.id % 7 = 3";
+  private static final String LONG_QUERY =
+      "SELECT count(*) FROM range(0, 100000000000, 1, 4) a WHERE a.id % 7 = 3";
 
-  @RegisterExtension
-  static final RunningGateway gateway = RunningGateway.plain();
+  @RegisterExtension static final RunningGateway gateway = RunningGateway.plain();
 
   @Test
   void cancelFromAnotherThreadStopsTheRunningQuery() throws Exception {
-    try (Connection c = gateway.connect(); Statement statement = c.createStatement()) {
+    try (Connection c = gateway.connect();
+        Statement statement = c.createStatement()) {
       assertCancelled(() -> statement.executeQuery(LONG_QUERY), statement::cancel);
       assertThat(query(c, "SELECT 1")).containsExactly(row(1));
     }
@@ -43,14 +45,16 @@ class CancelIT {
 
   @Test
   void cancelStopsAPreparedStatementToo() throws Exception {
-    try (Connection c = gateway.connect(); PreparedStatement statement = c.prepareStatement(LONG_QUERY)) {
+    try (Connection c = gateway.connect();
+        PreparedStatement statement = c.prepareStatement(LONG_QUERY)) {
       assertCancelled(statement::executeQuery, statement::cancel);
     }
   }
 
   @Test
   void aQueryTimeoutCancelsTheQueryWhenItPasses() throws Exception {
-    try (Connection c = gateway.connect(); Statement statement = c.createStatement()) {
+    try (Connection c = gateway.connect();
+        Statement statement = c.createStatement()) {
       statement.setQueryTimeout(3);
       long started = System.nanoTime();
       assertThatThrownBy(() -> statement.executeQuery(LONG_QUERY))
@@ -58,7 +62,8 @@ class CancelIT {
           .hasMessageContaining("timed out after 3 s")
           .satisfies(e -> assertThat(((SQLException) e).getSQLState()).isEqualTo("57014"));
       // The bound: the error within 5 s of the cancel, which the timeout sends after 3 s.
-      assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(Duration.ofSeconds(3 + 5));
+      assertThat(Duration.ofNanos(System.nanoTime() - started))
+          .isLessThan(Duration.ofSeconds(3 + 5));
       statement.setQueryTimeout(0);
       assertThat(query(c, "SELECT 3")).containsExactly(row(3));
     }
@@ -66,7 +71,8 @@ class CancelIT {
 
   @Test
   void maxRowsStopsTheSparkWorkBehindTheResult() throws Exception {
-    try (Connection c = gateway.connect(); Statement statement = c.createStatement()) {
+    try (Connection c = gateway.connect();
+        Statement statement = c.createStatement()) {
       statement.setMaxRows(5);
       long started = System.nanoTime();
       List<Long> ids = new ArrayList<>();
@@ -83,7 +89,8 @@ class CancelIT {
 
   @Test
   void cancelWithNothingRunningDoesNothing() throws Exception {
-    try (Connection c = gateway.connect(); Statement statement = c.createStatement()) {
+    try (Connection c = gateway.connect();
+        Statement statement = c.createStatement()) {
       statement.cancel();
       assertThat(query(c, "SELECT 2")).containsExactly(row(2));
     }
@@ -99,14 +106,16 @@ class CancelIT {
 
   private static void assertCancelled(Execution execution, Cancel cancel) throws Exception {
     SparkContext spark = TestGateway.engine().rootSession().sparkContext();
-    CompletableFuture<Throwable> outcome = CompletableFuture.supplyAsync(() -> {
-      try {
-        execution.run();
-        return null;
-      } catch (Throwable t) {
-        return t;
-      }
-    });
+    CompletableFuture<Throwable> outcome =
+        CompletableFuture.supplyAsync(
+            () -> {
+              try {
+                execution.run();
+                return null;
+              } catch (Throwable t) {
+                return t;
+              }
+            });
     awaitRunningJob(spark);
     long cancelledAt = System.nanoTime();
     cancel.run();
@@ -120,7 +129,9 @@ class CancelIT {
   }
 
   private static void awaitRunningJob(SparkContext spark) {
-    await("a Spark job of the query").atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(50))
+    await("a Spark job of the query")
+        .atMost(Duration.ofSeconds(60))
+        .pollInterval(Duration.ofMillis(50))
         .until(() -> spark.statusTracker().getActiveJobIds().length > 0);
   }
 }

@@ -2,8 +2,8 @@ package io.icegate.it;
 
 import static io.icegate.it.Rows.query;
 import static io.icegate.it.Rows.row;
-import static org.assertj.core.api.Assertions.assertThat;
 import static io.icegate.it.SqlFailures.assertFails;
+import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.sql.Connection;
@@ -14,10 +14,12 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
-/** Failures reach the client as SQLExceptions with a real SQLState and a short message, and the gateway stays up. */
+/**
+ * Failures reach the client as SQLExceptions with a real SQLState and a short message, and the
+ * gateway stays up.
+ */
 class ErrorsIT {
-  @RegisterExtension
-  static final RunningGateway gateway = RunningGateway.plain();
+  @RegisterExtension static final RunningGateway gateway = RunningGateway.plain();
   private static Connection connection;
 
   @BeforeAll
@@ -35,34 +37,50 @@ class ErrorsIT {
     try (java.sql.Statement s = connection.createStatement();
         java.sql.ResultSet rs = s.executeQuery("SELECT 'abc' AS word")) {
       assertThat(rs.next()).isTrue();
-      assertFails(() -> rs.getLong(1), "22018", "Cannot read column 1 (word, string) as long",
+      assertFails(
+          () -> rs.getLong(1),
+          "22018",
+          "Cannot read column 1 (word, string) as long",
           "its value 'abc' is not one");
-      assertThatThrownBy(() -> rs.getInt("word")).hasMessageNotContaining("Accessor").hasMessageNotContaining("@");
+      assertThatThrownBy(() -> rs.getInt("word"))
+          .hasMessageNotContaining("Accessor")
+          .hasMessageNotContaining("@");
     }
   }
 
   @Test
   void syntaxErrorNamesLineAndColumn() {
-    assertFails(() -> query(connection, "SELECT id\nFROM range(3) WHERE id = = 1"), "42601",
-        "Syntax error at or near '='", "line 2, column 26");
+    assertFails(
+        () -> query(connection, "SELECT id\nFROM range(3) WHERE id = = 1"),
+        "42601",
+        "Syntax error at or near '='",
+        "line 2, column 26");
   }
 
   @Test
   void syntaxErrorInIcebergsOwnStatementsIsOneToo() {
-    // Iceberg's SQL extensions parse ALTER TABLE ... PARTITION FIELD and report their own parse failure.
-    assertFails(() -> query(connection, "ALTER TABLE demo.default.no_such ADD PARTITION FIELD bucket(16,)"), "42601",
-        "no viable alternative at input ')'", "line 1");
+    // Iceberg's SQL extensions parse ALTER TABLE ... PARTITION FIELD and report their own parse
+    // failure.
+    assertFails(
+        () -> query(connection, "ALTER TABLE demo.default.no_such ADD PARTITION FIELD bucket(16,)"),
+        "42601",
+        "no viable alternative at input ')'",
+        "line 1");
   }
 
   @Test
   void unknownTableIsNamed() {
-    assertFails(() -> query(connection, "SELECT * FROM demo.default.no_such_table"), "42P01",
+    assertFails(
+        () -> query(connection, "SELECT * FROM demo.default.no_such_table"),
+        "42P01",
         "`demo`.`default`.`no_such_table` cannot be found");
   }
 
   @Test
   void unknownNamespaceIsNamed() {
-    assertFails(() -> query(connection, "SHOW TABLES IN demo.no_such_namespace"), "3F000",
+    assertFails(
+        () -> query(connection, "SHOW TABLES IN demo.no_such_namespace"),
+        "3F000",
         "Namespace does not exist: no_such_namespace");
   }
 
@@ -73,7 +91,9 @@ class ErrorsIT {
 
   @Test
   void failureInsideASparkJobIsReportedWithoutClassNames() {
-    assertFails(() -> query(connection, "SELECT assert_true(id < 3, 'id too large') FROM range(10)"), "58000",
+    assertFails(
+        () -> query(connection, "SELECT assert_true(id < 3, 'id too large') FROM range(10)"),
+        "58000",
         "id too large");
   }
 
@@ -85,7 +105,8 @@ class ErrorsIT {
 
   @Test
   void unreachableGatewayIsAConnectionError() {
-    assertFails(() -> DriverManager.getConnection("jdbc:icegate://127.0.0.1:1"), "08001", "127.0.0.1:1");
+    assertFails(
+        () -> DriverManager.getConnection("jdbc:icegate://127.0.0.1:1"), "08001", "127.0.0.1:1");
   }
 
   @Test
@@ -93,5 +114,4 @@ class ErrorsIT {
     assertThatThrownBy(() -> query(connection, "SELEC 1")).isInstanceOf(SQLException.class);
     assertThat(query(connection, "SELECT 1")).containsExactly(row(1));
   }
-
 }

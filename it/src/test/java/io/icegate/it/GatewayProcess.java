@@ -15,12 +15,14 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * A gateway started the way a user starts it, {@code bin/icegate serve}, as its own process, on a free port: stopped
- * as Ctrl-C would, or killed as {@code kill -9} would. Its standard error goes to a log file; its standard output is
- * read for the ready line and then drained, so that the gateway never blocks on a full pipe.
+ * A gateway started the way a user starts it, {@code bin/icegate serve}, as its own process, on a
+ * free port: stopped as Ctrl-C would, or killed as {@code kill -9} would. Its standard error goes
+ * to a log file; its standard output is read for the ready line and then drained, so that the
+ * gateway never blocks on a full pipe.
  */
 public final class GatewayProcess implements AutoCloseable {
-  private static final Pattern READY = Pattern.compile("Icegate \\S+ listening on http://([^:]+):(\\d+) ");
+  private static final Pattern READY =
+      Pattern.compile("Icegate \\S+ listening on http://([^:]+):(\\d+) ");
 
   private final Process process;
   private final Path log;
@@ -31,18 +33,28 @@ public final class GatewayProcess implements AutoCloseable {
     this.log = log;
   }
 
-  /** A gateway on {@code warehouse} with {@code ICEGATE_JAVA_OPTS=javaOpts}, logging to a new file under target/. */
+  /**
+   * A gateway on {@code warehouse} with {@code ICEGATE_JAVA_OPTS=javaOpts}, logging to a new file
+   * under target/.
+   */
   public static GatewayProcess start(Path warehouse, String javaOpts) throws Exception {
-    return start(warehouse, Files.createTempFile(Path.of("target"), "gateway-", ".log"), javaOpts, List.of(), null);
+    return start(
+        warehouse,
+        Files.createTempFile(Path.of("target"), "gateway-", ".log"),
+        javaOpts,
+        List.of(),
+        null);
   }
 
   /**
-   * A gateway on {@code warehouse} with each of {@code conf} as a {@code --conf} setting and {@code --config
-   * configFile} unless it is null, logging to {@code log}.
+   * A gateway on {@code warehouse} with each of {@code conf} as a {@code --conf} setting and {@code
+   * --config configFile} unless it is null, logging to {@code log}.
    */
-  public static GatewayProcess start(Path warehouse, Path log, String javaOpts, List<String> conf, Path configFile)
+  public static GatewayProcess start(
+      Path warehouse, Path log, String javaOpts, List<String> conf, Path configFile)
       throws Exception {
-    ProcessBuilder builder = new ProcessBuilder(command(warehouse, conf, configFile)).redirectError(log.toFile());
+    ProcessBuilder builder =
+        new ProcessBuilder(command(warehouse, conf, configFile)).redirectError(log.toFile());
     builder.environment().put("ICEGATE_JAVA_OPTS", javaOpts);
     GatewayProcess gateway = new GatewayProcess(builder.start(), log);
     CompletableFuture<Integer> port = CompletableFuture.supplyAsync(gateway::readPortThenDrain);
@@ -57,8 +69,15 @@ public final class GatewayProcess implements AutoCloseable {
 
   /** The command line of {@code bin/icegate serve} on a free port, as the tests run it. */
   public static List<String> command(Path warehouse, List<String> conf, Path configFile) {
-    List<String> command = new ArrayList<>(List.of(Path.of("..", "bin", "icegate").toAbsolutePath().normalize()
-        .toString(), "serve", "--port", "0", "--warehouse", warehouse.toString()));
+    List<String> command =
+        new ArrayList<>(
+            List.of(
+                Path.of("..", "bin", "icegate").toAbsolutePath().normalize().toString(),
+                "serve",
+                "--port",
+                "0",
+                "--warehouse",
+                warehouse.toString()));
     if (configFile != null) {
       command.add("--config");
       command.add(configFile.toString());
@@ -71,12 +90,13 @@ public final class GatewayProcess implements AutoCloseable {
   }
 
   private int readPortThenDrain() {
-    BufferedReader out = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
+    BufferedReader out =
+        new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
     try {
       for (String line = out.readLine(); line != null; line = out.readLine()) {
         Matcher m = READY.matcher(line);
         if (m.find()) {
-          Thread drain = new Thread(() -> out.lines().forEach(ignored -> { }), "gateway-stdout");
+          Thread drain = new Thread(() -> out.lines().forEach(ignored -> {}), "gateway-stdout");
           drain.setDaemon(true);
           drain.start();
           return Integer.parseInt(m.group(2));
@@ -105,8 +125,8 @@ public final class GatewayProcess implements AutoCloseable {
   }
 
   /**
-   * Stops it as Ctrl-C would (SIGTERM to it and to any process it started), waits for it (forcing it after a minute)
-   * and returns its exit code.
+   * Stops it as Ctrl-C would (SIGTERM to it and to any process it started), waits for it (forcing
+   * it after a minute) and returns its exit code.
    */
   public int stop() throws InterruptedException {
     Processes.destroyTree(process.toHandle(), 60);
@@ -115,8 +135,9 @@ public final class GatewayProcess implements AutoCloseable {
   }
 
   /**
-   * Sends SIGTERM to the gateway alone, as {@code kill <pid>} does, and waits up to {@code seconds} for it to exit on
-   * its own: its exit code, or empty when it still ran then (it is then killed, so that no test leaves it behind).
+   * Sends SIGTERM to the gateway alone, as {@code kill <pid>} does, and waits up to {@code seconds}
+   * for it to exit on its own: its exit code, or empty when it still ran then (it is then killed,
+   * so that no test leaves it behind).
    */
   public OptionalInt terminate(int seconds) throws InterruptedException {
     process.destroy();
@@ -127,7 +148,10 @@ public final class GatewayProcess implements AutoCloseable {
     return OptionalInt.empty();
   }
 
-  /** SIGKILL, as {@code kill -9 <pid>}: no shutdown hook, no flush, no close. Waits until the process is gone. */
+  /**
+   * SIGKILL, as {@code kill -9 <pid>}: no shutdown hook, no flush, no close. Waits until the
+   * process is gone.
+   */
   public void kill9() throws InterruptedException {
     process.descendants().forEach(ProcessHandle::destroyForcibly);
     process.destroyForcibly();

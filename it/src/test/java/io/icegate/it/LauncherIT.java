@@ -11,11 +11,21 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import org.junit.jupiter.api.Test;
 
-/** {@code bin/icegate serve}: starts on the embedded default, stops on SIGTERM, and keeps tables across restarts. */
+/**
+ * {@code bin/icegate serve}: starts on the embedded default, stops on SIGTERM, and keeps tables
+ * across restarts.
+ */
 class LauncherIT {
-  /** The JVM's exit code on SIGTERM (128 + 15): the gateway's shutdown hook closes it and sets no other. */
+  /**
+   * The JVM's exit code on SIGTERM (128 + 15): the gateway's shutdown hook closes it and sets no
+   * other.
+   */
   private static final int EXIT_ON_SIGTERM = 143;
-  /** Closing the server and stopping Spark takes seconds; a gateway that ignores SIGTERM never exits. */
+
+  /**
+   * Closing the server and stopping Spark takes seconds; a gateway that ignores SIGTERM never
+   * exits.
+   */
   private static final int STOP_SECONDS = 60;
 
   @Test
@@ -24,7 +34,9 @@ class LauncherIT {
     try (GatewayProcess first = GatewayProcess.start(warehouse, "")) {
       try (Connection c = DriverManager.getConnection(first.jdbcUrl())) {
         assertThat(query(c, "SHOW NAMESPACES IN demo")).contains(row("default"));
-        execute(c, "CREATE TABLE demo.default.kept (id int, name string) USING iceberg",
+        execute(
+            c,
+            "CREATE TABLE demo.default.kept (id int, name string) USING iceberg",
             "INSERT INTO demo.default.kept VALUES (1, 'one'), (2, 'two')");
       }
       long pid = first.pid();

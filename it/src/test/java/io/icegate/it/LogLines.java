@@ -17,16 +17,18 @@ final class LogLines {
   static List<String> warningsDuring(Class<?> source, SparkJobs.Work work) throws Exception {
     Logger logger = (Logger) LogManager.getLogger(source);
     List<String> lines = new CopyOnWriteArrayList<>();
-    AbstractAppender capture = new AbstractAppender("capture-" + source.getSimpleName(), null, null, true,
-        Property.EMPTY_ARRAY) {
-      @Override
-      public void append(LogEvent event) {
-        if (event.getLevel() == Level.WARN) {
-          lines.add(event.getMessage().getFormattedMessage()
-              + (event.getThrown() == null ? "" : " with a stack trace"));
-        }
-      }
-    };
+    AbstractAppender capture =
+        new AbstractAppender(
+            "capture-" + source.getSimpleName(), null, null, true, Property.EMPTY_ARRAY) {
+          @Override
+          public void append(LogEvent event) {
+            if (event.getLevel() == Level.WARN) {
+              lines.add(
+                  event.getMessage().getFormattedMessage()
+                      + (event.getThrown() == null ? "" : " with a stack trace"));
+            }
+          }
+        };
     capture.start();
     logger.addAppender(capture);
     try {

@@ -13,18 +13,20 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
- * What a client learns follows the catalogs at once: after DDL on one connection, getTables and getColumns show the
- * new state on it and on another connection (time-travel/DDL issue, item 5).
+ * What a client learns follows the catalogs at once: after DDL on one connection, getTables and
+ * getColumns show the new state on it and on another connection (time-travel/DDL issue, item 5).
  */
 class MetadataFreshnessIT {
-  @RegisterExtension
-  static final RunningGateway gateway = RunningGateway.plain();
+  @RegisterExtension static final RunningGateway gateway = RunningGateway.plain();
 
   @Test
   void ddlShowsInTablesAndColumnsOnEveryConnectionAtOnce() throws Exception {
-    try (Connection writer = gateway.connect(); Connection reader = gateway.connect()) {
+    try (Connection writer = gateway.connect();
+        Connection reader = gateway.connect()) {
       // The reader has looked before: nothing it saw may stick.
-      execute(writer, "CREATE NAMESPACE IF NOT EXISTS demo.fresh_it",
+      execute(
+          writer,
+          "CREATE NAMESPACE IF NOT EXISTS demo.fresh_it",
           "CREATE TABLE demo.fresh_it.t (id bigint) USING iceberg");
       assertThat(columns(reader)).containsExactly("id");
 

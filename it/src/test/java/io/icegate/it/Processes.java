@@ -8,12 +8,11 @@ import java.util.stream.Stream;
 
 /** Stopping the processes tests start, with whatever they started in turn. */
 public final class Processes {
-  private Processes() {
-  }
+  private Processes() {}
 
   /**
-   * Stops {@code process} and every process it started as Ctrl-C would (SIGTERM), and waits for each; one still
-   * running after {@code seconds} is killed.
+   * Stops {@code process} and every process it started as Ctrl-C would (SIGTERM), and waits for
+   * each; one still running after {@code seconds} is killed.
    */
   public static void destroyTree(ProcessHandle process, int seconds) throws InterruptedException {
     List<ProcessHandle> children = process.descendants().toList();

@@ -19,7 +19,8 @@ public final class Rows {
 
   /** Every row of a query, each as the list of its {@code getObject} values. */
   public static List<List<Object>> query(Connection connection, String sql) throws SQLException {
-    try (Statement statement = connection.createStatement(); ResultSet rs = statement.executeQuery(sql)) {
+    try (Statement statement = connection.createStatement();
+        ResultSet rs = statement.executeQuery(sql)) {
       List<List<Object>> rows = new ArrayList<>();
       int columns = rs.getMetaData().getColumnCount();
       while (rs.next()) {
@@ -35,7 +36,8 @@ public final class Rows {
 
   /** The column labels of a query's result, in order. */
   public static List<String> columnNames(Connection connection, String sql) throws SQLException {
-    try (Statement statement = connection.createStatement(); ResultSet rs = statement.executeQuery(sql)) {
+    try (Statement statement = connection.createStatement();
+        ResultSet rs = statement.executeQuery(sql)) {
       ResultSetMetaData metaData = rs.getMetaData();
       List<String> names = new ArrayList<>();
       for (int i = 1; i <= metaData.getColumnCount(); i++) {

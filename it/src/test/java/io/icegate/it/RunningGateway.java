@@ -11,9 +11,9 @@ import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
- * A {@link TestGateway} for all tests of a class: started before the class's {@code @BeforeAll} methods (which
- * may use it to build tables) and stopped after its {@code @AfterAll} methods, also when a test or a
- * {@code @BeforeAll} method failed. Register it on a static field:
+ * A {@link TestGateway} for all tests of a class: started before the class's {@code @BeforeAll}
+ * methods (which may use it to build tables) and stopped after its {@code @AfterAll} methods, also
+ * when a test or a {@code @BeforeAll} method failed. Register it on a static field:
  *
  * <pre>
  * &#64;RegisterExtension
@@ -51,12 +51,18 @@ public final class RunningGateway implements BeforeAllCallback, AfterAllCallback
     return startedBy(() -> TestGateway.startWithUsers(settings));
   }
 
-  /** A gateway whose admins may define catalogs per connection: {@link TestGateway#startWithConnectionCatalogs}. */
+  /**
+   * A gateway whose admins may define catalogs per connection: {@link
+   * TestGateway#startWithConnectionCatalogs}.
+   */
   public static RunningGateway withConnectionCatalogs() {
     return startedBy(TestGateway::startWithConnectionCatalogs);
   }
 
-  /** A gateway that {@code start} starts when the class's tests begin: for settings that need files made first. */
+  /**
+   * A gateway that {@code start} starts when the class's tests begin: for settings that need files
+   * made first.
+   */
   public static RunningGateway startedBy(Start start) {
     return new RunningGateway(start);
   }
@@ -77,7 +83,8 @@ public final class RunningGateway implements BeforeAllCallback, AfterAllCallback
   /** The running gateway. */
   public TestGateway gateway() {
     if (gateway == null) {
-      throw new IllegalStateException("No gateway runs: register RunningGateway on a static @RegisterExtension field");
+      throw new IllegalStateException(
+          "No gateway runs: register RunningGateway on a static @RegisterExtension field");
     }
     return gateway;
   }

@@ -26,17 +26,18 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * The queries specification's other SELECT examples (data, time travel, Iceberg's functions) sent through JDBC
- * exactly as written against {@code prod.db.table} and {@code prod.db.orders}: each answers what Spark answers in
- * this JVM (columns and rows), and those that travel to the specification's own snapshot ids and 1980s/2025
- * times, which these tables do not have, fail before Spark runs with a SQLState naming the table.
+ * The queries specification's other SELECT examples (data, time travel, Iceberg's functions) sent
+ * through JDBC exactly as written against {@code prod.db.table} and {@code prod.db.orders}: each
+ * answers what Spark answers in this JVM (columns and rows), and those that travel to the
+ * specification's own snapshot ids and 1980s/2025 times, which these tables do not have, fail
+ * before Spark runs with a SQLState naming the table.
  */
 class SeedDataQueriesIT {
   private static final List<String> FIXED_VERSIONS =
-      List.of("10963874102873", "1986-10-26", "499162860", "VERSION AS OF 101", "2025-01-01 10:00:00");
+      List.of(
+          "10963874102873", "1986-10-26", "499162860", "VERSION AS OF 101", "2025-01-01 10:00:00");
 
-  @RegisterExtension
-  static final RunningGateway gateway = RunningGateway.withConnectionCatalogs();
+  @RegisterExtension static final RunningGateway gateway = RunningGateway.withConnectionCatalogs();
   private static Properties prod;
   private static SparkSession spark;
 
@@ -48,9 +49,11 @@ class SeedDataQueriesIT {
     prod.setProperty("spark.sql.catalog.prod.type", "hadoop");
     prod.setProperty("spark.sql.catalog.prod.warehouse", warehouse.toAbsolutePath().toString());
     try (Connection c = connect()) {
-      execute(c,
+      execute(
+          c,
           "CREATE NAMESPACE IF NOT EXISTS prod.db",
-          "CREATE TABLE prod.db.table (id bigint, data string, category string, ts timestamp) USING iceberg",
+          "CREATE TABLE prod.db.table (id bigint, data string, category string, ts timestamp) USING"
+              + " iceberg",
           "INSERT INTO prod.db.table VALUES (1, 'abcdef', 'a', TIMESTAMP '2025-03-01 10:30:00')",
           "ALTER TABLE prod.db.table CREATE TAG `historical-snapshot`",
           "ALTER TABLE prod.db.table CREATE BRANCH `audit-branch`",
@@ -78,14 +81,16 @@ class SeedDataQueriesIT {
   @MethodSource("dataQueries")
   void seedQueryRunsAsInSpark(String sql) throws Exception {
     String table = sql.contains("prod.db.orders") ? "prod.db.orders" : "prod.db.table";
-    try (Connection c = connect(); Statement statement = c.createStatement()) {
+    try (Connection c = connect();
+        Statement statement = c.createStatement()) {
       if (FIXED_VERSIONS.stream().anyMatch(sql::contains)) {
         assertThatThrownBy(() -> statement.executeQuery(sql))
             .isInstanceOf(SQLException.class)
-            .satisfies(e -> {
-              assertThat(((SQLException) e).getSQLState()).isIn("42704", "22023");
-              assertThat(e.getMessage()).contains(table);
-            });
+            .satisfies(
+                e -> {
+                  assertThat(((SQLException) e).getSQLState()).isIn("42704", "22023");
+                  assertThat(e.getMessage()).contains(table);
+                });
         return;
       }
       List<String> columns = new ArrayList<>();
@@ -105,7 +110,8 @@ class SeedDataQueriesIT {
       }
       assertThat(rows).as("rows of %s", sql).isNotEmpty();
       String withoutSemicolon = sql.substring(0, sql.lastIndexOf(';'));
-      assertThat(columns).as("columns of %s", sql)
+      assertThat(columns)
+          .as("columns of %s", sql)
           .isEqualTo(Arrays.asList(spark.sql(withoutSemicolon).columns()));
       List<List<Object>> sparks = new ArrayList<>();
       for (Row row : spark.sql(withoutSemicolon).collectAsList()) {
@@ -119,7 +125,9 @@ class SeedDataQueriesIT {
     }
   }
 
-  /** A value as text, without the trailing ".0" or ".000" that Timestamp, Double and the driver add. */
+  /**
+   * A value as text, without the trailing ".0" or ".000" that Timestamp, Double and the driver add.
+   */
   private static String text(String value) {
     return value.replaceAll("\\.0+$", "");
   }

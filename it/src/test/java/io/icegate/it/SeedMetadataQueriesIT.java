@@ -1,8 +1,8 @@
 package io.icegate.it;
 
-import static io.icegate.it.SparkJobs.sparkJobsDuring;
 import static io.icegate.it.Rows.execute;
 import static io.icegate.it.Rows.query;
+import static io.icegate.it.SparkJobs.sparkJobsDuring;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.icegate.calcite.testing.SeedQueries;
@@ -21,19 +21,23 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * The metadata-table examples of the queries specification (its document 001, as SpecificationExamples keeps it), sent through JDBC exactly
- * as written, against {@code prod.db.table}: an Iceberg catalog named {@code prod} that each connection registers
- * through {@code spark.*} connection properties, as a user would.
+ * The metadata-table examples of the queries specification (its document 001, as
+ * SpecificationExamples keeps it), sent through JDBC exactly as written, against {@code
+ * prod.db.table}: an Iceberg catalog named {@code prod} that each connection registers through
+ * {@code spark.*} connection properties, as a user would.
  */
 class SeedMetadataQueriesIT {
-  /** The examples that travel to a fixed snapshot id or time: on this table they name no snapshot. */
+  /**
+   * The examples that travel to a fixed snapshot id or time: on this table they name no snapshot.
+   */
   private static final String FIXED_TIMESTAMP = "TIMESTAMP AS OF '2021-09-20 08:00:00'";
+
   private static final String FIXED_SNAPSHOT = "VERSION AS OF 10963874102873";
+
   /** Not metadata-table reads of iceberg-core: Spark computes them. */
   private static final List<String> SPARK_COMPUTED = List.of("position_deletes", "changes");
 
-  @RegisterExtension
-  static final RunningGateway gateway = RunningGateway.withConnectionCatalogs();
+  @RegisterExtension static final RunningGateway gateway = RunningGateway.withConnectionCatalogs();
   private static Properties prod;
 
   @BeforeAll
@@ -44,10 +48,12 @@ class SeedMetadataQueriesIT {
     prod.setProperty("spark.sql.catalog.prod.type", "hadoop");
     prod.setProperty("spark.sql.catalog.prod.warehouse", warehouse.toAbsolutePath().toString());
     try (Connection c = connect()) {
-      execute(c,
+      execute(
+          c,
           "CREATE NAMESPACE IF NOT EXISTS prod.db",
           "CREATE TABLE prod.db.table (id bigint, data string, category string) USING iceberg"
-              + " PARTITIONED BY (category) TBLPROPERTIES ('format-version'='2', 'write.delete.mode'='merge-on-read')",
+              + " PARTITIONED BY (category) TBLPROPERTIES ('format-version'='2',"
+              + " 'write.delete.mode'='merge-on-read')",
           "INSERT INTO prod.db.table VALUES (1, 'a', 'x'), (5, 'e', 'x'), (2, 'b', 'y')",
           "INSERT INTO prod.db.table VALUES (3, 'c', 'x')",
           "ALTER TABLE prod.db.table CREATE TAG seed_tag",
@@ -91,31 +97,41 @@ class SeedMetadataQueriesIT {
     List<String> nativeQueries = nativeSeedQueries().toList();
     assertThat(nativeQueries).hasSizeGreaterThanOrEqualTo(13);
 
-    int jobs = sparkJobsDuring(() -> {
-      try (Connection c = connect()) {
-        for (String sql : nativeQueries) {
-          assertThat(query(c, sql)).as("rows of %s", sql).isNotEmpty();
-        }
-      }
-    });
+    int jobs =
+        sparkJobsDuring(
+            () -> {
+              try (Connection c = connect()) {
+                for (String sql : nativeQueries) {
+                  assertThat(query(c, sql)).as("rows of %s", sql).isNotEmpty();
+                }
+              }
+            });
     assertThat(jobs).as("Spark jobs started by the seed's metadata queries").isZero();
   }
 
   @Test
   void seedTimeTravelToATimeBeforeTheTableSaysWhenItsHistoryStarts() {
     String sql = seedQuery(FIXED_TIMESTAMP);
-    NativeVsSpark.assertFails(SeedMetadataQueriesIT::connect, sql, "22023", "prod.db.table", "2021-09-20 08:00:00",
+    NativeVsSpark.assertFails(
+        SeedMetadataQueriesIT::connect,
+        sql,
+        "22023",
+        "prod.db.table",
+        "2021-09-20 08:00:00",
         "first snapshot at");
   }
 
   @Test
   void seedTimeTravelToAnotherTablesSnapshotListsTheValidOnes() {
     String sql = seedQuery(FIXED_SNAPSHOT);
-    NativeVsSpark.assertFails(SeedMetadataQueriesIT::connect, sql, "42704", "prod.db.table", "10963874102873",
-        "valid: ");
+    NativeVsSpark.assertFails(
+        SeedMetadataQueriesIT::connect, sql, "42704", "prod.db.table", "10963874102873", "valid: ");
   }
 
   private static String seedQuery(String clause) {
-    return SeedQueries.metadataSelects().stream().filter(sql -> sql.contains(clause)).findFirst().orElseThrow();
+    return SeedQueries.metadataSelects().stream()
+        .filter(sql -> sql.contains(clause))
+        .findFirst()
+        .orElseThrow();
   }
 }

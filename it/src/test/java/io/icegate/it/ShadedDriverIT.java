@@ -17,23 +17,28 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** The one shaded driver jar, alone on a class path, connects and queries. */
 public class ShadedDriverIT {
-  @RegisterExtension
-  static final RunningGateway gateway = RunningGateway.plain();
+  @RegisterExtension static final RunningGateway gateway = RunningGateway.plain();
 
-  /** The one shaded driver jar the build writes, {@code jdbc-driver/target/icegate-jdbc-<version>.jar}. */
+  /**
+   * The one shaded driver jar the build writes, {@code
+   * jdbc-driver/target/icegate-jdbc-<version>.jar}.
+   */
   public static Path driverJar() throws IOException {
     try (var jars = Files.list(Path.of("..", "jdbc-driver", "target"))) {
-      return jars.filter(p -> p.getFileName().toString().matches("icegate-jdbc-[^-]+(-SNAPSHOT)?\\.jar"))
-          .findFirst().orElseThrow(() -> new AssertionError("no shaded driver jar in jdbc-driver/target"));
+      return jars.filter(
+              p -> p.getFileName().toString().matches("icegate-jdbc-[^-]+(-SNAPSHOT)?\\.jar"))
+          .findFirst()
+          .orElseThrow(() -> new AssertionError("no shaded driver jar in jdbc-driver/target"));
     }
   }
 
   @Test
   void driverJarAloneConnectsAndQueries() throws Exception {
     Path jar = driverJar();
-    // The platform loader as parent: nothing of this test's class path (Avatica, Jackson, protobuf) is visible.
-    try (URLClassLoader isolated = new URLClassLoader(new URL[] {jar.toUri().toURL()},
-        ClassLoader.getPlatformClassLoader())) {
+    // The platform loader as parent: nothing of this test's class path (Avatica, Jackson, protobuf)
+    // is visible.
+    try (URLClassLoader isolated =
+        new URLClassLoader(new URL[] {jar.toUri().toURL()}, ClassLoader.getPlatformClassLoader())) {
       Class<?> driverClass = Class.forName("io.icegate.jdbc.IcegateDriver", true, isolated);
       assertThat(driverClass.getClassLoader()).isSameAs(isolated);
       Driver driver = (Driver) driverClass.getDeclaredConstructor().newInstance();

@@ -8,7 +8,9 @@ import org.apache.spark.SparkContext;
 import org.apache.spark.scheduler.SparkListener;
 import org.apache.spark.scheduler.SparkListenerJobStart;
 
-/** Counts the Spark jobs that work against the in-process gateway starts: zero proves no Spark ran. */
+/**
+ * Counts the Spark jobs that work against the in-process gateway starts: zero proves no Spark ran.
+ */
 public final class SparkJobs {
   /** Work that talks to the gateway. */
   @FunctionalInterface
@@ -20,7 +22,13 @@ public final class SparkJobs {
 
   /** Whether any Spark job of the test JVM's engine runs now. */
   public static boolean anyRunning() {
-    return TestGateway.engine().rootSession().sparkContext().statusTracker().getActiveJobIds().length > 0;
+    return TestGateway.engine()
+            .rootSession()
+            .sparkContext()
+            .statusTracker()
+            .getActiveJobIds()
+            .length
+        > 0;
   }
 
   /** Waits up to 30 s for every Spark job to end, and fails if one still runs then. */
@@ -31,12 +39,13 @@ public final class SparkJobs {
   /** How many Spark jobs started while {@code work} ran. */
   public static int sparkJobsDuring(Work work) throws Exception {
     AtomicInteger jobs = new AtomicInteger();
-    SparkListener counter = new SparkListener() {
-      @Override
-      public void onJobStart(SparkListenerJobStart jobStart) {
-        jobs.incrementAndGet();
-      }
-    };
+    SparkListener counter =
+        new SparkListener() {
+          @Override
+          public void onJobStart(SparkListenerJobStart jobStart) {
+            jobs.incrementAndGet();
+          }
+        };
     SparkContext context = TestGateway.engine().rootSession().sparkContext();
     context.listenerBus().waitUntilEmpty();
     context.addSparkListener(counter);

@@ -12,7 +12,9 @@ import java.sql.ResultSet;
 import java.sql.Statement;
 import org.junit.jupiter.api.Test;
 
-/** A result far larger than the gateway's heap streams through a gateway started with a small heap. */
+/**
+ * A result far larger than the gateway's heap streams through a gateway started with a small heap.
+ */
 class StreamingIT {
   private static final long ROWS = 16_000_000L;
 
@@ -20,15 +22,21 @@ class StreamingIT {
   void resultOfSeveralGigabytesStreamsThroughA256MegabyteGateway() throws Exception {
     Path warehouse = Files.createTempDirectory(Path.of("target"), "streaming-warehouse-");
     // ExitOnOutOfMemoryError turns any attempt to hold the result in memory into a dead process.
-    try (GatewayProcess gateway = GatewayProcess.start(warehouse, "-Xmx256m -XX:+ExitOnOutOfMemoryError");
+    try (GatewayProcess gateway =
+            GatewayProcess.start(warehouse, "-Xmx256m -XX:+ExitOnOutOfMemoryError");
         Connection c = DriverManager.getConnection(gateway.jdbcUrl());
         Statement s = c.createStatement()) {
       s.setFetchSize(5_000);
       long rows = 0;
       long bytes = 0;
-      // Two partitions of 1.1 GB each: Spark's toLocalIterator would have to hold one of them whole.
-      try (ResultSet rs = s.executeQuery("SELECT id, sha2(CAST(id AS STRING), 512) AS wide"
-          + " FROM range(0, " + ROWS + ", 1, 2)")) {
+      // Two partitions of 1.1 GB each: Spark's toLocalIterator would have to hold one of them
+      // whole.
+      try (ResultSet rs =
+          s.executeQuery(
+              "SELECT id, sha2(CAST(id AS STRING), 512) AS wide"
+                  + " FROM range(0, "
+                  + ROWS
+                  + ", 1, 2)")) {
         while (rs.next()) {
           rows++;
           bytes += 8 + rs.getString(2).length();

@@ -2,10 +2,10 @@ package io.icegate.it;
 
 import io.icegate.gateway.config.GatewayConfig;
 import io.icegate.gateway.engine.SparkEngine;
-import io.icegate.gateway.server.GatewayServer;
 import io.icegate.gateway.security.PasswordHash;
 import io.icegate.gateway.security.Role;
 import io.icegate.gateway.security.UsersFile;
+import io.icegate.gateway.server.GatewayServer;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -19,15 +19,16 @@ import java.util.Map;
 import java.util.Properties;
 
 /**
- * The test JVM's one SparkEngine (on a fresh warehouse under target/) and a gateway on a free port per test
- * class.
+ * The test JVM's one SparkEngine (on a fresh warehouse under target/) and a gateway on a free port
+ * per test class.
  */
 public final class TestGateway implements AutoCloseable {
   private static SparkEngine engine;
 
   /** The users of a gateway started with {@link #startWithUsers}: one per role. */
   public enum TestUser {
-    READER("reader", Role.READ, "reader-Pw-1"), WRITER("writer", Role.WRITE, "writer-Pw-2"),
+    READER("reader", Role.READ, "reader-Pw-1"),
+    WRITER("writer", Role.WRITE, "writer-Pw-2"),
     BOSS("boss", Role.ADMIN, "boss-Pw-3");
 
     private final String user;
@@ -65,13 +66,18 @@ public final class TestGateway implements AutoCloseable {
     if (engine == null) {
       try {
         Path warehouse = Files.createTempDirectory(Path.of("target"), "warehouse-");
-        // Tests write scratch files (parquet directories, table locations) under target/: an operator's root.
-        engine = SparkEngine.start(GatewayConfig.from(Map.of(
-            "icegate.warehouse", warehouse.toString(),
-            "icegate.port", "0",
-            "icegate.policy.file-roots.admin", Path.of("target").toAbsolutePath().toString(),
-            "spark.master", "local[2]",
-            "spark.sql.shuffle.partitions", "4")));
+        // Tests write scratch files (parquet directories, table locations) under target/: an
+        // operator's root.
+        engine =
+            SparkEngine.start(
+                GatewayConfig.from(
+                    Map.of(
+                        "icegate.warehouse", warehouse.toString(),
+                        "icegate.port", "0",
+                        "icegate.policy.file-roots.admin",
+                            Path.of("target").toAbsolutePath().toString(),
+                        "spark.master", "local[2]",
+                        "spark.sql.shuffle.partitions", "4")));
       } catch (IOException e) {
         throw new UncheckedIOException(e);
       }
@@ -85,8 +91,8 @@ public final class TestGateway implements AutoCloseable {
   }
 
   /**
-   * A gateway with authentication on, its users file holding the {@link TestUser}s, and some gateway settings
-   * changed.
+   * A gateway with authentication on, its users file holding the {@link TestUser}s, and some
+   * gateway settings changed.
    */
   public static TestGateway startWithUsers(Map<String, String> settings) {
     try {
@@ -94,7 +100,8 @@ public final class TestGateway implements AutoCloseable {
       Files.delete(file);
       UsersFile users = UsersFile.read(file);
       for (TestUser user : TestUser.values()) {
-        users.put(new UsersFile.User(user.user, user.role, PasswordHash.of(user.password.toCharArray())));
+        users.put(
+            new UsersFile.User(user.user, user.role, PasswordHash.of(user.password.toCharArray())));
       }
       users.write();
       Map<String, String> all = new HashMap<>(settings);
@@ -106,8 +113,9 @@ public final class TestGateway implements AutoCloseable {
   }
 
   /**
-   * A gateway whose admins may define catalogs per connection ({@code spark.sql.catalog.NAME...} as connection
-   * properties or with SET), as an operator opens it ({@code icegate.policy.admin-settings}); the statement policy refuses it otherwise.
+   * A gateway whose admins may define catalogs per connection ({@code spark.sql.catalog.NAME...} as
+   * connection properties or with SET), as an operator opens it ({@code
+   * icegate.policy.admin-settings}); the statement policy refuses it otherwise.
    */
   public static TestGateway startWithConnectionCatalogs() {
     return start(Map.of("icegate.policy.admin-settings", "spark.sql.catalog.*"));
@@ -130,7 +138,10 @@ public final class TestGateway implements AutoCloseable {
     return DriverManager.getConnection(jdbcUrl(), new Properties());
   }
 
-  /** A connection opened with the user name {@code user} (no password: for gateways without authentication). */
+  /**
+   * A connection opened with the user name {@code user} (no password: for gateways without
+   * authentication).
+   */
   public Connection connectAs(String user) throws SQLException {
     Properties properties = new Properties();
     properties.setProperty("user", user);

@@ -19,40 +19,50 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
- * Time travel on a metadata table that ignores it (snapshots, history, refs) answers with the current metadata and
- * says so in a SQLWarning of the statement and its result set; a table that honours it (files) warns of nothing.
- * Avatica's own driver reads the same answers and sees no warnings.
+ * Time travel on a metadata table that ignores it (snapshots, history, refs) answers with the
+ * current metadata and says so in a SQLWarning of the statement and its result set; a table that
+ * honours it (files) warns of nothing. Avatica's own driver reads the same answers and sees no
+ * warnings.
  */
 class WarningsIT {
   private static final String TABLE = "demo.warnings_it.t";
 
-  @RegisterExtension
-  static final RunningGateway gateway = RunningGateway.plain();
+  @RegisterExtension static final RunningGateway gateway = RunningGateway.plain();
   private static long firstSnapshot;
 
   @BeforeAll
   static void buildTable() throws Exception {
     try (Connection c = gateway.connect()) {
-      execute(c,
+      execute(
+          c,
           "CREATE NAMESPACE IF NOT EXISTS demo.warnings_it",
           "CREATE TABLE " + TABLE + " (id int) USING iceberg",
           "INSERT INTO " + TABLE + " VALUES (1)",
           "INSERT INTO " + TABLE + " VALUES (2)");
-      firstSnapshot = (Long) query(c, "SELECT snapshot_id FROM " + TABLE + ".snapshots ORDER BY committed_at LIMIT 1")
-          .get(0).get(0);
+      firstSnapshot =
+          (Long)
+              query(
+                      c,
+                      "SELECT snapshot_id FROM "
+                          + TABLE
+                          + ".snapshots ORDER BY committed_at LIMIT 1")
+                  .get(0)
+                  .get(0);
     }
   }
 
   @Test
   void metadataTablesThatIgnoreTimeTravelSaySo() throws Exception {
-    try (Connection c = nativeConnection(); Statement statement = c.createStatement()) {
+    try (Connection c = nativeConnection();
+        Statement statement = c.createStatement()) {
       for (String metadata : List.of("snapshots", "history", "refs")) {
         String sql = "SELECT * FROM " + TABLE + "." + metadata + " VERSION AS OF " + firstSnapshot;
         try (ResultSet rs = statement.executeQuery(sql)) {
           List<SQLWarning> warnings = chain(statement.getWarnings());
           assertThat(warnings).as(sql).hasSize(1);
           assertThat(warnings.get(0).getSQLState()).isEqualTo("01000");
-          assertThat(warnings.get(0).getMessage()).as(sql)
+          assertThat(warnings.get(0).getMessage())
+              .as(sql)
               .startsWith("Time travel ignored on ")
               .contains("warnings_it.t." + metadata);
           assertThat(messages(rs.getWarnings())).isEqualTo(messages(statement.getWarnings()));
@@ -60,7 +70,8 @@ class WarningsIT {
           while (rs.next()) {
             rows++;
           }
-          // The current metadata, not the first snapshot's: both snapshots (the one branch, main, for refs).
+          // The current metadata, not the first snapshot's: both snapshots (the one branch, main,
+          // for refs).
           assertThat(rows).as(sql).isEqualTo(metadata.equals("refs") ? 1 : 2);
         }
       }
@@ -69,21 +80,30 @@ class WarningsIT {
 
   @Test
   void theSnapshotsWarningSaysWhatTheTableShowsInstead() throws Exception {
-    try (Connection c = nativeConnection(); Statement statement = c.createStatement()) {
-      statement.executeQuery("SELECT * FROM " + TABLE + ".snapshots VERSION AS OF " + firstSnapshot).close();
+    try (Connection c = nativeConnection();
+        Statement statement = c.createStatement()) {
+      statement
+          .executeQuery("SELECT * FROM " + TABLE + ".snapshots VERSION AS OF " + firstSnapshot)
+          .close();
       assertThat(messages(statement.getWarnings()))
-          .containsExactly("Time travel ignored on " + TABLE + ".snapshots: it always lists every snapshot");
+          .containsExactly(
+              "Time travel ignored on " + TABLE + ".snapshots: it always lists every snapshot");
     }
   }
 
   @Test
-  void metadataTablesThatHonourTimeTravelDoNotWarnAndTheNextExecutionClearsTheWarning() throws Exception {
-    try (Connection c = nativeConnection(); Statement statement = c.createStatement()) {
-      statement.executeQuery("SELECT * FROM " + TABLE + ".snapshots VERSION AS OF " + firstSnapshot).close();
+  void metadataTablesThatHonourTimeTravelDoNotWarnAndTheNextExecutionClearsTheWarning()
+      throws Exception {
+    try (Connection c = nativeConnection();
+        Statement statement = c.createStatement()) {
+      statement
+          .executeQuery("SELECT * FROM " + TABLE + ".snapshots VERSION AS OF " + firstSnapshot)
+          .close();
       assertThat(chain(statement.getWarnings())).hasSize(1);
 
-      try (ResultSet rs = statement.executeQuery(
-          "SELECT * FROM " + TABLE + ".files VERSION AS OF " + firstSnapshot)) {
+      try (ResultSet rs =
+          statement.executeQuery(
+              "SELECT * FROM " + TABLE + ".files VERSION AS OF " + firstSnapshot)) {
         assertThat(chain(statement.getWarnings())).isEmpty();
         assertThat(chain(rs.getWarnings())).isEmpty();
         int files = 0;
@@ -97,11 +117,14 @@ class WarningsIT {
 
   @Test
   void preparedStatementsGetTheWarningsToo() throws Exception {
-    try (Connection c = nativeConnection(); PreparedStatement statement = c.prepareStatement(
-        "SELECT * FROM " + TABLE + ".snapshots VERSION AS OF " + firstSnapshot)) {
+    try (Connection c = nativeConnection();
+        PreparedStatement statement =
+            c.prepareStatement(
+                "SELECT * FROM " + TABLE + ".snapshots VERSION AS OF " + firstSnapshot)) {
       try (ResultSet rs = statement.executeQuery()) {
         assertThat(messages(statement.getWarnings()))
-            .containsExactly("Time travel ignored on " + TABLE + ".snapshots: it always lists every snapshot");
+            .containsExactly(
+                "Time travel ignored on " + TABLE + ".snapshots: it always lists every snapshot");
         assertThat(messages(rs.getWarnings())).isEqualTo(messages(statement.getWarnings()));
       }
       statement.clearWarnings();
@@ -113,12 +136,17 @@ class WarningsIT {
 
   @Test
   void avaticasOwnDriverReadsTheAnswerAndSeesNoWarnings() throws Exception {
-    String url = "jdbc:avatica:remote:url=http://127.0.0.1:" + gateway.server().port() + ";serialization=PROTOBUF";
-    try (Connection c = new Driver().connect(url, new Properties()); Statement statement = c.createStatement()) {
+    String url =
+        "jdbc:avatica:remote:url=http://127.0.0.1:"
+            + gateway.server().port()
+            + ";serialization=PROTOBUF";
+    try (Connection c = new Driver().connect(url, new Properties());
+        Statement statement = c.createStatement()) {
       assertThat(c.getClass().getName()).doesNotContain("Icegate");
       statement.execute("SET icegate.metadata.native=true");
-      try (ResultSet rs = statement.executeQuery(
-          "SELECT snapshot_id FROM " + TABLE + ".snapshots VERSION AS OF " + firstSnapshot)) {
+      try (ResultSet rs =
+          statement.executeQuery(
+              "SELECT snapshot_id FROM " + TABLE + ".snapshots VERSION AS OF " + firstSnapshot)) {
         int rows = 0;
         while (rs.next()) {
           rows++;

@@ -18,40 +18,51 @@ import org.apache.calcite.avatica.remote.Driver.Serialization;
  */
 final class AvaticaProperties {
 
-  private AvaticaProperties() {
-  }
+  private AvaticaProperties() {}
 
   static Properties of(IcegateUrl url) {
     Properties properties = new Properties();
     properties.setProperty(BuiltInConnectionProperty.URL.camelName(), url.serverAddress());
-    properties.setProperty(BuiltInConnectionProperty.SERIALIZATION.camelName(),
+    properties.setProperty(
+        BuiltInConnectionProperty.SERIALIZATION.camelName(),
         Serialization.PROTOBUF.name().toLowerCase(Locale.ROOT));
 
     Map<String, String> settings = url.settings();
-    copy(settings, ConnectionProperty.TRUSTSTORE.key(), properties,
+    copy(
+        settings,
+        ConnectionProperty.TRUSTSTORE.key(),
+        properties,
         BuiltInConnectionProperty.TRUSTSTORE.camelName());
-    copy(settings, ConnectionProperty.TRUSTSTORE_PASSWORD.key(), properties,
+    copy(
+        settings,
+        ConnectionProperty.TRUSTSTORE_PASSWORD.key(),
+        properties,
         BuiltInConnectionProperty.TRUSTSTORE_PASSWORD.camelName());
 
-    properties.setProperty(BuiltInConnectionProperty.FETCH_SIZE.camelName(),
+    properties.setProperty(
+        BuiltInConnectionProperty.FETCH_SIZE.camelName(),
         ConnectionProperty.FETCH_SIZE.valueIn(settings));
 
     ZoneId zone = url.timeZone();
-    // java.util.TimeZone silently turns ids it does not know (such as "+02:00") into GMT, so Avatica
+    // java.util.TimeZone silently turns ids it does not know (such as "+02:00") into GMT, so
+    // Avatica
     // gets the id TimeZone itself produces for the zone.
-    properties.setProperty(BuiltInConnectionProperty.TIME_ZONE.camelName(),
-        TimeZone.getTimeZone(zone).getID());
+    properties.setProperty(
+        BuiltInConnectionProperty.TIME_ZONE.camelName(), TimeZone.getTimeZone(zone).getID());
     properties.setProperty(OpenConnectionKeys.CLIENT_TIME_ZONE, zone.getId());
 
     copy(settings, ConnectionProperty.USER.key(), properties, OpenConnectionKeys.USER);
     String user = settings.get(ConnectionProperty.USER.key());
     if (user != null && !user.isEmpty()) {
-      // HTTP Basic on every request (Avatica's client answers the gateway's challenge with these); a gateway
-      // without authentication never challenges, and the user name still reaches it with the open request. The
+      // HTTP Basic on every request (Avatica's client answers the gateway's challenge with these);
+      // a gateway
+      // without authentication never challenges, and the user name still reaches it with the open
+      // request. The
       // password is not sent in the open request: only the HTTP layer checks it.
       properties.setProperty(BuiltInConnectionProperty.AUTHENTICATION.camelName(), "BASIC");
       properties.setProperty(BuiltInConnectionProperty.AVATICA_USER.camelName(), user);
-      properties.setProperty(BuiltInConnectionProperty.AVATICA_PASSWORD.camelName(),
+      properties.setProperty(
+          BuiltInConnectionProperty.AVATICA_PASSWORD.camelName(),
           settings.getOrDefault(ConnectionProperty.PASSWORD.key(), ""));
     }
     if (url.catalog() != null) {
@@ -60,11 +71,12 @@ final class AvaticaProperties {
     if (url.namespace() != null) {
       properties.setProperty(OpenConnectionKeys.NAMESPACE, url.namespace());
     }
-    settings.forEach((key, value) -> {
-      if (ConnectionProperty.isSessionSetting(key)) {
-        properties.setProperty(key, value);
-      }
-    });
+    settings.forEach(
+        (key, value) -> {
+          if (ConnectionProperty.isSessionSetting(key)) {
+            properties.setProperty(key, value);
+          }
+        });
     return properties;
   }
 

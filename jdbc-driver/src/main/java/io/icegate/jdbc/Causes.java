@@ -14,8 +14,7 @@ final class Causes {
   private static final Pattern HTTP_CLIENT_CONNECT =
       Pattern.compile("Connect to \\S+(?: \\[[^]]*])? failed: (.+)", Pattern.DOTALL);
 
-  private Causes() {
-  }
+  private Causes() {}
 
   /** Returns the first exception of type {@code type} in {@code failure}'s chain, or null. */
   static <T extends Throwable> T find(Throwable failure, Class<T> type) {

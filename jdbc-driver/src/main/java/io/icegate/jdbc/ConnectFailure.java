@@ -9,14 +9,13 @@ import org.apache.calcite.avatica.AvaticaClientRuntimeException;
 /**
  * Turns what Avatica throws while a connection is being opened into a {@link SQLException}.
  *
- * <p>Avatica reports both unreachable servers and server-side refusals as unchecked exceptions out of
- * {@code Driver.connect}; JDBC callers expect a {@code SQLException} with a SQLState. Failures after
- * the connection is open are {@link GatewayError}'s job.
+ * <p>Avatica reports both unreachable servers and server-side refusals as unchecked exceptions out
+ * of {@code Driver.connect}; JDBC callers expect a {@code SQLException} with a SQLState. Failures
+ * after the connection is open are {@link GatewayError}'s job.
  */
 final class ConnectFailure {
 
-  private ConnectFailure() {
-  }
+  private ConnectFailure() {}
 
   // Avatica's HTTP client reports a status other than 200, 500 and 503 only in its message.
   private static final Pattern HTTP_STATUS = Pattern.compile("got HTTP/(\\d{3})");
@@ -29,14 +28,22 @@ final class ConnectFailure {
   static SQLException translate(RuntimeException failure, String serverAddress, String user) {
     int status = httpStatus(failure);
     if (status == HttpURLConnection.HTTP_UNAUTHORIZED) {
-      return new SQLException("Cannot connect to " + serverAddress + ": " + (user == null || user.isEmpty()
-          ? "the gateway requires a user name and password (give the user and password properties)"
-          : "the gateway refused user '" + user + "' (wrong user name or password)"),
+      return new SQLException(
+          "Cannot connect to "
+              + serverAddress
+              + ": "
+              + (user == null || user.isEmpty()
+                  ? "the gateway requires a user name and password (give the user and password"
+                      + " properties)"
+                  : "the gateway refused user '" + user + "' (wrong user name or password)"),
           SqlStates.INVALID_AUTHORIZATION);
     }
     if (status == UPGRADE_REQUIRED) {
-      return new SQLException("Cannot connect to " + serverAddress + ": the gateway accepts HTTPS only (connect"
-          + " with ssl=true, and truststore and truststore_password unless its certificate is trusted by default)",
+      return new SQLException(
+          "Cannot connect to "
+              + serverAddress
+              + ": the gateway accepts HTTPS only (connect with ssl=true, and truststore and"
+              + " truststore_password unless its certificate is trusted by default)",
           SqlStates.CANNOT_CONNECT);
     }
     if (failure instanceof AvaticaClientRuntimeException rejected) {
@@ -44,12 +51,15 @@ final class ConnectFailure {
       return new SQLException(
           message.isBlank() ? "The Icegate server refused the connection" : message,
           GatewayError.isKnownSqlState(rejected.getSqlState())
-              ? rejected.getSqlState() : SqlStates.CONNECTION_REJECTED,
-          rejected.getErrorCode(), failure);
+              ? rejected.getSqlState()
+              : SqlStates.CONNECTION_REJECTED,
+          rejected.getErrorCode(),
+          failure);
     }
     return new SQLException(
         "Cannot connect to Icegate at " + serverAddress + ": " + Causes.reason(failure),
-        SqlStates.CANNOT_CONNECT, failure);
+        SqlStates.CANNOT_CONNECT,
+        failure);
   }
 
   private static final int UPGRADE_REQUIRED = 426;

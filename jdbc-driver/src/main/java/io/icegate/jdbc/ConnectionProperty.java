@@ -14,9 +14,9 @@ import java.util.stream.Stream;
  * The connection properties the Icegate driver understands, in one place.
  *
  * <p>Each property can be given in the URL query string or in the {@link java.util.Properties}
- * passed to {@link java.sql.Driver#connect}; an explicit {@code Properties} value wins. Besides these,
- * any key starting with {@value #SPARK_PREFIX} or {@value #ICEGATE_PREFIX} is a session setting that
- * is passed to the server untouched. Every other key is rejected.
+ * passed to {@link java.sql.Driver#connect}; an explicit {@code Properties} value wins. Besides
+ * these, any key starting with {@value #SPARK_PREFIX} or {@value #ICEGATE_PREFIX} is a session
+ * setting that is passed to the server untouched. Every other key is rejected.
  */
 public enum ConnectionProperty {
 
@@ -27,30 +27,40 @@ public enum ConnectionProperty {
   PASSWORD("password", () -> null, "Password sent to the Icegate server"),
 
   /** Time zone of the session; defaults to the client JVM's time zone. */
-  TIME_ZONE("timeZone", () -> TimeZone.getDefault().toZoneId().getId(),
+  TIME_ZONE(
+      "timeZone",
+      () -> TimeZone.getDefault().toZoneId().getId(),
       "Time zone id (e.g. Europe/Paris or +02:00) used by the session and to read dates and"
           + " timestamps; defaults to the client JVM's time zone"),
 
   /**
-   * Rows per frame fetched from the server unless a statement sets its own. Avatica's default, 100, makes large
-   * results pay a round trip per 100 rows; 1,000 streams fastest in docs/PERFORMANCE.md.
+   * Rows per frame fetched from the server unless a statement sets its own. Avatica's default, 100,
+   * makes large results pay a round trip per 100 rows; 1,000 streams fastest in
+   * docs/PERFORMANCE.md.
    */
-  FETCH_SIZE("fetchSize", () -> "1000", "Default number of rows fetched per round trip (Statement.setFetchSize"
-      + " overrides it)"),
+  FETCH_SIZE(
+      "fetchSize",
+      () -> "1000",
+      "Default number of rows fetched per round trip (Statement.setFetchSize" + " overrides it)"),
 
   /**
    * How result rows travel: {@code compact}, Icegate's own encoding ({@link CompactRows}), or
    * {@code avatica}, Avatica's, for comparing the two or setting the compact one aside.
    */
-  ROW_ENCODING("rowEncoding", () -> "compact", "How result rows travel: compact (Icegate's"
-      + " encoding) or avatica (Avatica's own, several times slower to decode for nested values)",
-      "compact", "avatica"),
+  ROW_ENCODING(
+      "rowEncoding",
+      () -> "compact",
+      "How result rows travel: compact (Icegate's encoding) or avatica (Avatica's own, several"
+          + " times slower to decode for nested values)",
+      "compact",
+      "avatica"),
 
   /** Whether to talk HTTPS to the server. */
   SSL("ssl", () -> "false", "Connect over HTTPS (true or false)", "true", "false"),
 
   /** Trust store holding the server's certificate. */
-  TRUSTSTORE("truststore", () -> null, "Path of the trust store used to verify the server over HTTPS"),
+  TRUSTSTORE(
+      "truststore", () -> null, "Path of the trust store used to verify the server over HTTPS"),
 
   /** Password of the trust store. */
   TRUSTSTORE_PASSWORD("truststore_password", () -> null, "Password of the trust store");
@@ -66,7 +76,8 @@ public enum ConnectionProperty {
   private final String description;
   private final List<String> choices;
 
-  ConnectionProperty(String key, Supplier<String> defaultValue, String description, String... choices) {
+  ConnectionProperty(
+      String key, Supplier<String> defaultValue, String description, String... choices) {
     this.key = key;
     this.defaultValue = defaultValue;
     this.description = description;
@@ -79,8 +90,8 @@ public enum ConnectionProperty {
   }
 
   /**
-   * Returns the only values the property takes (matched ignoring case, as the URL parser normalizes them), or an
-   * empty list when it takes any.
+   * Returns the only values the property takes (matched ignoring case, as the URL parser normalizes
+   * them), or an empty list when it takes any.
    */
   public List<String> choices() {
     return choices;
@@ -120,7 +131,8 @@ public enum ConnectionProperty {
 
   /** Lists the accepted keys for error messages, e.g. {@code user, password, ..., spark.*}. */
   public static String knownKeys() {
-    return Stream.concat(Arrays.stream(values()).map(ConnectionProperty::key),
+    return Stream.concat(
+            Arrays.stream(values()).map(ConnectionProperty::key),
             Stream.of(SPARK_PREFIX + "*", ICEGATE_PREFIX + "*"))
         .collect(Collectors.joining(", "));
   }

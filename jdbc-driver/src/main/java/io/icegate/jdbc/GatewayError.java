@@ -11,10 +11,10 @@ import org.apache.calcite.avatica.remote.Service.ErrorResponse;
  * message naming it.
  *
  * <p>{@link GatewayMeta} raises it where Avatica makes the call. It is unchecked because Avatica's
- * {@code Meta} methods declare no SQLException, and deliberately not an
- * {@link AvaticaClientRuntimeException}: Avatica replaces those with an exception that drops its
- * cause, but keeps any other exception as the cause of the one it throws, which is where
- * {@link GatewayErrors} finds this one again.
+ * {@code Meta} methods declare no SQLException, and deliberately not an {@link
+ * AvaticaClientRuntimeException}: Avatica replaces those with an exception that drops its cause,
+ * but keeps any other exception as the cause of the one it throws, which is where {@link
+ * GatewayErrors} finds this one again.
  */
 final class GatewayError extends RuntimeException {
 
@@ -50,14 +50,22 @@ final class GatewayError extends RuntimeException {
       return new GatewayError(
           message.isBlank() ? "The Icegate gateway reported an error without a message" : message,
           isKnownSqlState(reported.getSqlState())
-              ? reported.getSqlState() : SqlStates.GENERAL_ERROR,
-          reported.getErrorCode(), failure);
+              ? reported.getSqlState()
+              : SqlStates.GENERAL_ERROR,
+          reported.getErrorCode(),
+          failure);
     }
     // Avatica's HTTP client wraps every I/O failure (refused, reset, timed out...) unchecked.
     if (Causes.find(failure, IOException.class) != null) {
-      return new GatewayError("Lost the connection to Icegate at " + gatewayAddress + ": "
-          + Causes.reason(failure) + ". Reconnect to continue.",
-          SqlStates.CONNECTION_FAILURE, 0, failure);
+      return new GatewayError(
+          "Lost the connection to Icegate at "
+              + gatewayAddress
+              + ": "
+              + Causes.reason(failure)
+              + ". Reconnect to continue.",
+          SqlStates.CONNECTION_FAILURE,
+          0,
+          failure);
     }
     return failure;
   }
@@ -69,8 +77,10 @@ final class GatewayError extends RuntimeException {
 
   /** Returns the exception the application sees; what the driver's method threw is its cause. */
   SQLException toSqlException(Throwable surfaced) {
-    if (surfaced instanceof SQLException sql && getMessage().equals(sql.getMessage())
-        && sqlState.equals(sql.getSQLState()) && errorCode == sql.getErrorCode()) {
+    if (surfaced instanceof SQLException sql
+        && getMessage().equals(sql.getMessage())
+        && sqlState.equals(sql.getSQLState())
+        && errorCode == sql.getErrorCode()) {
       return sql; // already this error's SQLException (an overridden method called another)
     }
     return new SQLException(getMessage(), sqlState, errorCode, surfaced);
@@ -80,12 +90,14 @@ final class GatewayError extends RuntimeException {
   static String serverMessage(AvaticaClientRuntimeException reported) {
     String message = reported.getMessage() == null ? "" : reported.getMessage();
     return message.startsWith(AVATICA_PREFIX)
-        ? message.substring(AVATICA_PREFIX.length()) : message;
+        ? message.substring(AVATICA_PREFIX.length())
+        : message;
   }
 
   /** Returns whether the server gave a SQLState; if not, Avatica puts "00000" (success). */
   static boolean isKnownSqlState(String sqlState) {
-    return sqlState != null && !sqlState.isBlank()
+    return sqlState != null
+        && !sqlState.isBlank()
         && !ErrorResponse.UNKNOWN_SQL_STATE.equals(sqlState);
   }
 }

@@ -9,8 +9,8 @@ import java.sql.SQLException;
  *
  * <p>Avatica reports such a failure either as a SQLException of its own wording ({@code Error while
  * executing SQL "...": ...}, {@code while preparing SQL: ...}) or not at all, letting the unchecked
- * exception out; in both cases the GatewayError is somewhere in the chain of causes. Failures
- * that did not come from the gateway (a closed statement, an unsupported feature) pass through
+ * exception out; in both cases the GatewayError is somewhere in the chain of causes. Failures that
+ * did not come from the gateway (a closed statement, an unsupported feature) pass through
  * untouched.
  */
 final class GatewayErrors {
@@ -27,8 +27,7 @@ final class GatewayErrors {
     void run() throws SQLException;
   }
 
-  private GatewayErrors() {
-  }
+  private GatewayErrors() {}
 
   static <T> T call(SqlCall<T> call) throws SQLException {
     try {
@@ -52,10 +51,12 @@ final class GatewayErrors {
    */
   static SQLException translate(Exception failure) {
     if (ConnectFailure.httpStatus(failure) == HttpURLConnection.HTTP_UNAUTHORIZED) {
-      // Authentication is checked on every request: the user was removed or their password changed since the
+      // Authentication is checked on every request: the user was removed or their password changed
+      // since the
       // connection opened.
-      return new SQLException("Cannot continue: the gateway no longer accepts this connection's user name and"
-          + " password (the user was removed or the password changed); reconnect with valid ones",
+      return new SQLException(
+          "Cannot continue: the gateway no longer accepts this connection's user name and password"
+              + " (the user was removed or the password changed); reconnect with valid ones",
           SqlStates.INVALID_AUTHORIZATION);
     }
     GatewayError error = GatewayError.in(failure);

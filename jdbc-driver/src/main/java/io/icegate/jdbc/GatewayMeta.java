@@ -30,11 +30,15 @@ final class GatewayMeta implements InvocationHandler {
    * @param gatewayAddress the gateway's URL, for messages about reaching it
    */
   static Meta wrap(Meta remote, String gatewayAddress) {
-    return (Meta) Proxy.newProxyInstance(Meta.class.getClassLoader(), new Class<?>[] {Meta.class},
-        new GatewayMeta(remote, gatewayAddress));
+    return (Meta)
+        Proxy.newProxyInstance(
+            Meta.class.getClassLoader(),
+            new Class<?>[] {Meta.class},
+            new GatewayMeta(remote, gatewayAddress));
   }
 
-  @Override public Object invoke(Object proxy, Method method, Object[] args) throws Throwable {
+  @Override
+  public Object invoke(Object proxy, Method method, Object[] args) throws Throwable {
     Object result;
     try {
       result = method.invoke(remote, args);
@@ -42,7 +46,8 @@ final class GatewayMeta implements InvocationHandler {
       Throwable failure = e.getCause();
       // Checked exceptions (NoSuchStatementException...) are Avatica's cue to retry: leave them be.
       throw failure instanceof RuntimeException unchecked
-          ? GatewayError.of(unchecked, gatewayAddress) : failure;
+          ? GatewayError.of(unchecked, gatewayAddress)
+          : failure;
     }
     if (result instanceof Iterable<?> rows && method.getName().equals("createIterable")) {
       return (Iterable<Object>) () -> new Rows(rows, gatewayAddress);
@@ -65,11 +70,13 @@ final class GatewayMeta implements InvocationHandler {
       }
     }
 
-    @Override public boolean hasNext() {
+    @Override
+    public boolean hasNext() {
       return rows.hasNext();
     }
 
-    @Override public Object next() {
+    @Override
+    public Object next() {
       try {
         return rows.next();
       } catch (RuntimeException e) {

@@ -26,56 +26,65 @@ import org.apache.calcite.avatica.remote.Service;
  * overridden here.
  *
  * <p>Transactions: Iceberg commits every statement on its own when it runs, and there is no
- * multi-statement transaction to hold open, so the connection is always in auto-commit mode.
- * {@link #setAutoCommit(boolean) setAutoCommit(false)} and {@link #rollback()} are refused rather
- * than accepted with nothing behind them; {@link #commit()} changes nothing, as
- * {@link java.sql.DatabaseMetaData#supportsTransactions()} (false) announces.
+ * multi-statement transaction to hold open, so the connection is always in auto-commit mode. {@link
+ * #setAutoCommit(boolean) setAutoCommit(false)} and {@link #rollback()} are refused rather than
+ * accepted with nothing behind them; {@link #commit()} changes nothing, as {@link
+ * java.sql.DatabaseMetaData#supportsTransactions()} (false) announces.
  */
 public class IcegateConnection extends AvaticaConnection {
 
   /** Runs {@link #isValid(int)}'s round trips, so that its caller waits no longer than asked. */
-  private static final ExecutorService VALIDATION = Executors.newCachedThreadPool(task -> {
-    Thread thread = new Thread(task, "icegate-is-valid");
-    thread.setDaemon(true);
-    return thread;
-  });
+  private static final ExecutorService VALIDATION =
+      Executors.newCachedThreadPool(
+          task -> {
+            Thread thread = new Thread(task, "icegate-is-valid");
+            thread.setDaemon(true);
+            return thread;
+          });
 
   /** Creates a connection; called by the driver's factory. */
-  IcegateConnection(UnregisteredDriver driver, AvaticaFactory factory, String url,
-      Properties info) {
+  IcegateConnection(
+      UnregisteredDriver driver, AvaticaFactory factory, String url, Properties info) {
     super(driver, factory, url, info);
   }
 
-  @Override public AvaticaStatement createStatement(int resultSetType, int resultSetConcurrency,
-      int resultSetHoldability) throws SQLException {
-    return GatewayErrors.call(() ->
-        super.createStatement(resultSetType, resultSetConcurrency, resultSetHoldability));
+  @Override
+  public AvaticaStatement createStatement(
+      int resultSetType, int resultSetConcurrency, int resultSetHoldability) throws SQLException {
+    return GatewayErrors.call(
+        () -> super.createStatement(resultSetType, resultSetConcurrency, resultSetHoldability));
   }
 
-  @Override public PreparedStatement prepareStatement(String sql, int resultSetType,
-      int resultSetConcurrency, int resultSetHoldability) throws SQLException {
-    return GatewayErrors.call(() -> super.prepareStatement(sql, resultSetType,
-        resultSetConcurrency, resultSetHoldability));
+  @Override
+  public PreparedStatement prepareStatement(
+      String sql, int resultSetType, int resultSetConcurrency, int resultSetHoldability)
+      throws SQLException {
+    return GatewayErrors.call(
+        () ->
+            super.prepareStatement(sql, resultSetType, resultSetConcurrency, resultSetHoldability));
   }
 
   /**
-   * Accepts {@code true}, the only mode there is, and refuses {@code false} with a
-   * {@link SQLFeatureNotSupportedException} (SQLState {@code 0A000}): Iceberg commits every
-   * statement when it runs, so a "manual commit" mode would promise a {@link #rollback()} that
-   * cannot undo anything. Refusing up front means no statement runs under that false promise.
+   * Accepts {@code true}, the only mode there is, and refuses {@code false} with a {@link
+   * SQLFeatureNotSupportedException} (SQLState {@code 0A000}): Iceberg commits every statement when
+   * it runs, so a "manual commit" mode would promise a {@link #rollback()} that cannot undo
+   * anything. Refusing up front means no statement runs under that false promise.
    */
-  @Override public void setAutoCommit(boolean autoCommit) throws SQLException {
+  @Override
+  public void setAutoCommit(boolean autoCommit) throws SQLException {
     checkOpen();
     if (!autoCommit) {
-      throw new SQLFeatureNotSupportedException("Cannot switch auto-commit off: Icegate has no"
-          + " transactions. Iceberg commits every statement when it runs, so nothing could be held"
-          + " back for commit() or undone by rollback(); the connection stays in auto-commit mode",
+      throw new SQLFeatureNotSupportedException(
+          "Cannot switch auto-commit off: Icegate has no transactions. Iceberg commits every"
+              + " statement when it runs, so nothing could be held back for commit() or undone by"
+              + " rollback(); the connection stays in auto-commit mode",
           SqlStates.NOT_SUPPORTED);
     }
   }
 
   /** Always true: every statement is committed when it runs (see {@link #setAutoCommit}). */
-  @Override public boolean getAutoCommit() throws SQLException {
+  @Override
+  public boolean getAutoCommit() throws SQLException {
     checkOpen();
     return true;
   }
@@ -85,7 +94,8 @@ public class IcegateConnection extends AvaticaConnection {
    * (what {@link java.sql.DatabaseMetaData#supportsTransactions()}, false, promises of commit). It
    * still asks the gateway, so that a connection the gateway lost is reported here.
    */
-  @Override public void commit() throws SQLException {
+  @Override
+  public void commit() throws SQLException {
     GatewayErrors.run(super::commit);
   }
 
@@ -94,20 +104,24 @@ public class IcegateConnection extends AvaticaConnection {
    * statement was committed when it ran, and Icegate cannot undo it. Succeeding silently would let
    * the application believe its changes were undone.
    */
-  @Override public void rollback() throws SQLException {
+  @Override
+  public void rollback() throws SQLException {
     checkOpen();
-    throw new SQLFeatureNotSupportedException("Cannot roll back: Icegate has no transactions."
-        + " Iceberg committed every statement of this connection when it ran, and nothing was"
-        + " undone (an Iceberg table can be rolled back to an earlier snapshot with"
-        + " CALL <catalog>.system.rollback_to_snapshot)", SqlStates.NOT_SUPPORTED);
+    throw new SQLFeatureNotSupportedException(
+        "Cannot roll back: Icegate has no transactions."
+            + " Iceberg committed every statement of this connection when it ran, and nothing was"
+            + " undone (an Iceberg table can be rolled back to an earlier snapshot with"
+            + " CALL <catalog>.system.rollback_to_snapshot)",
+        SqlStates.NOT_SUPPORTED);
   }
 
   /**
-   * Closes the connection. When the gateway no longer accepts its credentials (28000: the user was removed or the
-   * password changed), the gateway drops the connection itself at idle expiry, so closing it here succeeds quietly
-   * rather than failing an application's cleanup.
+   * Closes the connection. When the gateway no longer accepts its credentials (28000: the user was
+   * removed or the password changed), the gateway drops the connection itself at idle expiry, so
+   * closing it here succeeds quietly rather than failing an application's cleanup.
    */
-  @Override public void close() throws SQLException {
+  @Override
+  public void close() throws SQLException {
     try {
       GatewayErrors.run(super::close);
     } catch (SQLException e) {
@@ -117,11 +131,13 @@ public class IcegateConnection extends AvaticaConnection {
     }
   }
 
-  @Override public void setReadOnly(boolean readOnly) throws SQLException {
+  @Override
+  public void setReadOnly(boolean readOnly) throws SQLException {
     syncOnly(new ConnectionPropertiesImpl().setReadOnly(readOnly));
   }
 
-  @Override public boolean isReadOnly() throws SQLException {
+  @Override
+  public boolean isReadOnly() throws SQLException {
     return Boolean.TRUE.equals(syncOnly(new ConnectionPropertiesImpl()).isReadOnly());
   }
 
@@ -130,12 +146,14 @@ public class IcegateConnection extends AvaticaConnection {
    * current namespace (as Spark's {@code USE catalog}). A catalog the gateway does not know fails
    * here, and the connection stays as it was.
    */
-  @Override public void setCatalog(String catalog) throws SQLException {
+  @Override
+  public void setCatalog(String catalog) throws SQLException {
     syncOnly(new ConnectionPropertiesImpl().setCatalog(catalog));
   }
 
   /** Returns the gateway's current catalog of this connection, also after a {@code USE}. */
-  @Override public String getCatalog() throws SQLException {
+  @Override
+  public String getCatalog() throws SQLException {
     return syncOnly(new ConnectionPropertiesImpl()).getCatalog();
   }
 
@@ -144,36 +162,48 @@ public class IcegateConnection extends AvaticaConnection {
    * current namespace on the gateway. A namespace the gateway does not know fails here, and the
    * connection stays as it was.
    */
-  @Override public void setSchema(String schema) throws SQLException {
+  @Override
+  public void setSchema(String schema) throws SQLException {
     syncOnly(new ConnectionPropertiesImpl().setSchema(schema));
   }
 
   /** Returns the gateway's current namespace of this connection, also after a {@code USE}. */
-  @Override public String getSchema() throws SQLException {
+  @Override
+  public String getSchema() throws SQLException {
     return syncOnly(new ConnectionPropertiesImpl()).getSchema();
   }
 
   /** Sent to the gateway, which has no transactions: the isolation stays NONE. */
-  /** Empty: there are no user-defined type mappings (Avatica's client throws, which tools log as a failure). */
-  @Override public java.util.Map<String, Class<?>> getTypeMap() throws SQLException {
+  /**
+   * Empty: there are no user-defined type mappings (Avatica's client throws, which tools log as a
+   * failure).
+   */
+  @Override
+  public java.util.Map<String, Class<?>> getTypeMap() throws SQLException {
     checkOpen();
     return new java.util.HashMap<>();
   }
 
-  /** Accepts an empty map; a mapping of user-defined types is not supported (Spark SQL has none). */
-  @Override public void setTypeMap(java.util.Map<String, Class<?>> map) throws SQLException {
+  /**
+   * Accepts an empty map; a mapping of user-defined types is not supported (Spark SQL has none).
+   */
+  @Override
+  public void setTypeMap(java.util.Map<String, Class<?>> map) throws SQLException {
     checkOpen();
     if (map != null && !map.isEmpty()) {
-      throw new java.sql.SQLFeatureNotSupportedException("Cannot map user-defined types " + map.keySet()
-          + ": Spark SQL has none", SqlStates.NOT_SUPPORTED);
+      throw new java.sql.SQLFeatureNotSupportedException(
+          "Cannot map user-defined types " + map.keySet() + ": Spark SQL has none",
+          SqlStates.NOT_SUPPORTED);
     }
   }
 
-  @Override public void setTransactionIsolation(int level) throws SQLException {
+  @Override
+  public void setTransactionIsolation(int level) throws SQLException {
     syncOnly(new ConnectionPropertiesImpl().setTransactionIsolation(level));
   }
 
-  @Override public int getTransactionIsolation() throws SQLException {
+  @Override
+  public int getTransactionIsolation() throws SQLException {
     Integer level = syncOnly(new ConnectionPropertiesImpl()).getTransactionIsolation();
     return level == null ? TRANSACTION_NONE : level;
   }
@@ -207,10 +237,14 @@ public class IcegateConnection extends AvaticaConnection {
    *
    * @throws SQLException if {@code timeout} is negative
    */
-  @Override public boolean isValid(int timeout) throws SQLException {
+  @Override
+  public boolean isValid(int timeout) throws SQLException {
     if (timeout < 0) {
-      throw new SQLException("Cannot check the connection: the timeout is " + timeout
-          + " s; it must be 0 (no limit) or more seconds", SqlStates.INVALID_PARAMETER_VALUE);
+      throw new SQLException(
+          "Cannot check the connection: the timeout is "
+              + timeout
+              + " s; it must be 0 (no limit) or more seconds",
+          SqlStates.INVALID_PARAMETER_VALUE);
     }
     if (isClosed()) {
       return false;

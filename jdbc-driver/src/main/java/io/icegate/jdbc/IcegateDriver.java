@@ -27,13 +27,13 @@ import org.apache.calcite.avatica.remote.Service;
  * JDBC driver for Icegate, a JDBC gateway to Apache Iceberg tables on Spark.
  *
  * <p>Accepts {@code jdbc:icegate://HOST[:PORT][/CATALOG[/NAMESPACE]][?key=value&...]} (default port
- * {@value IcegateUrl#DEFAULT_PORT}; see {@link ConnectionProperty} for the keys) and, for tools that
- * only know Avatica, {@code jdbc:avatica:remote:url=http://HOST:PORT;serialization=PROTOBUF}, which is
- * handled exactly like Avatica's remote driver does (this driver takes its place in
- * {@link DriverManager}). Either way, failures report the gateway's own message, SQLState and error
- * code, result sets read Spark's arrays, structs and maps as {@link java.util.List},
- * {@link java.sql.Struct} and {@link java.util.Map}, and protobuf rows are decoded by
- * {@link FrameDecodingTranslation}.
+ * {@value IcegateUrl#DEFAULT_PORT}; see {@link ConnectionProperty} for the keys) and, for tools
+ * that only know Avatica, {@code jdbc:avatica:remote:url=http://HOST:PORT;serialization=PROTOBUF},
+ * which is handled exactly like Avatica's remote driver does (this driver takes its place in {@link
+ * DriverManager}). Either way, failures report the gateway's own message, SQLState and error code,
+ * result sets read Spark's arrays, structs and maps as {@link java.util.List}, {@link
+ * java.sql.Struct} and {@link java.util.Map}, and protobuf rows are decoded by {@link
+ * FrameDecodingTranslation}.
  */
 public class IcegateDriver extends ProtobufTranslationDriver {
 
@@ -68,7 +68,8 @@ public class IcegateDriver extends ProtobufTranslationDriver {
     super();
   }
 
-  @Override protected DriverVersion createDriverVersion() {
+  @Override
+  protected DriverVersion createDriverVersion() {
     return IcegateVersion.load();
   }
 
@@ -76,16 +77,19 @@ public class IcegateDriver extends ProtobufTranslationDriver {
    * Returns Avatica's remote Meta behind a {@link GatewayMeta}, so that every failed call to the
    * gateway can be reported with the gateway's own message.
    */
-  @Override public Meta createMeta(AvaticaConnection connection) {
+  @Override
+  public Meta createMeta(AvaticaConnection connection) {
     String gatewayAddress = connection.config().url();
-    return GatewayMeta.wrap(super.createMeta(connection),
-        gatewayAddress == null ? "(no url given)" : gatewayAddress);
+    return GatewayMeta.wrap(
+        super.createMeta(connection), gatewayAddress == null ? "(no url given)" : gatewayAddress);
   }
 
   /** Avatica's remote service, asking for a plain statement's first frame in its fetch size. */
-  @Override protected RemoteProtobufService createRemoteService(AvaticaHttpClient client,
-      ProtobufTranslation translation, AvaticaConnection connection) {
-    return new FetchSizedService(client, translation, statementId -> fetchSizeOf(connection, statementId));
+  @Override
+  protected RemoteProtobufService createRemoteService(
+      AvaticaHttpClient client, ProtobufTranslation translation, AvaticaConnection connection) {
+    return new FetchSizedService(
+        client, translation, statementId -> fetchSizeOf(connection, statementId));
   }
 
   private static int fetchSizeOf(AvaticaConnection connection, int statementId) {
@@ -98,23 +102,27 @@ public class IcegateDriver extends ProtobufTranslationDriver {
   }
 
   /** Decodes result rows without Avatica's per-cell reflection; see {@code FrameDecoder}. */
-  @Override protected ProtobufTranslation createProtobufTranslation() {
+  @Override
+  protected ProtobufTranslation createProtobufTranslation() {
     return new FrameDecodingTranslation();
   }
 
-  @Override protected AvaticaFactory createFactory() {
+  @Override
+  protected AvaticaFactory createFactory() {
     // Avatica's default factory is package-private; its own loader may instantiate it, we wrap it.
     return new IcegateJdbcFactory(super.createFactory());
   }
 
-  @Override public boolean acceptsURL(String url) throws SQLException {
+  @Override
+  public boolean acceptsURL(String url) throws SQLException {
     if (url == null) {
       throw new SQLException("Cannot connect: the URL is null", SqlStates.CANNOT_CONNECT);
     }
     return url.startsWith(IcegateUrl.PREFIX) || url.startsWith(CONNECT_STRING_PREFIX);
   }
 
-  @Override public Connection connect(String url, Properties info) throws SQLException {
+  @Override
+  public Connection connect(String url, Properties info) throws SQLException {
     if (!acceptsURL(url)) {
       return null;
     }
@@ -124,7 +132,8 @@ public class IcegateDriver extends ProtobufTranslationDriver {
         return super.connect(url, given);
       } catch (RuntimeException e) {
         Properties parsed = avaticaProperties(url, given);
-        throw ConnectFailure.translate(e,
+        throw ConnectFailure.translate(
+            e,
             parsed.getProperty(BuiltInConnectionProperty.URL.camelName(), "(no url given)"),
             parsed.getProperty(BuiltInConnectionProperty.AVATICA_USER.camelName()));
       }
@@ -142,12 +151,15 @@ public class IcegateDriver extends ProtobufTranslationDriver {
       // DatabaseMetaData.getURL() reports.
       AvaticaConnection connection = factory.newConnection(this, factory, url, properties);
       handler.onConnectionInit(connection);
-      connection.getService().apply(new Service.OpenConnectionRequest(connection.id,
-          Service.OpenConnectionRequest.serializeProperties(properties)));
+      connection
+          .getService()
+          .apply(
+              new Service.OpenConnectionRequest(
+                  connection.id, Service.OpenConnectionRequest.serializeProperties(properties)));
       return connection;
     } catch (RuntimeException e) {
-      throw ConnectFailure.translate(e, target.serverAddress(),
-          target.settings().get(ConnectionProperty.USER.key()));
+      throw ConnectFailure.translate(
+          e, target.serverAddress(), target.settings().get(ConnectionProperty.USER.key()));
     }
   }
 
@@ -155,8 +167,8 @@ public class IcegateDriver extends ProtobufTranslationDriver {
     return ConnectStringParser.parse(url.substring(CONNECT_STRING_PREFIX.length()), info);
   }
 
-  @Override public DriverPropertyInfo[] getPropertyInfo(String url, Properties info)
-      throws SQLException {
+  @Override
+  public DriverPropertyInfo[] getPropertyInfo(String url, Properties info) throws SQLException {
     if (url == null || !url.startsWith(IcegateUrl.PREFIX)) {
       return super.getPropertyInfo(url, info == null ? new Properties() : info);
     }

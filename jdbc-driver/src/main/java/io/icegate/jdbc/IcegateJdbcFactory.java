@@ -25,36 +25,53 @@ final class IcegateJdbcFactory implements AvaticaFactory {
 
   private final AvaticaFactory avatica;
 
-  /** @param avatica Avatica's default factory, which still tells the JDBC version */
+  /**
+   * @param avatica Avatica's default factory, which still tells the JDBC version
+   */
   IcegateJdbcFactory(AvaticaFactory avatica) {
     this.avatica = avatica;
   }
 
-  @Override public int getJdbcMajorVersion() {
+  @Override
+  public int getJdbcMajorVersion() {
     return avatica.getJdbcMajorVersion();
   }
 
-  @Override public int getJdbcMinorVersion() {
+  @Override
+  public int getJdbcMinorVersion() {
     return avatica.getJdbcMinorVersion();
   }
 
-  @Override public AvaticaConnection newConnection(UnregisteredDriver driver,
-      AvaticaFactory factory, String url, Properties info) throws SQLException {
+  @Override
+  public AvaticaConnection newConnection(
+      UnregisteredDriver driver, AvaticaFactory factory, String url, Properties info)
+      throws SQLException {
     return new IcegateConnection(driver, factory, url, info);
   }
 
-  @Override public AvaticaStatement newStatement(AvaticaConnection connection,
-      Meta.StatementHandle handle, int resultSetType, int resultSetConcurrency,
-      int resultSetHoldability) throws SQLException {
-    return new IcegateStatement(connection, handle, resultSetType, resultSetConcurrency,
-        resultSetHoldability);
+  @Override
+  public AvaticaStatement newStatement(
+      AvaticaConnection connection,
+      Meta.StatementHandle handle,
+      int resultSetType,
+      int resultSetConcurrency,
+      int resultSetHoldability)
+      throws SQLException {
+    return new IcegateStatement(
+        connection, handle, resultSetType, resultSetConcurrency, resultSetHoldability);
   }
 
-  @Override public AvaticaPreparedStatement newPreparedStatement(AvaticaConnection connection,
-      Meta.StatementHandle handle, Meta.Signature signature, int resultSetType,
-      int resultSetConcurrency, int resultSetHoldability) throws SQLException {
-    return new IcegatePreparedStatement(connection, handle, signature, resultSetType,
-        resultSetConcurrency, resultSetHoldability);
+  @Override
+  public AvaticaPreparedStatement newPreparedStatement(
+      AvaticaConnection connection,
+      Meta.StatementHandle handle,
+      Meta.Signature signature,
+      int resultSetType,
+      int resultSetConcurrency,
+      int resultSetHoldability)
+      throws SQLException {
+    return new IcegatePreparedStatement(
+        connection, handle, signature, resultSetType, resultSetConcurrency, resultSetHoldability);
   }
 
   /**
@@ -62,25 +79,37 @@ final class IcegateJdbcFactory implements AvaticaFactory {
    * execution arrive (in the first frame, see {@link WarnedFrame}): the result set and its
    * statement both report them.
    */
-  @Override public AvaticaResultSet newResultSet(AvaticaStatement statement, QueryState state,
-      Meta.Signature signature, TimeZone timeZone, Meta.Frame firstFrame) throws SQLException {
+  @Override
+  public AvaticaResultSet newResultSet(
+      AvaticaStatement statement,
+      QueryState state,
+      Meta.Signature signature,
+      TimeZone timeZone,
+      Meta.Frame firstFrame)
+      throws SQLException {
     List<String> warnings = WarnedFrame.warningsOf(firstFrame);
     if (statement instanceof IcegateStatement plain) {
       plain.support.warnings.replace(warnings);
     } else if (statement instanceof IcegatePreparedStatement prepared) {
       prepared.support.warnings.replace(warnings);
     }
-    return new IcegateResultSet(statement, state, signature,
-        newResultSetMetaData(statement, signature), timeZone, firstFrame);
+    return new IcegateResultSet(
+        statement,
+        state,
+        signature,
+        newResultSetMetaData(statement, signature),
+        timeZone,
+        firstFrame);
   }
 
-  @Override public AvaticaSpecificDatabaseMetaData newDatabaseMetaData(
-      AvaticaConnection connection) {
+  @Override
+  public AvaticaSpecificDatabaseMetaData newDatabaseMetaData(AvaticaConnection connection) {
     return new IcegateDatabaseMetaData(connection);
   }
 
-  @Override public ResultSetMetaData newResultSetMetaData(AvaticaStatement statement,
-      Meta.Signature signature) {
+  @Override
+  public ResultSetMetaData newResultSetMetaData(
+      AvaticaStatement statement, Meta.Signature signature) {
     return new IcegateResultSetMetaData(statement, signature);
   }
 }

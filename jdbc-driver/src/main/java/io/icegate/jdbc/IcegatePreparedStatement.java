@@ -24,43 +24,56 @@ import org.apache.calcite.avatica.remote.TypedValue;
  * gateway reports the gateway's own error (see {@link GatewayErrors}).
  *
  * <p>{@code executeUpdate} and {@code executeBatch} delegate to the {@code Large} variants and
- * {@code getMoreResults()} to {@code getMoreResults(int)}, which are overridden here; the
- * {@code execute(String)} family only fails locally on a prepared statement.
+ * {@code getMoreResults()} to {@code getMoreResults(int)}, which are overridden here; the {@code
+ * execute(String)} family only fails locally on a prepared statement.
  *
  * <p>{@link #getWarnings()} reports the gateway's warnings about the last execution.
  *
  * <p>{@link #executeBatch()} runs the statement once per parameter set, each its own execution on
- * the gateway and its own Iceberg commit, and stops at the first that fails (see
- * {@link StatementSupport#runBatch}).
+ * the gateway and its own Iceberg commit, and stops at the first that fails (see {@link
+ * StatementSupport#runBatch}).
  */
 public class IcegatePreparedStatement extends AvaticaPreparedStatement {
 
   /** Warnings, executions, cancel and batches, as the plain statement has them. */
   final StatementSupport support = new StatementSupport(this);
 
-  /** Whether the gateway reads timestamp parameters as microseconds (it said so when the statement was prepared). */
+  /**
+   * Whether the gateway reads timestamp parameters as microseconds (it said so when the statement
+   * was prepared).
+   */
   private final boolean microsParameters;
 
   /** Creates a prepared statement; called by the driver's factory. */
-  IcegatePreparedStatement(AvaticaConnection connection, Meta.StatementHandle handle,
-      Meta.Signature signature, int resultSetType, int resultSetConcurrency,
-      int resultSetHoldability) throws SQLException {
-    super(connection, handle, signature, resultSetType, resultSetConcurrency,
-        resultSetHoldability);
+  IcegatePreparedStatement(
+      AvaticaConnection connection,
+      Meta.StatementHandle handle,
+      Meta.Signature signature,
+      int resultSetType,
+      int resultSetConcurrency,
+      int resultSetHoldability)
+      throws SQLException {
+    super(connection, handle, signature, resultSetType, resultSetConcurrency, resultSetHoldability);
     this.microsParameters = signature instanceof MicrosParametersSignature;
   }
 
-  /** As Avatica's, in the connection's time zone, with the value's microseconds when the gateway reads them. */
-  @Override public void setTimestamp(int parameterIndex, Timestamp x) throws SQLException {
+  /**
+   * As Avatica's, in the connection's time zone, with the value's microseconds when the gateway
+   * reads them.
+   */
+  @Override
+  public void setTimestamp(int parameterIndex, Timestamp x) throws SQLException {
     setTimestamp(parameterIndex, x, getCalendar());
   }
 
   /**
-   * As Avatica's: the wall-clock time {@code x} shows in {@code calendar}'s zone, read as UTC; but in microseconds,
-   * so that Spark gets the value's microseconds (Avatica's milliseconds would lose them), when the gateway said
-   * when preparing that it reads them so ({@link WireExtension#MICROS_PARAMETERS_FIELD_NUMBER}).
+   * As Avatica's: the wall-clock time {@code x} shows in {@code calendar}'s zone, read as UTC; but
+   * in microseconds, so that Spark gets the value's microseconds (Avatica's milliseconds would lose
+   * them), when the gateway said when preparing that it reads them so ({@link
+   * WireExtension#MICROS_PARAMETERS_FIELD_NUMBER}).
    */
-  @Override public void setTimestamp(int parameterIndex, Timestamp x, Calendar calendar) throws SQLException {
+  @Override
+  public void setTimestamp(int parameterIndex, Timestamp x, Calendar calendar) throws SQLException {
     if (!microsParameters || x == null) {
       super.setTimestamp(parameterIndex, x, calendar);
       return;
@@ -69,16 +82,19 @@ public class IcegatePreparedStatement extends AvaticaPreparedStatement {
     long millis = x.getTime();
     long wallMillis = calendar == null ? millis : millis + calendar.getTimeZone().getOffset(millis);
     // getTime() holds the whole milliseconds of the nanos; the microseconds below them are added.
-    slots[parameterIndex - 1] = TypedValue.ofSerial(ColumnMetaData.Rep.JAVA_SQL_TIMESTAMP,
-        wallMillis * 1000L + x.getNanos() % 1_000_000 / 1000);
+    slots[parameterIndex - 1] =
+        TypedValue.ofSerial(
+            ColumnMetaData.Rep.JAVA_SQL_TIMESTAMP,
+            wallMillis * 1000L + x.getNanos() % 1_000_000 / 1000);
   }
 
   /**
-   * As Avatica's, and a {@link Map} too, which JDBC and Avatica's wire have no type for: it is sent as an array of
-   * its keys and values in turn, as strings (how Iceberg procedures take their map arguments; the gateway reads
-   * it back as a map for a map argument).
+   * As Avatica's, and a {@link Map} too, which JDBC and Avatica's wire have no type for: it is sent
+   * as an array of its keys and values in turn, as strings (how Iceberg procedures take their map
+   * arguments; the gateway reads it back as a map for a map argument).
    */
-  @Override public void setObject(int parameterIndex, Object x) throws SQLException {
+  @Override
+  public void setObject(int parameterIndex, Object x) throws SQLException {
     if (x instanceof Map<?, ?> map) {
       setArray(parameterIndex, keysAndValues(map));
     } else if (x instanceof Timestamp timestamp) {
@@ -89,7 +105,8 @@ public class IcegatePreparedStatement extends AvaticaPreparedStatement {
   }
 
   /** As {@link #setObject(int, Object)}, for a map whatever {@code targetSqlType} says. */
-  @Override public void setObject(int parameterIndex, Object x, int targetSqlType) throws SQLException {
+  @Override
+  public void setObject(int parameterIndex, Object x, int targetSqlType) throws SQLException {
     if (x instanceof Map<?, ?> map) {
       setArray(parameterIndex, keysAndValues(map));
     } else if (x instanceof Timestamp timestamp && targetSqlType == Types.TIMESTAMP) {
@@ -108,17 +125,20 @@ public class IcegatePreparedStatement extends AvaticaPreparedStatement {
     return getConnection().createArrayOf("VARCHAR", keysAndValues.toArray());
   }
 
-  @Override public boolean execute() throws SQLException {
+  @Override
+  public boolean execute() throws SQLException {
     support.warnings.clear();
     return support.execute(super::execute);
   }
 
-  @Override public ResultSet executeQuery() throws SQLException {
+  @Override
+  public ResultSet executeQuery() throws SQLException {
     support.warnings.clear();
     return support.execute(super::executeQuery);
   }
 
-  @Override public long executeLargeUpdate() throws SQLException {
+  @Override
+  public long executeLargeUpdate() throws SQLException {
     support.warnings.clear();
     return support.execute(super::executeLargeUpdate);
   }
@@ -129,27 +149,31 @@ public class IcegatePreparedStatement extends AvaticaPreparedStatement {
    * the rows an INSERT wrote, 0 for the statements whose count Spark does not report. The batch is
    * empty afterwards, whatever happened, and the parameters are as they were before.
    *
-   * @throws BatchUpdateException when an execution fails or returns rows; see
-   *     {@link StatementSupport#runBatch}
+   * @throws BatchUpdateException when an execution fails or returns rows; see {@link
+   *     StatementSupport#runBatch}
    */
-  @Override public long[] executeLargeBatch() throws SQLException {
+  @Override
+  public long[] executeLargeBatch() throws SQLException {
     checkOpen();
     List<List<TypedValue>> parameterSets = new ArrayList<>(parameterValueBatch);
     parameterValueBatch.clear();
     TypedValue[] current = slots.clone();
     try {
-      return support.runBatch(parameterSets.size(), i -> {
-        List<TypedValue> values = parameterSets.get(i);
-        for (int p = 0; p < slots.length; p++) {
-          slots[p] = values.get(p);
-        }
-        long count = executeLargeUpdate();
-        if (getResultSet() != null) {
-          getResultSet().close();
-          return -1;
-        }
-        return count;
-      }, i -> getSignature().sql);
+      return support.runBatch(
+          parameterSets.size(),
+          i -> {
+            List<TypedValue> values = parameterSets.get(i);
+            for (int p = 0; p < slots.length; p++) {
+              slots[p] = values.get(p);
+            }
+            long count = executeLargeUpdate();
+            if (getResultSet() != null) {
+              getResultSet().close();
+              return -1;
+            }
+            return count;
+          },
+          i -> getSignature().sql);
     } finally {
       System.arraycopy(current, 0, slots, 0, slots.length);
       openResultSet = null;
@@ -157,30 +181,37 @@ public class IcegatePreparedStatement extends AvaticaPreparedStatement {
     }
   }
 
-  /** Stops this statement's running execution on the gateway; see {@link StatementSupport#cancel()}. */
-  @Override public void cancel() throws SQLException {
+  /**
+   * Stops this statement's running execution on the gateway; see {@link StatementSupport#cancel()}.
+   */
+  @Override
+  public void cancel() throws SQLException {
     support.cancel();
   }
 
   /** As {@link IcegateStatement#getWarnings()}. */
-  @Override public SQLWarning getWarnings() throws SQLException {
+  @Override
+  public SQLWarning getWarnings() throws SQLException {
     checkOpen();
     return support.warnings.first();
   }
 
-  @Override public void clearWarnings() throws SQLException {
+  @Override
+  public void clearWarnings() throws SQLException {
     checkOpen();
     support.warnings.clear();
   }
 
   /** As {@link IcegateStatement#getMoreResults(int)}. */
-  @Override public boolean getMoreResults(int current) throws SQLException {
+  @Override
+  public boolean getMoreResults(int current) throws SQLException {
     boolean more = GatewayErrors.call(() -> super.getMoreResults(current));
     openResultSet = null; // Avatica closes it but would go on returning it
     return more;
   }
 
-  @Override public void close() throws SQLException {
+  @Override
+  public void close() throws SQLException {
     GatewayErrors.run(super::close);
   }
 }

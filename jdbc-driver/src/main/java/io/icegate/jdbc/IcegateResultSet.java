@@ -27,9 +27,9 @@ import org.apache.calcite.avatica.util.Cursor;
  * Result set of an Icegate query.
  *
  * <p>Scalar columns behave exactly as in Avatica. Spark's arrays, structs and maps are read by
- * {@link NestedColumnAccessor}: {@code getObject} returns {@link java.util.List},
- * {@link java.sql.Struct} and {@link java.util.Map} (whatever the column is looked up by), and
- * {@code getString} returns Spark's display form.
+ * {@link NestedColumnAccessor}: {@code getObject} returns {@link java.util.List}, {@link
+ * java.sql.Struct} and {@link java.util.Map} (whatever the column is looked up by), and {@code
+ * getString} returns Spark's display form.
  *
  * <p>Reading past the rows already received fetches more from the gateway; a failure there is
  * reported as the gateway's own error (see {@link GatewayErrors}).
@@ -39,31 +39,42 @@ import org.apache.calcite.avatica.util.Cursor;
 public class IcegateResultSet extends AvaticaResultSet {
 
   // Reads every column as a plain object, so nested values come back exactly as on the wire.
-  private static final ColumnMetaData RAW_COLUMN = ColumnMetaData.dummy(
-      ColumnMetaData.scalar(Types.JAVA_OBJECT, "raw", ColumnMetaData.Rep.OBJECT), true);
+  private static final ColumnMetaData RAW_COLUMN =
+      ColumnMetaData.dummy(
+          ColumnMetaData.scalar(Types.JAVA_OBJECT, "raw", ColumnMetaData.Rep.OBJECT), true);
 
   private final TimestampReader timestampReader;
   private final NestedValueConverter converter;
+
   /** Whether each column (0-based) is an array, struct or map: looked up on every getObject. */
   private boolean[] nested = new boolean[0];
+
   private final WarningChain warnings = new WarningChain();
 
   /** Creates a result set; called by the driver's factory. */
-  IcegateResultSet(AvaticaStatement statement, QueryState state, Meta.Signature signature,
-      ResultSetMetaData metaData, TimeZone timeZone, Meta.Frame firstFrame) throws SQLException {
+  IcegateResultSet(
+      AvaticaStatement statement,
+      QueryState state,
+      Meta.Signature signature,
+      ResultSetMetaData metaData,
+      TimeZone timeZone,
+      Meta.Frame firstFrame)
+      throws SQLException {
     super(statement, state, signature, metaData, timeZone, firstFrame);
     this.timestampReader = new TimestampReader(localCalendar);
     this.converter = new NestedValueConverter(timestampReader);
     warnings.replace(WarnedFrame.warningsOf(firstFrame));
   }
 
-  @Override protected AvaticaResultSet execute() throws SQLException {
+  @Override
+  protected AvaticaResultSet execute() throws SQLException {
     super.execute();
     replaceAccessors(columnMetaDataList);
     return this;
   }
 
-  @Override public boolean next() throws SQLException {
+  @Override
+  public boolean next() throws SQLException {
     // Not GatewayErrors.call: next() runs once per row and should not allocate a lambda each time.
     try {
       return super.next();
@@ -79,7 +90,8 @@ public class IcegateResultSet extends AvaticaResultSet {
    * so a failure of that call is thrown undeclared rather than as an unchecked exception JDBC
    * callers would not expect.
    */
-  @Override public void close() {
+  @Override
+  public void close() {
     try {
       super.close();
     } catch (RuntimeException e) {
@@ -87,7 +99,8 @@ public class IcegateResultSet extends AvaticaResultSet {
     }
   }
 
-  @Override public AvaticaResultSet execute2(Cursor cursor, List<ColumnMetaData> columns) {
+  @Override
+  public AvaticaResultSet execute2(Cursor cursor, List<ColumnMetaData> columns) {
     super.execute2(cursor, columns);
     replaceAccessors(columns);
     return this;
@@ -99,21 +112,24 @@ public class IcegateResultSet extends AvaticaResultSet {
    * SQLState {@code 01000}, or null if there were none, until {@link #clearWarnings()}. They
    * concern the whole result, so reading rows does not clear them; no row ever adds one.
    */
-  @Override public SQLWarning getWarnings() throws SQLException {
+  @Override
+  public SQLWarning getWarnings() throws SQLException {
     checkOpen();
     return warnings.first();
   }
 
-  @Override public void clearWarnings() throws SQLException {
+  @Override
+  public void clearWarnings() throws SQLException {
     checkOpen();
     warnings.clear();
   }
 
   /**
-   * Returns the column's value; for arrays a {@link java.util.List} rather than the
-   * {@link java.sql.Array} Avatica would give ({@link #getArray(int)} still returns one).
+   * Returns the column's value; for arrays a {@link java.util.List} rather than the {@link
+   * java.sql.Array} Avatica would give ({@link #getArray(int)} still returns one).
    */
-  @Override public Object getObject(int columnIndex) throws SQLException {
+  @Override
+  public Object getObject(int columnIndex) throws SQLException {
     if (columnIndex >= 1 && columnIndex <= nested.length && nested[columnIndex - 1]) {
       checkOpen();
       return accessorList.get(columnIndex - 1).getObject();
@@ -121,7 +137,10 @@ public class IcegateResultSet extends AvaticaResultSet {
     return super.getObject(columnIndex);
   }
 
-  /** The value of a column read as another type, or what Avatica's failure to convert it means to the user. */
+  /**
+   * The value of a column read as another type, or what Avatica's failure to convert it means to
+   * the user.
+   */
   @FunctionalInterface
   private interface Read<T> {
     T read() throws SQLException;
@@ -129,8 +148,8 @@ public class IcegateResultSet extends AvaticaResultSet {
 
   /**
    * Runs a typed getter; Avatica's "cannot convert to long (...Accessor@1ef3)" becomes an
-   * SQLDataException (22018, as Avatica's own class but with a state) naming the column, its type and the target
-   * type.
+   * SQLDataException (22018, as Avatica's own class but with a state) naming the column, its type
+   * and the target type.
    */
   private <T> T converting(int columnIndex, String target, Read<T> read) throws SQLException {
     try {
@@ -146,10 +165,18 @@ public class IcegateResultSet extends AvaticaResultSet {
       } catch (SQLException | RuntimeException unreadable) {
         value = null;
       }
-      throw new java.sql.SQLDataException("Cannot read column " + columnIndex + " (" + meta.getColumnLabel(columnIndex)
-          + ", " + meta.getColumnTypeName(columnIndex) + ") as " + target
-          + (value == null ? "" : ": its value '" + abbreviate(value) + "' is not one")
-          + "; read it with getString or getObject, or cast it in the query", SqlStates.INVALID_CAST);
+      throw new java.sql.SQLDataException(
+          "Cannot read column "
+              + columnIndex
+              + " ("
+              + meta.getColumnLabel(columnIndex)
+              + ", "
+              + meta.getColumnTypeName(columnIndex)
+              + ") as "
+              + target
+              + (value == null ? "" : ": its value '" + abbreviate(value) + "' is not one")
+              + "; read it with getString or getObject, or cast it in the query",
+          SqlStates.INVALID_CAST);
     }
   }
 
@@ -157,122 +184,150 @@ public class IcegateResultSet extends AvaticaResultSet {
     return value.length() <= 60 ? value : value.substring(0, 57) + "...";
   }
 
-  @Override public boolean getBoolean(int columnIndex) throws SQLException {
+  @Override
+  public boolean getBoolean(int columnIndex) throws SQLException {
     return converting(columnIndex, "boolean", () -> super.getBoolean(columnIndex));
   }
 
-  @Override public boolean getBoolean(String columnLabel) throws SQLException {
+  @Override
+  public boolean getBoolean(String columnLabel) throws SQLException {
     return getBoolean(findColumn(columnLabel));
   }
 
-  @Override public byte getByte(int columnIndex) throws SQLException {
+  @Override
+  public byte getByte(int columnIndex) throws SQLException {
     return converting(columnIndex, "byte", () -> super.getByte(columnIndex));
   }
 
-  @Override public byte getByte(String columnLabel) throws SQLException {
+  @Override
+  public byte getByte(String columnLabel) throws SQLException {
     return getByte(findColumn(columnLabel));
   }
 
-  @Override public short getShort(int columnIndex) throws SQLException {
+  @Override
+  public short getShort(int columnIndex) throws SQLException {
     return converting(columnIndex, "short", () -> super.getShort(columnIndex));
   }
 
-  @Override public short getShort(String columnLabel) throws SQLException {
+  @Override
+  public short getShort(String columnLabel) throws SQLException {
     return getShort(findColumn(columnLabel));
   }
 
-  @Override public int getInt(int columnIndex) throws SQLException {
+  @Override
+  public int getInt(int columnIndex) throws SQLException {
     return converting(columnIndex, "int", () -> super.getInt(columnIndex));
   }
 
-  @Override public int getInt(String columnLabel) throws SQLException {
+  @Override
+  public int getInt(String columnLabel) throws SQLException {
     return getInt(findColumn(columnLabel));
   }
 
-  @Override public long getLong(int columnIndex) throws SQLException {
+  @Override
+  public long getLong(int columnIndex) throws SQLException {
     return converting(columnIndex, "long", () -> super.getLong(columnIndex));
   }
 
-  @Override public long getLong(String columnLabel) throws SQLException {
+  @Override
+  public long getLong(String columnLabel) throws SQLException {
     return getLong(findColumn(columnLabel));
   }
 
-  @Override public float getFloat(int columnIndex) throws SQLException {
+  @Override
+  public float getFloat(int columnIndex) throws SQLException {
     return converting(columnIndex, "float", () -> super.getFloat(columnIndex));
   }
 
-  @Override public float getFloat(String columnLabel) throws SQLException {
+  @Override
+  public float getFloat(String columnLabel) throws SQLException {
     return getFloat(findColumn(columnLabel));
   }
 
-  @Override public double getDouble(int columnIndex) throws SQLException {
+  @Override
+  public double getDouble(int columnIndex) throws SQLException {
     return converting(columnIndex, "double", () -> super.getDouble(columnIndex));
   }
 
-  @Override public double getDouble(String columnLabel) throws SQLException {
+  @Override
+  public double getDouble(String columnLabel) throws SQLException {
     return getDouble(findColumn(columnLabel));
   }
 
-  @Override public java.math.BigDecimal getBigDecimal(int columnIndex) throws SQLException {
+  @Override
+  public java.math.BigDecimal getBigDecimal(int columnIndex) throws SQLException {
     return converting(columnIndex, "decimal", () -> super.getBigDecimal(columnIndex));
   }
 
-  @Override public java.math.BigDecimal getBigDecimal(String columnLabel) throws SQLException {
+  @Override
+  public java.math.BigDecimal getBigDecimal(String columnLabel) throws SQLException {
     return getBigDecimal(findColumn(columnLabel));
   }
 
-  @Override public byte[] getBytes(int columnIndex) throws SQLException {
+  @Override
+  public byte[] getBytes(int columnIndex) throws SQLException {
     return converting(columnIndex, "bytes", () -> super.getBytes(columnIndex));
   }
 
-  @Override public byte[] getBytes(String columnLabel) throws SQLException {
+  @Override
+  public byte[] getBytes(String columnLabel) throws SQLException {
     return getBytes(findColumn(columnLabel));
   }
 
-  @Override public java.sql.Date getDate(int columnIndex) throws SQLException {
+  @Override
+  public java.sql.Date getDate(int columnIndex) throws SQLException {
     return converting(columnIndex, "date", () -> super.getDate(columnIndex));
   }
 
-  @Override public java.sql.Date getDate(String columnLabel) throws SQLException {
+  @Override
+  public java.sql.Date getDate(String columnLabel) throws SQLException {
     return getDate(findColumn(columnLabel));
   }
 
-  @Override public java.sql.Time getTime(int columnIndex) throws SQLException {
+  @Override
+  public java.sql.Time getTime(int columnIndex) throws SQLException {
     return converting(columnIndex, "time", () -> super.getTime(columnIndex));
   }
 
-  @Override public java.sql.Time getTime(String columnLabel) throws SQLException {
+  @Override
+  public java.sql.Time getTime(String columnLabel) throws SQLException {
     return getTime(findColumn(columnLabel));
   }
 
-  @Override public java.sql.Timestamp getTimestamp(int columnIndex) throws SQLException {
+  @Override
+  public java.sql.Timestamp getTimestamp(int columnIndex) throws SQLException {
     return converting(columnIndex, "timestamp", () -> super.getTimestamp(columnIndex));
   }
 
-  @Override public java.sql.Timestamp getTimestamp(String columnLabel) throws SQLException {
+  @Override
+  public java.sql.Timestamp getTimestamp(String columnLabel) throws SQLException {
     return getTimestamp(findColumn(columnLabel));
   }
 
-  @Override public java.math.BigDecimal getBigDecimal(int columnIndex, int scale) throws SQLException {
+  @Override
+  public java.math.BigDecimal getBigDecimal(int columnIndex, int scale) throws SQLException {
     return converting(columnIndex, "decimal", () -> super.getBigDecimal(columnIndex, scale));
   }
 
-  @Override public java.sql.Date getDate(int columnIndex, java.util.Calendar calendar) throws SQLException {
+  @Override
+  public java.sql.Date getDate(int columnIndex, java.util.Calendar calendar) throws SQLException {
     return converting(columnIndex, "date", () -> super.getDate(columnIndex, calendar));
   }
 
-  @Override public java.sql.Time getTime(int columnIndex, java.util.Calendar calendar) throws SQLException {
+  @Override
+  public java.sql.Time getTime(int columnIndex, java.util.Calendar calendar) throws SQLException {
     return converting(columnIndex, "time", () -> super.getTime(columnIndex, calendar));
   }
 
-  @Override public java.sql.Timestamp getTimestamp(int columnIndex, java.util.Calendar calendar)
+  @Override
+  public java.sql.Timestamp getTimestamp(int columnIndex, java.util.Calendar calendar)
       throws SQLException {
     return converting(columnIndex, "timestamp", () -> super.getTimestamp(columnIndex, calendar));
   }
 
   /**
-   * Swaps in a {@link NestedColumnAccessor} for every array, struct and map column, and a
-   * {@link TimestampColumnAccessor} for every timestamp column sent as a number.
+   * Swaps in a {@link NestedColumnAccessor} for every array, struct and map column, and a {@link
+   * TimestampColumnAccessor} for every timestamp column sent as a number.
    */
   private void replaceAccessors(List<ColumnMetaData> columns) {
     Map<Integer, SparkType> nestedColumns = NestedColumns.of(columns);
@@ -287,22 +342,29 @@ public class IcegateResultSet extends AvaticaResultSet {
     if (nestedColumns.isEmpty() && timestamps.isEmpty()) {
       return;
     }
-    List<Cursor.Accessor> raw = cursor.createAccessors(
-        Collections.nCopies(columns.size(), RAW_COLUMN), localCalendar, this);
+    List<Cursor.Accessor> raw =
+        cursor.createAccessors(
+            Collections.nCopies(columns.size(), RAW_COLUMN), localCalendar, this);
     List<Cursor.Accessor> accessors = new ArrayList<>(accessorList);
-    nestedColumns.forEach((position, type) -> accessors.set(position,
-        new NestedColumnAccessor(accessors.get(position), raw.get(position), type, converter)));
+    nestedColumns.forEach(
+        (position, type) ->
+            accessors.set(
+                position,
+                new NestedColumnAccessor(
+                    accessors.get(position), raw.get(position), type, converter)));
     for (int position : timestamps) {
-      accessors.set(position,
+      accessors.set(
+          position,
           new TimestampColumnAccessor(accessors.get(position), raw.get(position), timestampReader));
     }
     accessorList = accessors;
   }
 
   private static boolean isTimestampNumber(ColumnMetaData.AvaticaType type) {
-    return type.id == Types.TIMESTAMP && switch (type.rep) {
-      case PRIMITIVE_LONG, LONG, NUMBER -> true;
-      default -> false;
-    };
+    return type.id == Types.TIMESTAMP
+        && switch (type.rep) {
+          case PRIMITIVE_LONG, LONG, NUMBER -> true;
+          default -> false;
+        };
   }
 }

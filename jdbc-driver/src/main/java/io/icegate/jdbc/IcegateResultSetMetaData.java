@@ -11,9 +11,9 @@ import org.apache.calcite.avatica.AvaticaStatement;
 import org.apache.calcite.avatica.Meta;
 
 /**
- * Result set metadata that describes array, struct and map columns the way
- * {@link IcegateResultSet} returns them: struct columns are named by their full Spark type (Avatica
- * would say {@code STRUCT}), and the Java classes are {@link List}, {@link Struct} and {@link Map}.
+ * Result set metadata that describes array, struct and map columns the way {@link IcegateResultSet}
+ * returns them: struct columns are named by their full Spark type (Avatica would say {@code
+ * STRUCT}), and the Java classes are {@link List}, {@link Struct} and {@link Map}.
  */
 public class IcegateResultSetMetaData extends AvaticaResultSetMetaData {
 
@@ -25,12 +25,14 @@ public class IcegateResultSetMetaData extends AvaticaResultSetMetaData {
     this.nestedColumns = NestedColumns.of(signature.columns);
   }
 
-  @Override public String getColumnTypeName(int column) throws SQLException {
+  @Override
+  public String getColumnTypeName(int column) throws SQLException {
     SparkType type = nestedColumns.get(column - 1);
     return type instanceof SparkType.StructType ? type.toString() : super.getColumnTypeName(column);
   }
 
-  @Override public String getColumnClassName(int column) throws SQLException {
+  @Override
+  public String getColumnClassName(int column) throws SQLException {
     SparkType type = nestedColumns.get(column - 1);
     if (type instanceof SparkType.ArrayType) {
       return List.class.getName();

@@ -33,35 +33,45 @@ public class IcegateStatement extends AvaticaStatement {
   private final List<String> batch = new ArrayList<>();
 
   /** Creates a statement; called by the driver's factory. */
-  IcegateStatement(AvaticaConnection connection, Meta.StatementHandle handle, int resultSetType,
-      int resultSetConcurrency, int resultSetHoldability) {
+  IcegateStatement(
+      AvaticaConnection connection,
+      Meta.StatementHandle handle,
+      int resultSetType,
+      int resultSetConcurrency,
+      int resultSetHoldability) {
     super(connection, handle, resultSetType, resultSetConcurrency, resultSetHoldability);
   }
 
   /** Every {@code execute...(String)} method comes here: a new execution clears the warnings. */
-  @Override protected void executeInternal(String sql) throws SQLException {
+  @Override
+  protected void executeInternal(String sql) throws SQLException {
     support.warnings.clear();
     super.executeInternal(sql);
   }
 
-  @Override public boolean execute(String sql) throws SQLException {
+  @Override
+  public boolean execute(String sql) throws SQLException {
     return support.execute(() -> super.execute(sql));
   }
 
-  @Override public ResultSet executeQuery(String sql) throws SQLException {
+  @Override
+  public ResultSet executeQuery(String sql) throws SQLException {
     return support.execute(() -> super.executeQuery(sql));
   }
 
-  @Override public long executeLargeUpdate(String sql) throws SQLException {
+  @Override
+  public long executeLargeUpdate(String sql) throws SQLException {
     return support.execute(() -> super.executeLargeUpdate(sql));
   }
 
-  @Override public void addBatch(String sql) throws SQLException {
+  @Override
+  public void addBatch(String sql) throws SQLException {
     checkOpen();
     batch.add(Objects.requireNonNull(sql, "sql is null"));
   }
 
-  @Override public void clearBatch() throws SQLException {
+  @Override
+  public void clearBatch() throws SQLException {
     checkOpen();
     batch.clear();
   }
@@ -72,28 +82,36 @@ public class IcegateStatement extends AvaticaStatement {
    * wrote, 0 for DDL and for the statements whose count Spark does not report. The batch is empty
    * afterwards, whatever happened.
    *
-   * @throws BatchUpdateException when an element fails or returns rows; see {@link StatementSupport#runBatch}
+   * @throws BatchUpdateException when an element fails or returns rows; see {@link
+   *     StatementSupport#runBatch}
    */
-  @Override public long[] executeLargeBatch() throws SQLException {
+  @Override
+  public long[] executeLargeBatch() throws SQLException {
     checkOpen();
     List<String> statements = List.copyOf(batch);
     batch.clear();
     try {
-      return support.runBatch(statements.size(), i -> {
-        if (execute(statements.get(i))) {
-          getResultSet().close();
-          return -1;
-        }
-        return getLargeUpdateCount();
-      }, statements::get);
+      return support.runBatch(
+          statements.size(),
+          i -> {
+            if (execute(statements.get(i))) {
+              getResultSet().close();
+              return -1;
+            }
+            return getLargeUpdateCount();
+          },
+          statements::get);
     } finally {
       openResultSet = null;
       updateCount = -1;
     }
   }
 
-  /** Stops this statement's running execution on the gateway; see {@link StatementSupport#cancel()}. */
-  @Override public void cancel() throws SQLException {
+  /**
+   * Stops this statement's running execution on the gateway; see {@link StatementSupport#cancel()}.
+   */
+  @Override
+  public void cancel() throws SQLException {
     support.cancel();
   }
 
@@ -103,12 +121,14 @@ public class IcegateStatement extends AvaticaStatement {
    * {@code 01000}, or null if there were none. The next execution or {@link #clearWarnings()}
    * clears them.
    */
-  @Override public SQLWarning getWarnings() throws SQLException {
+  @Override
+  public SQLWarning getWarnings() throws SQLException {
     checkOpen();
     return support.warnings.first();
   }
 
-  @Override public void clearWarnings() throws SQLException {
+  @Override
+  public void clearWarnings() throws SQLException {
     checkOpen();
     support.warnings.clear();
   }
@@ -118,13 +138,15 @@ public class IcegateStatement extends AvaticaStatement {
    * which {@code getResultSet()} is null and {@code getUpdateCount()} -1, and returns false.
    * Closing the current result set may close this statement on the gateway (closeOnCompletion).
    */
-  @Override public boolean getMoreResults(int current) throws SQLException {
+  @Override
+  public boolean getMoreResults(int current) throws SQLException {
     boolean more = GatewayErrors.call(() -> super.getMoreResults(current));
     openResultSet = null; // Avatica closes it but would go on returning it
     return more;
   }
 
-  @Override public void close() throws SQLException {
+  @Override
+  public void close() throws SQLException {
     GatewayErrors.run(super::close);
   }
 }

@@ -15,7 +15,8 @@ import java.util.stream.Collectors;
  *
  * @param typeName the struct's Spark type, e.g. {@code struct<a:int,b:string>}
  * @param attributes the field values in field order, already converted to Java values (dates as
- *     {@link java.sql.Date}, arrays as {@link List}, maps as {@link Map}, structs as {@link Struct})
+ *     {@link java.sql.Date}, arrays as {@link List}, maps as {@link Map}, structs as {@link
+ *     Struct})
  */
 public record IcegateStruct(String typeName, List<Object> attributes) implements Struct {
 
@@ -24,16 +25,21 @@ public record IcegateStruct(String typeName, List<Object> attributes) implements
     attributes = Collections.unmodifiableList(new ArrayList<>(attributes));
   }
 
-  @Override public String getSQLTypeName() {
+  @Override
+  public String getSQLTypeName() {
     return typeName;
   }
 
-  @Override public Object[] getAttributes() {
+  @Override
+  public Object[] getAttributes() {
     return attributes.toArray();
   }
 
-  /** Returns the attributes; custom type mappings are not supported, so {@code map} must be empty. */
-  @Override public Object[] getAttributes(Map<String, Class<?>> map) throws SQLException {
+  /**
+   * Returns the attributes; custom type mappings are not supported, so {@code map} must be empty.
+   */
+  @Override
+  public Object[] getAttributes(Map<String, Class<?>> map) throws SQLException {
     if (map != null && !map.isEmpty()) {
       throw new SQLFeatureNotSupportedException(
           "Custom type maps are not supported for struct values", SqlStates.NOT_SUPPORTED);
@@ -41,9 +47,9 @@ public record IcegateStruct(String typeName, List<Object> attributes) implements
     return getAttributes();
   }
 
-  @Override public String toString() {
-    return attributes.stream().map(IcegateStruct::show)
-        .collect(Collectors.joining(", ", "{", "}"));
+  @Override
+  public String toString() {
+    return attributes.stream().map(IcegateStruct::show).collect(Collectors.joining(", ", "{", "}"));
   }
 
   private static String show(Object value) {

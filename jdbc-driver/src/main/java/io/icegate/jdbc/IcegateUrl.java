@@ -12,8 +12,8 @@ import java.util.Properties;
 import java.util.regex.Pattern;
 
 /**
- * A parsed {@code jdbc:icegate://HOST[:PORT][/CATALOG[/NAMESPACE]][?key=value&...]} URL, merged with
- * the {@link Properties} given next to it.
+ * A parsed {@code jdbc:icegate://HOST[:PORT][/CATALOG[/NAMESPACE]][?key=value&...]} URL, merged
+ * with the {@link Properties} given next to it.
  *
  * @param url the URL as the application gave it
  * @param host host name, IPv4 address or bracketed IPv6 address
@@ -23,7 +23,12 @@ import java.util.regex.Pattern;
  * @param settings every property from the query string and the {@code Properties}, validated; an
  *     explicit {@code Properties} value wins over the query string
  */
-public record IcegateUrl(String url, String host, int port, String catalog, String namespace,
+public record IcegateUrl(
+    String url,
+    String host,
+    int port,
+    String catalog,
+    String namespace,
     Map<String, String> settings) {
 
   /** The prefix of Icegate URLs. */
@@ -76,7 +81,8 @@ public record IcegateUrl(String url, String host, int port, String catalog, Stri
     return redact(url);
   }
 
-  @Override public String toString() {
+  @Override
+  public String toString() {
     Map<String, String> shown = new LinkedHashMap<>(settings);
     shown.replaceAll((key, value) -> key.endsWith("password") ? "***" : value);
     return "IcegateUrl[" + redact(url) + ", settings=" + shown + "]";
@@ -209,30 +215,54 @@ public record IcegateUrl(String url, String host, int port, String catalog, Stri
         if (value == null || property.choices().isEmpty()) {
           continue;
         }
-        String choice = property.choices().stream().filter(value::equalsIgnoreCase).findFirst().orElseThrow(
-            () -> invalid("invalid value '" + value + "' for property '" + property.key() + "' (expected "
-                + String.join(" or ", property.choices()) + ")"));
+        String choice =
+            property.choices().stream()
+                .filter(value::equalsIgnoreCase)
+                .findFirst()
+                .orElseThrow(
+                    () ->
+                        invalid(
+                            "invalid value '"
+                                + value
+                                + "' for property '"
+                                + property.key()
+                                + "' (expected "
+                                + String.join(" or ", property.choices())
+                                + ")"));
         settings.put(property.key(), choice);
       }
       String fetchSize = settings.get(ConnectionProperty.FETCH_SIZE.key());
       if (fetchSize != null && !fetchSize.matches("[1-9][0-9]{0,8}")) {
-        throw invalid("invalid value '" + fetchSize + "' for property 'fetchSize' (expected a positive integer)");
+        throw invalid(
+            "invalid value '"
+                + fetchSize
+                + "' for property 'fetchSize' (expected a positive integer)");
       }
       String zone = settings.get(ConnectionProperty.TIME_ZONE.key());
       if (zone != null) {
         try {
           ZoneId.of(zone);
         } catch (DateTimeException e) {
-          throw invalid("unknown time zone '" + zone + "' for property 'timeZone'"
-              + " (expected an id such as Europe/Paris, UTC or +02:00)");
+          throw invalid(
+              "unknown time zone '"
+                  + zone
+                  + "' for property 'timeZone'"
+                  + " (expected an id such as Europe/Paris, UTC or +02:00)");
         }
       }
     }
 
     private void requireKnown(String key, String where) throws SQLException {
       if (!ConnectionProperty.isKnown(key)) {
-        throw new SQLException("Cannot connect: unknown property '" + key + "' " + where
-            + " (known: " + ConnectionProperty.knownKeys() + ")", SqlStates.CANNOT_CONNECT);
+        throw new SQLException(
+            "Cannot connect: unknown property '"
+                + key
+                + "' "
+                + where
+                + " (known: "
+                + ConnectionProperty.knownKeys()
+                + ")",
+            SqlStates.CANNOT_CONNECT);
       }
     }
 
@@ -245,12 +275,14 @@ public record IcegateUrl(String url, String host, int port, String catalog, Stri
     }
 
     private SQLException malformed(String problem) {
-      return new SQLException("Cannot connect: malformed URL '" + redact(url) + "': " + problem,
+      return new SQLException(
+          "Cannot connect: malformed URL '" + redact(url) + "': " + problem,
           SqlStates.CANNOT_CONNECT);
     }
 
     private SQLException invalid(String problem) {
-      return new SQLException("Cannot connect: " + problem + " for URL '" + redact(url) + "'",
+      return new SQLException(
+          "Cannot connect: " + problem + " for URL '" + redact(url) + "'",
           SqlStates.CANNOT_CONNECT);
     }
   }

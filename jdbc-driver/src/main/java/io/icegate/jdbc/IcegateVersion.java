@@ -18,8 +18,7 @@ final class IcegateVersion {
   private static final String UNKNOWN = "unknown";
   private static final Pattern MAJOR_MINOR = Pattern.compile("(\\d+)\\.(\\d+).*");
 
-  private IcegateVersion() {
-  }
+  private IcegateVersion() {}
 
   static DriverVersion load() {
     String version = readVersion();
@@ -27,8 +26,8 @@ final class IcegateVersion {
     // An unfiltered resource (e.g. classes compiled by an IDE) reports 0.0 rather than failing.
     int major = matcher.matches() ? Integer.parseInt(matcher.group(1)) : 0;
     int minor = matcher.matches() ? Integer.parseInt(matcher.group(2)) : 0;
-    return new DriverVersion(DRIVER_NAME, version, PRODUCT_NAME, version,
-        false, major, minor, major, minor);
+    return new DriverVersion(
+        DRIVER_NAME, version, PRODUCT_NAME, version, false, major, minor, major, minor);
   }
 
   private static String readVersion() {

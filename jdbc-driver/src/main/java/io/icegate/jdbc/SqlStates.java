@@ -15,7 +15,10 @@ public final class SqlStates {
   /** The server reported an error without a SQLState. */
   public static final String GENERAL_ERROR = "HY000";
 
-  /** A value read with a getter of a type it does not convert to ("invalid character value for cast"). */
+  /**
+   * A value read with a getter of a type it does not convert to ("invalid character value for
+   * cast").
+   */
   public static final String INVALID_CAST = "22018";
 
   /** A value cannot be read as the requested Java type. */
@@ -48,6 +51,5 @@ public final class SqlStates {
   /** An argument of a JDBC method is out of its range. */
   public static final String INVALID_PARAMETER_VALUE = "22023";
 
-  private SqlStates() {
-  }
+  private SqlStates() {}
 }

@@ -39,10 +39,12 @@ class AutoCommitTest {
 
       assertThatThrownBy(() -> connection.setAutoCommit(false))
           .isExactlyInstanceOf(SQLFeatureNotSupportedException.class)
-          .hasMessage("Cannot switch auto-commit off: Icegate has no transactions. Iceberg commits"
-              + " every statement when it runs, so nothing could be held back for commit() or"
-              + " undone by rollback(); the connection stays in auto-commit mode")
-          .extracting(e -> ((SQLException) e).getSQLState()).isEqualTo("0A000");
+          .hasMessage(
+              "Cannot switch auto-commit off: Icegate has no transactions. Iceberg commits"
+                  + " every statement when it runs, so nothing could be held back for commit() or"
+                  + " undone by rollback(); the connection stays in auto-commit mode")
+          .extracting(e -> ((SQLException) e).getSQLState())
+          .isEqualTo("0A000");
       assertThat(connection.getAutoCommit()).isTrue();
       assertThat(connection.getMetaData().supportsTransactions()).isFalse();
     }
@@ -55,9 +57,11 @@ class AutoCommitTest {
 
       assertThatThrownBy(connection::rollback)
           .isExactlyInstanceOf(SQLFeatureNotSupportedException.class)
-          .hasMessageStartingWith("Cannot roll back: Icegate has no transactions. Iceberg committed"
-              + " every statement of this connection when it ran, and nothing was undone")
-          .extracting(e -> ((SQLException) e).getSQLState()).isEqualTo("0A000");
+          .hasMessageStartingWith(
+              "Cannot roll back: Icegate has no transactions. Iceberg committed"
+                  + " every statement of this connection when it ran, and nothing was undone")
+          .extracting(e -> ((SQLException) e).getSQLState())
+          .isEqualTo("0A000");
     }
   }
 
@@ -68,8 +72,11 @@ class AutoCommitTest {
 
       gateway.failOn("commit");
       try {
-        assertThatThrownBy(connection::commit).satisfies(e ->
-            GatewayErrorsTest.assertGatewayError(e, INJECTED, INJECTED_STATE, INJECTED_CODE));
+        assertThatThrownBy(connection::commit)
+            .satisfies(
+                e ->
+                    GatewayErrorsTest.assertGatewayError(
+                        e, INJECTED, INJECTED_STATE, INJECTED_CODE));
       } finally {
         gateway.failNothing();
       }

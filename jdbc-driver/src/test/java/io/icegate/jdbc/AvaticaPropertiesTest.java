@@ -16,12 +16,13 @@ class AvaticaPropertiesTest {
     Properties properties = AvaticaProperties.of(IcegateUrl.parse("jdbc:icegate://h:9000", null));
     String jvmZone = TimeZone.getDefault().getID();
 
-    assertThat(properties).containsOnly(
-        Map.entry("url", "http://h:9000"),
-        Map.entry("serialization", "protobuf"),
-        Map.entry("fetch_size", "1000"),
-        Map.entry("timeZone", jvmZone),
-        Map.entry("clientTimeZone", TimeZone.getDefault().toZoneId().getId()));
+    assertThat(properties)
+        .containsOnly(
+            Map.entry("url", "http://h:9000"),
+            Map.entry("serialization", "protobuf"),
+            Map.entry("fetch_size", "1000"),
+            Map.entry("timeZone", jvmZone),
+            Map.entry("clientTimeZone", TimeZone.getDefault().toZoneId().getId()));
   }
 
   @Test
@@ -32,10 +33,14 @@ class AvaticaPropertiesTest {
 
   @Test
   void sslAndTrustStoreBecomeAvaticaSettings() throws SQLException {
-    Properties properties = AvaticaProperties.of(IcegateUrl.parse(
-        "jdbc:icegate://h?ssl=true&truststore=/etc/ts.jks&truststore_password=changeit", null));
+    Properties properties =
+        AvaticaProperties.of(
+            IcegateUrl.parse(
+                "jdbc:icegate://h?ssl=true&truststore=/etc/ts.jks&truststore_password=changeit",
+                null));
 
-    assertThat(properties).containsEntry("url", "https://h:8765")
+    assertThat(properties)
+        .containsEntry("url", "https://h:8765")
         .containsEntry("truststore", "/etc/ts.jks")
         .containsEntry("truststore_password", "changeit");
   }
@@ -45,7 +50,8 @@ class AvaticaPropertiesTest {
     Properties properties =
         AvaticaProperties.of(IcegateUrl.parse("jdbc:icegate://h?timeZone=%2B02:00", null));
 
-    assertThat(properties).containsEntry("timeZone", "GMT+02:00")
+    assertThat(properties)
+        .containsEntry("timeZone", "GMT+02:00")
         .containsEntry("clientTimeZone", "+02:00");
     assertThat(TimeZone.getTimeZone(properties.getProperty("timeZone")).getRawOffset())
         .isEqualTo(2 * 3600 * 1000);
@@ -55,33 +61,41 @@ class AvaticaPropertiesTest {
   void serverReceivesIdentityLocationZoneAndSessionSettingsOnly() throws SQLException {
     Properties info = new Properties();
     info.setProperty("password", "pw");
-    IcegateUrl url = IcegateUrl.parse("jdbc:icegate://h/lake/sales?user=ann&ssl=true"
-        + "&truststore=/ts&truststore_password=tp&timeZone=Europe/Paris"
-        + "&spark.sql.ansi.enabled=true&icegate.query.timeout=30", info);
+    IcegateUrl url =
+        IcegateUrl.parse(
+            "jdbc:icegate://h/lake/sales?user=ann&ssl=true"
+                + "&truststore=/ts&truststore_password=tp&timeZone=Europe/Paris"
+                + "&spark.sql.ansi.enabled=true&icegate.query.timeout=30",
+            info);
 
-    Map<String, String> sent = Service.OpenConnectionRequest.serializeProperties(
-        AvaticaProperties.of(url));
+    Map<String, String> sent =
+        Service.OpenConnectionRequest.serializeProperties(AvaticaProperties.of(url));
 
-    assertThat(sent).containsOnly(
-        Map.entry("user", "ann"),
-        Map.entry("catalog", "lake"),
-        Map.entry("namespace", "sales"),
-        Map.entry("clientTimeZone", "Europe/Paris"),
-        Map.entry("spark.sql.ansi.enabled", "true"),
-        Map.entry("icegate.query.timeout", "30"));
+    assertThat(sent)
+        .containsOnly(
+            Map.entry("user", "ann"),
+            Map.entry("catalog", "lake"),
+            Map.entry("namespace", "sales"),
+            Map.entry("clientTimeZone", "Europe/Paris"),
+            Map.entry("spark.sql.ansi.enabled", "true"),
+            Map.entry("icegate.query.timeout", "30"));
   }
 
   @Test
   void userAndPasswordBecomeHttpBasicCredentials() throws SQLException {
     Properties info = new Properties();
     info.setProperty("password", "s3cret");
-    Properties properties = AvaticaProperties.of(IcegateUrl.parse("jdbc:icegate://h?user=ann", info));
+    Properties properties =
+        AvaticaProperties.of(IcegateUrl.parse("jdbc:icegate://h?user=ann", info));
 
-    assertThat(properties).containsEntry("authentication", "BASIC")
+    assertThat(properties)
+        .containsEntry("authentication", "BASIC")
         .containsEntry("avatica_user", "ann")
         .containsEntry("avatica_password", "s3cret");
-    // The password travels in the HTTP Authorization header only, never in the open-connection request.
-    assertThat(Service.OpenConnectionRequest.serializeProperties(properties)).doesNotContainValue("s3cret");
+    // The password travels in the HTTP Authorization header only, never in the open-connection
+    // request.
+    assertThat(Service.OpenConnectionRequest.serializeProperties(properties))
+        .doesNotContainValue("s3cret");
   }
 
   @Test
@@ -93,8 +107,9 @@ class AvaticaPropertiesTest {
 
   @Test
   void catalogAndNamespaceAreSentOnlyWhenPresent() throws SQLException {
-    Map<String, String> sent = Service.OpenConnectionRequest.serializeProperties(
-        AvaticaProperties.of(IcegateUrl.parse("jdbc:icegate://h?timeZone=UTC", null)));
+    Map<String, String> sent =
+        Service.OpenConnectionRequest.serializeProperties(
+            AvaticaProperties.of(IcegateUrl.parse("jdbc:icegate://h?timeZone=UTC", null)));
 
     assertThat(sent).containsOnly(Map.entry("clientTimeZone", "UTC"));
   }

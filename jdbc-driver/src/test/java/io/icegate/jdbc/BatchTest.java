@@ -56,15 +56,17 @@ class BatchTest {
 
       assertThatThrownBy(statement::executeBatch)
           .isExactlyInstanceOf(BatchUpdateException.class)
-          .hasMessage("Cannot run batch element 3 of 5 (SELECT id FROM numbers): it returned rows,"
-              + " and a batch takes only statements that return none (INSERT, DDL...); it ran, and"
-              + " its rows were discarded. Elements 1 to 2 ran before it and stay committed;"
-              + " elements 4 to 5 did not run")
-          .satisfies(e -> {
-            BatchUpdateException failure = (BatchUpdateException) e;
-            assertThat(failure.getSQLState()).isEqualTo("07003");
-            assertThat(failure.getUpdateCounts()).containsExactly(1, 1);
-          });
+          .hasMessage(
+              "Cannot run batch element 3 of 5 (SELECT id FROM numbers): it returned rows, and a"
+                  + " batch takes only statements that return none (INSERT, DDL...); it ran, and"
+                  + " its rows were discarded. Elements 1 to 2 ran before it and stay committed;"
+                  + " elements 4 to 5 did not run")
+          .satisfies(
+              e -> {
+                BatchUpdateException failure = (BatchUpdateException) e;
+                assertThat(failure.getSQLState()).isEqualTo("07003");
+                assertThat(failure.getUpdateCounts()).containsExactly(1, 1);
+              });
       assertThat(statement.getResultSet()).isNull();
       assertThat(statement.executeBatch()).isEmpty();
     }
@@ -88,7 +90,8 @@ class BatchTest {
           .isExactlyInstanceOf(BatchUpdateException.class)
           // The fake gateway names the query "numbers" (the real one repeats the SQL).
           .hasMessageStartingWith("Cannot run batch element 1 of 1 (numbers): it returned rows")
-          .extracting(e -> ((SQLException) e).getSQLState()).isEqualTo("07003");
+          .extracting(e -> ((SQLException) e).getSQLState())
+          .isEqualTo("07003");
     }
   }
 

@@ -16,19 +16,24 @@ class ConnectFailureTest {
     SQLException e = ConnectFailure.translate(httpStatus(401), "http://h:8765", "ann");
 
     assertThat(e.getSQLState()).isEqualTo("28000");
-    assertThat(e.getMessage()).isEqualTo(
-        "Cannot connect to http://h:8765: the gateway refused user 'ann' (wrong user name or password)");
+    assertThat(e.getMessage())
+        .isEqualTo(
+            "Cannot connect to http://h:8765: the gateway refused user 'ann' (wrong user name or"
+                + " password)");
     assertThat(e.getCause()).isNull();
   }
 
   @Test
   void missingCredentialsSayWhatToGive() {
-    SQLException e = ConnectFailure.translate(new IllegalStateException("wrapped", httpStatus(401)),
-        "http://h:8765", null);
+    SQLException e =
+        ConnectFailure.translate(
+            new IllegalStateException("wrapped", httpStatus(401)), "http://h:8765", null);
 
     assertThat(e.getSQLState()).isEqualTo("28000");
-    assertThat(e.getMessage()).isEqualTo("Cannot connect to http://h:8765: the gateway requires a user name and"
-        + " password (give the user and password properties)");
+    assertThat(e.getMessage())
+        .isEqualTo(
+            "Cannot connect to http://h:8765: the gateway requires a user name and"
+                + " password (give the user and password properties)");
   }
 
   @Test
@@ -36,7 +41,8 @@ class ConnectFailureTest {
     SQLException e = ConnectFailure.translate(httpStatus(426), "http://h:8765", "ann");
 
     assertThat(e.getSQLState()).isEqualTo("08001");
-    assertThat(e.getMessage()).startsWith("Cannot connect to http://h:8765: the gateway accepts HTTPS only")
+    assertThat(e.getMessage())
+        .startsWith("Cannot connect to http://h:8765: the gateway accepts HTTPS only")
         .contains("ssl=true");
   }
 }

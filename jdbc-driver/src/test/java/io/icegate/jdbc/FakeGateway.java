@@ -21,10 +21,11 @@ final class FakeGateway implements AutoCloseable {
   private boolean stopped;
 
   private FakeGateway() {
-    server = new HttpServer.Builder<>()
-        .withHandler(new LocalService(meta.meta()), Serialization.PROTOBUF)
-        .withPort(0)
-        .build();
+    server =
+        new HttpServer.Builder<>()
+            .withHandler(new LocalService(meta.meta()), Serialization.PROTOBUF)
+            .withPort(0)
+            .build();
     server.start();
     port = server.getPort();
   }
@@ -101,7 +102,8 @@ final class FakeGateway implements AutoCloseable {
     }
   }
 
-  @Override public void close() {
+  @Override
+  public void close() {
     stop();
   }
 }

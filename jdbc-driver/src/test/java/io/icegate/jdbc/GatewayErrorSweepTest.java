@@ -39,8 +39,12 @@ import org.junit.jupiter.api.TestFactory;
 class GatewayErrorSweepTest {
 
   private static final String NUMBERS = "SELECT id FROM numbers";
-  /** Methods that by the JDBC contract answer a failed request rather than throw: what they return. */
-  private static final Map<String, Object> ANSWERED_NOT_THROWN = Map.of("Connection.isValid(int)", false);
+
+  /**
+   * Methods that by the JDBC contract answer a failed request rather than throw: what they return.
+   */
+  private static final Map<String, Object> ANSWERED_NOT_THROWN =
+      Map.of("Connection.isValid(int)", false);
 
   private static FakeGateway gateway;
 
@@ -86,33 +90,49 @@ class GatewayErrorSweepTest {
 
   @TestFactory
   Stream<DynamicTest> resultSet() throws Exception {
-    return sweep(ResultSet.class, connection -> {
-      ResultSet rows = connection.createStatement().executeQuery(NUMBERS);
-      rows.next(); // the next call to next() fetches the second page
-      return rows;
-    }, 1);
+    return sweep(
+        ResultSet.class,
+        connection -> {
+          ResultSet rows = connection.createStatement().executeQuery(NUMBERS);
+          rows.next(); // the next call to next() fetches the second page
+          return rows;
+        },
+        1);
   }
 
-  /** A test for each method of {@code jdbcInterface} whose call reaches the gateway; at least {@code atLeast}. */
+  /**
+   * A test for each method of {@code jdbcInterface} whose call reaches the gateway; at least {@code
+   * atLeast}.
+   */
   private static Stream<DynamicTest> sweep(Class<?> jdbcInterface, Subject subject, int atLeast)
       throws Exception {
     List<Method> reaching = new ArrayList<>();
-    for (Method method : Arrays.stream(jdbcInterface.getMethods())
-        .filter(method -> !Modifier.isStatic(method.getModifiers()))
-        .sorted(Comparator.comparing(Method::toGenericString)).toList()) {
+    for (Method method :
+        Arrays.stream(jdbcInterface.getMethods())
+            .filter(method -> !Modifier.isStatic(method.getModifiers()))
+            .sorted(Comparator.comparing(Method::toGenericString))
+            .toList()) {
       if (reachesTheGateway(method, subject)) {
         reaching.add(method);
       }
     }
-    System.out.printf("GatewayErrorSweepTest: %d of %d methods of %s reach the gateway%n", reaching.size(),
-        jdbcInterface.getMethods().length, jdbcInterface.getSimpleName());
-    assertThat(reaching).as("methods of %s that reach the gateway", jdbcInterface.getSimpleName())
+    System.out.printf(
+        "GatewayErrorSweepTest: %d of %d methods of %s reach the gateway%n",
+        reaching.size(), jdbcInterface.getMethods().length, jdbcInterface.getSimpleName());
+    assertThat(reaching)
+        .as("methods of %s that reach the gateway", jdbcInterface.getSimpleName())
         .hasSizeGreaterThanOrEqualTo(atLeast);
-    return reaching.stream().map(method -> dynamicTest(describe(jdbcInterface, method),
-        () -> assertFailsWithTheGatewaysError(jdbcInterface, method, subject)));
+    return reaching.stream()
+        .map(
+            method ->
+                dynamicTest(
+                    describe(jdbcInterface, method),
+                    () -> assertFailsWithTheGatewaysError(jdbcInterface, method, subject)));
   }
 
-  /** Whether calling {@code method} on a fresh subject sends the gateway a request (which it fails). */
+  /**
+   * Whether calling {@code method} on a fresh subject sends the gateway a request (which it fails).
+   */
   private static boolean reachesTheGateway(Method method, Subject subject) throws Exception {
     try (Connection connection = gateway.connect()) {
       Object target = subject.of(connection);
@@ -129,24 +149,28 @@ class GatewayErrorSweepTest {
     }
   }
 
-  private static void assertFailsWithTheGatewaysError(Class<?> jdbcInterface, Method method, Subject subject)
-      throws Exception {
+  private static void assertFailsWithTheGatewaysError(
+      Class<?> jdbcInterface, Method method, Subject subject) throws Exception {
     try (Connection connection = gateway.connect()) {
       Object target = subject.of(connection);
       gateway.failEverything();
       try {
         String name = describe(jdbcInterface, method);
         Object[] answer = new Object[1];
-        Throwable thrown = catchThrowable(() -> answer[0] = method.invoke(target, arguments(method)));
+        Throwable thrown =
+            catchThrowable(() -> answer[0] = method.invoke(target, arguments(method)));
         if (ANSWERED_NOT_THROWN.containsKey(name)) {
           assertThat(thrown).as("what %s threw while the gateway failed it", name).isNull();
-          assertThat(answer[0]).as("what %s returned while the gateway failed it", name)
+          assertThat(answer[0])
+              .as("what %s returned while the gateway failed it", name)
               .isEqualTo(ANSWERED_NOT_THROWN.get(name));
           return;
         }
-        assertThat(thrown).as("what %s threw while the gateway failed it", name)
+        assertThat(thrown)
+            .as("what %s threw while the gateway failed it", name)
             .isInstanceOf(InvocationTargetException.class);
-        GatewayErrorsTest.assertGatewayError(thrown.getCause(), INJECTED, INJECTED_STATE, INJECTED_CODE);
+        GatewayErrorsTest.assertGatewayError(
+            thrown.getCause(), INJECTED, INJECTED_STATE, INJECTED_CODE);
       } finally {
         gateway.failNothing();
       }
@@ -155,35 +179,43 @@ class GatewayErrorSweepTest {
 
   /** Harmless arguments: column and parameter 1, empty arrays, nulls for objects. */
   private static Object[] arguments(Method method) {
-    return Arrays.stream(method.getParameterTypes()).map(type -> {
-      if (type == int.class) {
-        return 1;
-      } else if (type == long.class) {
-        return 1L;
-      } else if (type == short.class) {
-        return (short) 1;
-      } else if (type == byte.class) {
-        return (byte) 1;
-      } else if (type == boolean.class) {
-        return false;
-      } else if (type == double.class) {
-        return 1d;
-      } else if (type == float.class) {
-        return 1f;
-      } else if (type == String.class) {
-        return "x";
-      } else if (type == Class.class) {
-        return Object.class;
-      } else if (type.isArray()) {
-        return Array.newInstance(type.getComponentType(), 0);
-      }
-      return null;
-    }).toArray();
+    return Arrays.stream(method.getParameterTypes())
+        .map(
+            type -> {
+              if (type == int.class) {
+                return 1;
+              } else if (type == long.class) {
+                return 1L;
+              } else if (type == short.class) {
+                return (short) 1;
+              } else if (type == byte.class) {
+                return (byte) 1;
+              } else if (type == boolean.class) {
+                return false;
+              } else if (type == double.class) {
+                return 1d;
+              } else if (type == float.class) {
+                return 1f;
+              } else if (type == String.class) {
+                return "x";
+              } else if (type == Class.class) {
+                return Object.class;
+              } else if (type.isArray()) {
+                return Array.newInstance(type.getComponentType(), 0);
+              }
+              return null;
+            })
+        .toArray();
   }
 
   private static String describe(Class<?> jdbcInterface, Method method) {
-    return jdbcInterface.getSimpleName() + "." + method.getName() + "("
-        + Arrays.stream(method.getParameterTypes()).map(Class::getSimpleName)
-            .collect(Collectors.joining(", ")) + ")";
+    return jdbcInterface.getSimpleName()
+        + "."
+        + method.getName()
+        + "("
+        + Arrays.stream(method.getParameterTypes())
+            .map(Class::getSimpleName)
+            .collect(Collectors.joining(", "))
+        + ")";
   }
 }

@@ -21,7 +21,9 @@ class GatewayErrorTest {
 
     RuntimeException error = GatewayError.of(reported, ADDRESS);
 
-    assertThat(error).isInstanceOf(GatewayError.class).hasMessage("[SYNTAX] oops")
+    assertThat(error)
+        .isInstanceOf(GatewayError.class)
+        .hasMessage("[SYNTAX] oops")
         .hasCause(reported);
     SQLException sql = ((GatewayError) error).toSqlException(error);
     assertThat((Throwable) sql).hasMessage("[SYNTAX] oops").hasCause(error);
@@ -31,9 +33,11 @@ class GatewayErrorTest {
 
   @Test
   void serverErrorWithoutSqlStateIsAGeneralError() {
-    SQLException sql = toSql(GatewayError.of(
-        reported("boom", ErrorResponse.UNKNOWN_SQL_STATE, ErrorResponse.UNKNOWN_ERROR_CODE),
-        ADDRESS));
+    SQLException sql =
+        toSql(
+            GatewayError.of(
+                reported("boom", ErrorResponse.UNKNOWN_SQL_STATE, ErrorResponse.UNKNOWN_ERROR_CODE),
+                ADDRESS));
 
     assertThat((Throwable) sql).hasMessage("boom");
     assertThat(sql.getSQLState()).isEqualTo("HY000");
@@ -53,21 +57,25 @@ class GatewayErrorTest {
     SQLException sql = toSql(GatewayError.of(failure, ADDRESS));
 
     assertThat((Throwable) sql)
-        .hasMessage("Lost the connection to Icegate at http://gw.example:8765: "
-            + "Connection refused. Reconnect to continue.")
+        .hasMessage(
+            "Lost the connection to Icegate at http://gw.example:8765: "
+                + "Connection refused. Reconnect to continue.")
         .hasRootCauseInstanceOf(ConnectException.class);
     assertThat(sql.getSQLState()).isEqualTo("08006");
   }
 
   @Test
   void httpClientsConnectWordingIsNotRepeated() {
-    RuntimeException failure = new RuntimeException(
-        new ConnectException("Connect to http://gw.example:8765 [gw.example/10.0.0.1] failed: "
-            + "Connection refused"));
+    RuntimeException failure =
+        new RuntimeException(
+            new ConnectException(
+                "Connect to http://gw.example:8765 [gw.example/10.0.0.1] failed: "
+                    + "Connection refused"));
 
-    assertThat(GatewayError.of(failure, ADDRESS)).hasMessage(
-        "Lost the connection to Icegate at http://gw.example:8765: Connection refused."
-            + " Reconnect to continue.");
+    assertThat(GatewayError.of(failure, ADDRESS))
+        .hasMessage(
+            "Lost the connection to Icegate at http://gw.example:8765: Connection refused."
+                + " Reconnect to continue.");
   }
 
   @Test
@@ -91,9 +99,15 @@ class GatewayErrorTest {
     RuntimeException error = GatewayError.of(reported("[X] no", "42000", 7), ADDRESS);
     SQLException avaticas = new SQLException("Error while executing SQL \"x\": [X] no", error);
 
-    assertThatThrownBy(() -> GatewayErrors.run(() -> {
-      throw avaticas;
-    })).isExactlyInstanceOf(SQLException.class).hasMessage("[X] no").hasCause(avaticas);
+    assertThatThrownBy(
+            () ->
+                GatewayErrors.run(
+                    () -> {
+                      throw avaticas;
+                    }))
+        .isExactlyInstanceOf(SQLException.class)
+        .hasMessage("[X] no")
+        .hasCause(avaticas);
   }
 
   @Test
@@ -109,12 +123,20 @@ class GatewayErrorTest {
     SQLException local = new SQLException("Statement closed");
     IllegalArgumentException bug = new IllegalArgumentException("bad");
 
-    assertThatThrownBy(() -> GatewayErrors.run(() -> {
-      throw local;
-    })).isSameAs(local);
-    assertThatThrownBy(() -> GatewayErrors.call(() -> {
-      throw bug;
-    })).isSameAs(bug);
+    assertThatThrownBy(
+            () ->
+                GatewayErrors.run(
+                    () -> {
+                      throw local;
+                    }))
+        .isSameAs(local);
+    assertThatThrownBy(
+            () ->
+                GatewayErrors.call(
+                    () -> {
+                      throw bug;
+                    }))
+        .isSameAs(bug);
   }
 
   private static SQLException toSql(RuntimeException error) {

@@ -82,15 +82,29 @@ class GatewayErrorsTest {
     try (Statement statement = connection.createStatement()) {
       statement.addBatch("INSERT INTO t VALUES (1)");
       statement.addBatch("INSERT INTO nope VALUES (1)");
-      assertThatThrownBy(statement::executeBatch).satisfies(e -> assertBatchFailure(e,
-          "Cannot run batch element 2 of 2 (INSERT INTO nope VALUES (1)): ", TABLE_NOT_FOUND,
-          " Element 1 ran before it and stays committed", TABLE_NOT_FOUND_STATE,
-          TABLE_NOT_FOUND_CODE, 1L));
+      assertThatThrownBy(statement::executeBatch)
+          .satisfies(
+              e ->
+                  assertBatchFailure(
+                      e,
+                      "Cannot run batch element 2 of 2 (INSERT INTO nope VALUES (1)): ",
+                      TABLE_NOT_FOUND,
+                      " Element 1 ran before it and stays committed",
+                      TABLE_NOT_FOUND_STATE,
+                      TABLE_NOT_FOUND_CODE,
+                      1L));
 
       statement.addBatch("INSERT INTO nope VALUES (1)");
-      assertThatThrownBy(statement::executeLargeBatch).satisfies(e -> assertBatchFailure(e,
-          "Cannot run batch element 1 of 1 (INSERT INTO nope VALUES (1)): ", TABLE_NOT_FOUND,
-          " No element ran before it", TABLE_NOT_FOUND_STATE, TABLE_NOT_FOUND_CODE));
+      assertThatThrownBy(statement::executeLargeBatch)
+          .satisfies(
+              e ->
+                  assertBatchFailure(
+                      e,
+                      "Cannot run batch element 1 of 1 (INSERT INTO nope VALUES (1)): ",
+                      TABLE_NOT_FOUND,
+                      " No element ran before it",
+                      TABLE_NOT_FOUND_STATE,
+                      TABLE_NOT_FOUND_CODE));
     }
   }
 
@@ -112,16 +126,29 @@ class GatewayErrorsTest {
       assertThatInjected(insert::executeLargeUpdate);
       insert.setInt(1, 1);
       insert.addBatch();
-      assertThatThrownBy(insert::executeBatch).satisfies(e -> assertBatchFailure(e,
-          "Cannot run batch element 1 of 1 (INSERT INTO t VALUES (?)): ", INJECTED,
-          " No element ran before it", INJECTED_STATE, INJECTED_CODE));
+      assertThatThrownBy(insert::executeBatch)
+          .satisfies(
+              e ->
+                  assertBatchFailure(
+                      e,
+                      "Cannot run batch element 1 of 1 (INSERT INTO t VALUES (?)): ",
+                      INJECTED,
+                      " No element ran before it",
+                      INJECTED_STATE,
+                      INJECTED_CODE));
       insert.setInt(1, 2);
       insert.addBatch();
       insert.addBatch();
-      assertThatThrownBy(insert::executeLargeBatch).satisfies(e -> assertBatchFailure(e,
-          "Cannot run batch element 1 of 2 (INSERT INTO t VALUES (?)): ", INJECTED,
-          " No element ran before it; element 2 did not run", INJECTED_STATE,
-          INJECTED_CODE));
+      assertThatThrownBy(insert::executeLargeBatch)
+          .satisfies(
+              e ->
+                  assertBatchFailure(
+                      e,
+                      "Cannot run batch element 1 of 2 (INSERT INTO t VALUES (?)): ",
+                      INJECTED,
+                      " No element ran before it; element 2 did not run",
+                      INJECTED_STATE,
+                      INJECTED_CODE));
     }
   }
 
@@ -152,11 +179,12 @@ class GatewayErrorsTest {
       gateway.failOn("fetch");
 
       // The first page came with the query; reading on fetches the next.
-      assertThatInjected(() -> {
-        for (int row = 1; row <= ROWS; row++) {
-          assertThat(rows.next()).as("row %s", row).isTrue();
-        }
-      });
+      assertThatInjected(
+          () -> {
+            for (int row = 1; row <= ROWS; row++) {
+              assertThat(rows.next()).as("row %s", row).isTrue();
+            }
+          });
     }
   }
 
@@ -209,8 +237,14 @@ class GatewayErrorsTest {
   @Test
   void catalogQueriesReportTheGatewaysError() throws SQLException {
     DatabaseMetaData metaData = connection.getMetaData();
-    gateway.failOn("getCatalogs", "getSchemas", "getTables", "getColumns", "getTableTypes",
-        "getTypeInfo", "getDatabaseProperties");
+    gateway.failOn(
+        "getCatalogs",
+        "getSchemas",
+        "getTables",
+        "getColumns",
+        "getTableTypes",
+        "getTypeInfo",
+        "getDatabaseProperties");
 
     assertThatInjected(metaData::getCatalogs);
     assertThatInjected(metaData::getSchemas);
@@ -254,9 +288,16 @@ class GatewayErrorsTest {
    * Checks for a batch failure: the gateway's error as the cause, its SQLState and code, and the
    * update counts of the elements that ran.
    */
-  private static void assertBatchFailure(Throwable thrown, String element, String gatewayMessage,
-      String ran, String sqlState, int code, long... counts) {
-    assertThat(thrown).isExactlyInstanceOf(BatchUpdateException.class)
+  private static void assertBatchFailure(
+      Throwable thrown,
+      String element,
+      String gatewayMessage,
+      String ran,
+      String sqlState,
+      int code,
+      long... counts) {
+    assertThat(thrown)
+        .isExactlyInstanceOf(BatchUpdateException.class)
         .hasMessage(element + gatewayMessage + ran);
     BatchUpdateException failure = (BatchUpdateException) thrown;
     assertThat(failure.getSQLState()).isEqualTo(sqlState);
@@ -272,7 +313,9 @@ class GatewayErrorsTest {
 
   /** Checks for the gateway's error, with Avatica's own exception as the cause. */
   static void assertGatewayError(Throwable thrown, String message, String sqlState, int code) {
-    assertThat(thrown).isExactlyInstanceOf(SQLException.class).hasMessage(message)
+    assertThat(thrown)
+        .isExactlyInstanceOf(SQLException.class)
+        .hasMessage(message)
         .hasRootCauseInstanceOf(AvaticaClientRuntimeException.class);
     assertThat(thrown.getCause()).isNotNull();
     assertThat(((SQLException) thrown).getSQLState()).isEqualTo(sqlState);

@@ -60,14 +60,26 @@ class IcegateDatabaseMetaDataTest {
   @Test
   void resultSetCapabilitiesAreAnsweredForEveryResultSetType() throws SQLException {
     DatabaseMetaData meta = connection.getMetaData();
-    for (int type : new int[] {ResultSet.TYPE_FORWARD_ONLY, ResultSet.TYPE_SCROLL_INSENSITIVE,
-        ResultSet.TYPE_SCROLL_SENSITIVE}) {
-      assertThat(new boolean[] {meta.ownUpdatesAreVisible(type), meta.ownDeletesAreVisible(type),
-          meta.ownInsertsAreVisible(type), meta.othersUpdatesAreVisible(type),
-          meta.othersDeletesAreVisible(type), meta.othersInsertsAreVisible(type),
-          meta.updatesAreDetected(type), meta.deletesAreDetected(type),
-          meta.insertsAreDetected(type)})
-          .as("result set type %d", type).containsOnly(false);
+    for (int type :
+        new int[] {
+          ResultSet.TYPE_FORWARD_ONLY,
+          ResultSet.TYPE_SCROLL_INSENSITIVE,
+          ResultSet.TYPE_SCROLL_SENSITIVE
+        }) {
+      assertThat(
+              new boolean[] {
+                meta.ownUpdatesAreVisible(type),
+                meta.ownDeletesAreVisible(type),
+                meta.ownInsertsAreVisible(type),
+                meta.othersUpdatesAreVisible(type),
+                meta.othersDeletesAreVisible(type),
+                meta.othersInsertsAreVisible(type),
+                meta.updatesAreDetected(type),
+                meta.deletesAreDetected(type),
+                meta.insertsAreDetected(type)
+              })
+          .as("result set type %d", type)
+          .containsOnly(false);
     }
     assertThat(meta.getResultSetHoldability()).isEqualTo(ResultSet.HOLD_CURSORS_OVER_COMMIT);
     assertThat(meta.supportsResultSetHoldability(ResultSet.HOLD_CURSORS_OVER_COMMIT)).isTrue();
@@ -78,9 +90,13 @@ class IcegateDatabaseMetaDataTest {
   @Test
   void primaryKeysProceduresAndFunctionsAreAskedWithAStatement() throws SQLException {
     DatabaseMetaData meta = connection.getMetaData();
-    for (ResultSet rs : new ResultSet[] {meta.getPrimaryKeys("demo", "db", "t"),
-        meta.getProcedures(null, "system", "%"), meta.getProcedureColumns("demo", null, "x", null),
-        meta.getFunctions("demo", "system", null)}) {
+    for (ResultSet rs :
+        new ResultSet[] {
+          meta.getPrimaryKeys("demo", "db", "t"),
+          meta.getProcedures(null, "system", "%"),
+          meta.getProcedureColumns("demo", null, "x", null),
+          meta.getFunctions("demo", "system", null)
+        }) {
       int rows = 0;
       while (rs.next()) {
         rows++;
@@ -98,6 +114,7 @@ class IcegateDatabaseMetaDataTest {
     assertThatThrownBy(() -> connection.getMetaData().getPrimaryKeys("demo", "db", "t"))
         .isInstanceOf(SQLException.class)
         .hasMessageContaining(ScriptedMeta.INJECTED)
-        .extracting(e -> ((SQLException) e).getSQLState()).isEqualTo(ScriptedMeta.INJECTED_STATE);
+        .extracting(e -> ((SQLException) e).getSQLState())
+        .isEqualTo(ScriptedMeta.INJECTED_STATE);
   }
 }

@@ -51,7 +51,8 @@ class IcegateDriverTest {
     assertThatThrownBy(() -> driver.acceptsURL(null))
         .isInstanceOf(SQLException.class)
         .hasMessage("Cannot connect: the URL is null")
-        .extracting(e -> ((SQLException) e).getSQLState()).isEqualTo("08001");
+        .extracting(e -> ((SQLException) e).getSQLState())
+        .isEqualTo("08001");
   }
 
   @Test
@@ -63,8 +64,10 @@ class IcegateDriverTest {
   void malformedUrlFailsBeforeAnyNetworkCall() {
     assertThatThrownBy(() -> driver.connect("jdbc:icegate://h?foo=1", new Properties()))
         .isInstanceOf(SQLException.class)
-        .hasMessageStartingWith("Cannot connect: unknown property 'foo' in URL 'jdbc:icegate://h?foo=1'")
-        .extracting(e -> ((SQLException) e).getSQLState()).isEqualTo("08001");
+        .hasMessageStartingWith(
+            "Cannot connect: unknown property 'foo' in URL 'jdbc:icegate://h?foo=1'")
+        .extracting(e -> ((SQLException) e).getSQLState())
+        .isEqualTo("08001");
   }
 
   @Test
@@ -76,7 +79,8 @@ class IcegateDriverTest {
         .isInstanceOf(SQLException.class)
         .hasMessageStartingWith("Cannot connect to Icegate at http://127.0.0.1:" + port + ": ")
         .hasMessageContaining("refused")
-        .extracting(e -> ((SQLException) e).getSQLState()).isEqualTo("08001");
+        .extracting(e -> ((SQLException) e).getSQLState())
+        .isEqualTo("08001");
   }
 
   @Test
@@ -87,7 +91,8 @@ class IcegateDriverTest {
     assertThatThrownBy(() -> driver.connect(url, new Properties()))
         .isInstanceOf(SQLException.class)
         .hasMessageStartingWith("Cannot connect to Icegate at http://127.0.0.1:" + port + ": ")
-        .extracting(e -> ((SQLException) e).getSQLState()).isEqualTo("08001");
+        .extracting(e -> ((SQLException) e).getSQLState())
+        .isEqualTo("08001");
   }
 
   @Test
@@ -113,15 +118,21 @@ class IcegateDriverTest {
   void avaticaUrlsFromDriverManagerGetIcegateConnections() throws Exception {
     Class.forName(IcegateDriver.class.getName());
 
-    assertThat(Collections.list(DriverManager.getDrivers())).noneMatch(
-        registered -> registered.getClass() == org.apache.calcite.avatica.remote.Driver.class);
+    assertThat(Collections.list(DriverManager.getDrivers()))
+        .noneMatch(
+            registered -> registered.getClass() == org.apache.calcite.avatica.remote.Driver.class);
     try (FakeGateway gateway = FakeGateway.start();
         Connection connection = DriverManager.getConnection(gateway.avaticaUrl());
         Statement statement = connection.createStatement()) {
       assertThat(connection).isInstanceOf(IcegateConnection.class);
       assertThatThrownBy(() -> statement.executeQuery("SELECT * FROM nope"))
-          .satisfies(e -> GatewayErrorsTest.assertGatewayError(e, ScriptedMeta.TABLE_NOT_FOUND,
-              ScriptedMeta.TABLE_NOT_FOUND_STATE, ScriptedMeta.TABLE_NOT_FOUND_CODE));
+          .satisfies(
+              e ->
+                  GatewayErrorsTest.assertGatewayError(
+                      e,
+                      ScriptedMeta.TABLE_NOT_FOUND,
+                      ScriptedMeta.TABLE_NOT_FOUND_STATE,
+                      ScriptedMeta.TABLE_NOT_FOUND_CODE));
     }
   }
 
@@ -173,13 +184,14 @@ class IcegateDriverTest {
 
   @Test
   void jsonSerializationKeepsAvaticasService() throws Exception {
-    HttpServer server = new HttpServer.Builder<>()
-        .withHandler(new LocalService(new ScriptedMeta().meta()), Serialization.JSON)
-        .withPort(0)
-        .build();
+    HttpServer server =
+        new HttpServer.Builder<>()
+            .withHandler(new LocalService(new ScriptedMeta().meta()), Serialization.JSON)
+            .withPort(0)
+            .build();
     server.start();
-    String url = "jdbc:avatica:remote:url=http://127.0.0.1:" + server.getPort()
-        + ";serialization=JSON";
+    String url =
+        "jdbc:avatica:remote:url=http://127.0.0.1:" + server.getPort() + ";serialization=JSON";
     try (Connection connection = driver.connect(url, new Properties());
         Statement statement = connection.createStatement();
         ResultSet rows = statement.executeQuery("SELECT id FROM numbers")) {
@@ -192,7 +204,10 @@ class IcegateDriverTest {
     }
   }
 
-  /** The gateway sends compact rows only to a connection that asks, which this driver does unless told not to. */
+  /**
+   * The gateway sends compact rows only to a connection that asks, which this driver does unless
+   * told not to.
+   */
   @Test
   void asksForCompactRowsUnlessToldNotTo() throws SQLException {
     try (FakeGateway gateway = FakeGateway.start()) {
@@ -200,19 +215,23 @@ class IcegateDriverTest {
         assertThat(gateway.openedWith(connection.unwrap(AvaticaConnection.class).id))
             .containsEntry(OpenConnectionKeys.ROW_ENCODING, CompactRows.ENCODING);
       }
-      try (Connection connection = driver.connect(gateway.icegateUrl() + "?rowEncoding=avatica", new Properties())) {
+      try (Connection connection =
+          driver.connect(gateway.icegateUrl() + "?rowEncoding=avatica", new Properties())) {
         assertThat(gateway.openedWith(connection.unwrap(AvaticaConnection.class).id))
-            .doesNotContainKey(OpenConnectionKeys.ROW_ENCODING).doesNotContainKey("rowEncoding");
+            .doesNotContainKey(OpenConnectionKeys.ROW_ENCODING)
+            .doesNotContainKey("rowEncoding");
       }
-      assertThatThrownBy(() -> driver.connect(gateway.icegateUrl() + "?rowEncoding=dense", new Properties()))
+      assertThatThrownBy(
+              () -> driver.connect(gateway.icegateUrl() + "?rowEncoding=dense", new Properties()))
           .isInstanceOf(SQLException.class)
-          .hasMessageContaining("invalid value 'dense' for property 'rowEncoding' (expected compact or avatica)");
+          .hasMessageContaining(
+              "invalid value 'dense' for property 'rowEncoding' (expected compact or avatica)");
     }
   }
 
   /**
-   * A statement asks for its first frame in its fetch size, as for every later one (Avatica alone would ask for the
-   * whole result), and no larger than its row limit.
+   * A statement asks for its first frame in its fetch size, as for every later one (Avatica alone
+   * would ask for the whole result), and no larger than its row limit.
    */
   @Test
   void asksForTheFirstFrameInTheFetchSize() throws SQLException {
@@ -225,14 +244,16 @@ class IcegateDriverTest {
       statement.setFetchSize(250);
       assertThat(firstFrameAskedFor(gateway, statement)).isEqualTo(250);
 
-      // Avatica alone asks for the row limit too; kept so that the fetch size never raises the first frame past it.
+      // Avatica alone asks for the row limit too; kept so that the fetch size never raises the
+      // first frame past it.
       statement.setMaxRows(10);
       assertThat(firstFrameAskedFor(gateway, statement)).isEqualTo(10);
 
       statement.setMaxRows(5000);
       assertThat(firstFrameAskedFor(gateway, statement)).isEqualTo(250);
 
-      // No hint: Avatica's request stands (the row limit; the gateway caps the frame at icegate.frame.max-rows).
+      // No hint: Avatica's request stands (the row limit; the gateway caps the frame at
+      // icegate.frame.max-rows).
       statement.setFetchSize(0);
       assertThat(firstFrameAskedFor(gateway, statement)).isEqualTo(5000);
 
@@ -242,14 +263,19 @@ class IcegateDriverTest {
       assertThat(gateway.firstFrameRows(prepared)).isEqualTo(40);
     }
     try (FakeGateway gateway = FakeGateway.start();
-        Connection connection = driver.connect(gateway.icegateUrl() + "?fetchSize=70", new Properties());
+        Connection connection =
+            driver.connect(gateway.icegateUrl() + "?fetchSize=70", new Properties());
         Statement statement = connection.createStatement()) {
       assertThat(firstFrameAskedFor(gateway, statement)).isEqualTo(70);
     }
   }
 
-  /** Runs a query on {@code statement} and returns the first-frame size its request asked {@code gateway} for. */
-  private static Integer firstFrameAskedFor(FakeGateway gateway, Statement statement) throws SQLException {
+  /**
+   * Runs a query on {@code statement} and returns the first-frame size its request asked {@code
+   * gateway} for.
+   */
+  private static Integer firstFrameAskedFor(FakeGateway gateway, Statement statement)
+      throws SQLException {
     statement.executeQuery("SELECT id FROM numbers").close();
     return gateway.firstFrameRows(statement);
   }
@@ -259,8 +285,16 @@ class IcegateDriverTest {
     DriverPropertyInfo[] info =
         driver.getPropertyInfo("jdbc:icegate://h?user=ann&ssl=true", new Properties());
 
-    assertThat(Arrays.stream(info).map(p -> p.name)).containsExactly("user", "password", "timeZone",
-        "fetchSize", "rowEncoding", "ssl", "truststore", "truststore_password");
+    assertThat(Arrays.stream(info).map(p -> p.name))
+        .containsExactly(
+            "user",
+            "password",
+            "timeZone",
+            "fetchSize",
+            "rowEncoding",
+            "ssl",
+            "truststore",
+            "truststore_password");
     assertThat(info[0].value).isEqualTo("ann");
     assertThat(info[3].value).isEqualTo("1000");
     assertThat(info[4].value).isEqualTo("compact");

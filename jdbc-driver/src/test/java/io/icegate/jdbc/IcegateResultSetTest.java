@@ -39,32 +39,44 @@ class IcegateResultSetTest {
   private static final long MILLIS =
       LocalDateTime.of(2024, 1, 2, 3, 4, 5).toInstant(ZoneOffset.UTC).toEpochMilli();
 
-  private static final List<ColumnMetaData> COLUMNS = List.of(
-      column(0, "id", INT),
-      column(1, "nums", array(INT, "array<int>")),
-      column(2, "s", struct(column(0, "a", INT), column(1, "b", STRING), column(2, "d", DATE))),
-      column(3, "m", map("map<string,int>")),
-      column(4, "events", array(struct(column(0, "at", TIMESTAMP)), "array<struct<at:timestamp>>")),
-      column(5, "d", DATE));
+  private static final List<ColumnMetaData> COLUMNS =
+      List.of(
+          column(0, "id", INT),
+          column(1, "nums", array(INT, "array<int>")),
+          column(2, "s", struct(column(0, "a", INT), column(1, "b", STRING), column(2, "d", DATE))),
+          column(3, "m", map("map<string,int>")),
+          column(
+              4,
+              "events",
+              array(struct(column(0, "at", TIMESTAMP)), "array<struct<at:timestamp>>")),
+          column(5, "d", DATE));
 
   private IcegateResultSet resultSet(List<Object> row) throws SQLException {
-    Meta.Signature signature = Meta.Signature.create(COLUMNS, "select", List.of(),
-        Meta.CursorFactory.LIST, Meta.StatementType.SELECT);
-    IcegateResultSet resultSet = new IcegateResultSet(null, new QueryState("select"), signature,
-        new IcegateResultSetMetaData(null, signature), TimeZone.getTimeZone(TOKYO), null);
+    Meta.Signature signature =
+        Meta.Signature.create(
+            COLUMNS, "select", List.of(), Meta.CursorFactory.LIST, Meta.StatementType.SELECT);
+    IcegateResultSet resultSet =
+        new IcegateResultSet(
+            null,
+            new QueryState("select"),
+            signature,
+            new IcegateResultSetMetaData(null, signature),
+            TimeZone.getTimeZone(TOKYO),
+            null);
     resultSet.execute2(MetaImpl.createCursor(Meta.CursorFactory.LIST, List.of(row)), COLUMNS);
     assertThat(resultSet.next()).isTrue();
     return resultSet;
   }
 
   private IcegateResultSet fullRow() throws SQLException {
-    return resultSet(List.of(
-        1,
-        Arrays.asList(1, 2, null),
-        List.of(7, "x", DAY),
-        List.of(List.of("a", 1), Arrays.asList("b", null)),
-        List.of(List.of(MILLIS)),
-        DAY));
+    return resultSet(
+        List.of(
+            1,
+            Arrays.asList(1, 2, null),
+            List.of(7, "x", DAY),
+            List.of(List.of("a", 1), Arrays.asList("b", null)),
+            List.of(List.of(MILLIS)),
+            DAY));
   }
 
   @Test
@@ -74,7 +86,8 @@ class IcegateResultSetTest {
     assertThat(rs.getObject(1)).isEqualTo(1);
     assertThat(rs.getObject(2)).isEqualTo(Arrays.asList(1, 2, null));
     assertThat(rs.getObject(3)).isInstanceOf(Struct.class);
-    assertThat(((Struct) rs.getObject(3)).getSQLTypeName()).isEqualTo("struct<a:int,b:string,d:date>");
+    assertThat(((Struct) rs.getObject(3)).getSQLTypeName())
+        .isEqualTo("struct<a:int,b:string,d:date>");
     assertThat(rs.getObject(4)).isInstanceOf(Map.class);
     assertThat(mapOf(rs.getObject(4))).containsExactly(entry("a", 1), entry("b", null));
     assertThat(rs.wasNull()).isFalse();
@@ -142,7 +155,8 @@ class IcegateResultSetTest {
     assertThatThrownBy(() -> rs.getObject(4, Integer.class))
         .isInstanceOf(SQLException.class)
         .hasMessage("Cannot read a column of type map<string,int> as Integer")
-        .extracting(e -> ((SQLException) e).getSQLState()).isEqualTo("07006");
+        .extracting(e -> ((SQLException) e).getSQLState())
+        .isEqualTo("07006");
   }
 
   @Test
@@ -152,7 +166,8 @@ class IcegateResultSetTest {
     assertThatThrownBy(() -> rs.getInt(2))
         .isInstanceOf(SQLException.class)
         .hasMessage("Cannot read a column of type array<int> as an int")
-        .extracting(e -> ((SQLException) e).getSQLState()).isEqualTo("07006");
+        .extracting(e -> ((SQLException) e).getSQLState())
+        .isEqualTo("07006");
     assertThatThrownBy(() -> rs.getArray(3))
         .hasMessage("Cannot read a column of type struct<a:int,b:string,d:date> as an array");
   }
@@ -176,7 +191,8 @@ class IcegateResultSetTest {
     assertThatThrownBy(() -> rs.getObject(2))
         .isInstanceOf(SQLException.class)
         .hasMessage("Cannot read a value of type array<int>: expected a list of elements")
-        .extracting(e -> ((SQLException) e).getSQLState()).isEqualTo("22000");
+        .extracting(e -> ((SQLException) e).getSQLState())
+        .isEqualTo("22000");
   }
 
   @Test

@@ -13,7 +13,8 @@ class IsValidTest {
 
   @Test
   void trueWhileTheGatewayServesTheConnection() throws SQLException {
-    try (FakeGateway gateway = FakeGateway.start(); Connection connection = gateway.connect()) {
+    try (FakeGateway gateway = FakeGateway.start();
+        Connection connection = gateway.connect()) {
       assertThat(connection.isValid(5)).isTrue();
       assertThat(connection.isValid(0)).isTrue();
     }
@@ -21,7 +22,8 @@ class IsValidTest {
 
   @Test
   void falseWhenTheGatewayRefusesTheConnection() throws SQLException {
-    try (FakeGateway gateway = FakeGateway.start(); Connection connection = gateway.connect()) {
+    try (FakeGateway gateway = FakeGateway.start();
+        Connection connection = gateway.connect()) {
       // As the Icegate gateway answers for a connection it no longer knows (expired, restarted).
       gateway.failOn("connectionSync");
 
@@ -34,7 +36,8 @@ class IsValidTest {
 
   @Test
   void falseWhenTheGatewayDoesNotAnswerWithinTheTimeout() throws SQLException {
-    try (FakeGateway gateway = FakeGateway.start(); Connection connection = gateway.connect()) {
+    try (FakeGateway gateway = FakeGateway.start();
+        Connection connection = gateway.connect()) {
       gateway.stallOn("connectionSync");
       try {
         long start = System.nanoTime();
@@ -68,12 +71,15 @@ class IsValidTest {
 
   @Test
   void aNegativeTimeoutIsAnError() throws SQLException {
-    try (FakeGateway gateway = FakeGateway.start(); Connection connection = gateway.connect()) {
+    try (FakeGateway gateway = FakeGateway.start();
+        Connection connection = gateway.connect()) {
       assertThatThrownBy(() -> connection.isValid(-1))
           .isExactlyInstanceOf(SQLException.class)
-          .hasMessage("Cannot check the connection: the timeout is -1 s; it must be 0 (no limit) or"
-              + " more seconds")
-          .extracting(e -> ((SQLException) e).getSQLState()).isEqualTo("22023");
+          .hasMessage(
+              "Cannot check the connection: the timeout is -1 s; it must be 0 (no limit) or"
+                  + " more seconds")
+          .extracting(e -> ((SQLException) e).getSQLState())
+          .isEqualTo("22023");
     }
   }
 }

@@ -24,11 +24,13 @@ class LostGatewayTest {
 
       gateway.stop();
 
-      assertLost(() -> {
-        while (rows.next()) {
-          rows.getInt(1);
-        }
-      }, gateway);
+      assertLost(
+          () -> {
+            while (rows.next()) {
+              rows.getInt(1);
+            }
+          },
+          gateway);
       assertLost(() -> statement.executeQuery("SELECT id FROM numbers"), gateway);
       assertLost(connection::createStatement, gateway);
       assertLost(() -> connection.prepareStatement("SELECT id FROM numbers"), gateway);
@@ -44,6 +46,7 @@ class LostGatewayTest {
         .hasMessageStartingWith("Lost the connection to Icegate at " + gateway.address() + ": ")
         .hasMessageEndingWith(". Reconnect to continue.")
         .hasRootCauseInstanceOf(IOException.class)
-        .extracting(e -> ((SQLException) e).getSQLState()).isEqualTo("08006");
+        .extracting(e -> ((SQLException) e).getSQLState())
+        .isEqualTo("08006");
   }
 }

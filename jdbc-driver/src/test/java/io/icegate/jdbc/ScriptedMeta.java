@@ -33,14 +33,15 @@ import org.apache.calcite.avatica.remote.ProtobufMeta;
  *
  * <p>Any SQL naming the table {@code nope} fails to prepare with {@link #TABLE_NOT_FOUND}. Other
  * SQL starting with INSERT, UPDATE or DELETE counts one row; anything else returns the column
- * {@code id} with the values 1 to 5, sent {@value #PAGE} rows at a time, with the warnings given
- * to {@link #warnWith} if any. Chosen Meta methods, or all of them but {@code openConnection}, can
- * be made to fail with {@link #INJECTED}.
+ * {@code id} with the values 1 to 5, sent {@value #PAGE} rows at a time, with the warnings given to
+ * {@link #warnWith} if any. Chosen Meta methods, or all of them but {@code openConnection}, can be
+ * made to fail with {@link #INJECTED}.
  */
 final class ScriptedMeta implements InvocationHandler {
 
-  static final String TABLE_NOT_FOUND = "[TABLE_OR_VIEW_NOT_FOUND] The table or view `nope` cannot"
-      + " be found. Verify the spelling and correctness of the schema and catalog.";
+  static final String TABLE_NOT_FOUND =
+      "[TABLE_OR_VIEW_NOT_FOUND] The table or view `nope` cannot"
+          + " be found. Verify the spelling and correctness of the schema and catalog.";
   static final String TABLE_NOT_FOUND_STATE = "42P01";
   static final int TABLE_NOT_FOUND_CODE = 1003;
 
@@ -51,12 +52,20 @@ final class ScriptedMeta implements InvocationHandler {
   static final int ROWS = 5;
   static final int PAGE = 2;
 
-  private static final Meta.Signature NUMBERS_SIGNATURE = Meta.Signature.create(
-      List.of(column(0, "id", INT)), "numbers", List.of(), Meta.CursorFactory.LIST,
-      Meta.StatementType.SELECT);
-  private static final Meta.Signature CATALOG_SIGNATURE = Meta.Signature.create(
-      List.of(column(0, "TABLE_NAME", STRING)), "", List.of(), Meta.CursorFactory.LIST,
-      Meta.StatementType.SELECT);
+  private static final Meta.Signature NUMBERS_SIGNATURE =
+      Meta.Signature.create(
+          List.of(column(0, "id", INT)),
+          "numbers",
+          List.of(),
+          Meta.CursorFactory.LIST,
+          Meta.StatementType.SELECT);
+  private static final Meta.Signature CATALOG_SIGNATURE =
+      Meta.Signature.create(
+          List.of(column(0, "TABLE_NAME", STRING)),
+          "",
+          List.of(),
+          Meta.CursorFactory.LIST,
+          Meta.StatementType.SELECT);
 
   private final Set<String> failing = ConcurrentHashMap.newKeySet();
   private volatile boolean failingEverything;
@@ -67,8 +76,10 @@ final class ScriptedMeta implements InvocationHandler {
   private final AtomicInteger injectedFailures = new AtomicInteger();
   private final Map<Integer, String> statementSql = new ConcurrentHashMap<>();
   private final Map<String, ConnectionPropertiesImpl> sessions = new ConcurrentHashMap<>();
+
   /** The first-frame size each statement's last execution asked for, by statement id. */
   private final Map<Integer, Integer> firstFrameRows = new ConcurrentHashMap<>();
+
   /** What each connection's open request carried, by connection id. */
   private final Map<String, Map<String, String>> openedWith = new ConcurrentHashMap<>();
 
@@ -77,7 +88,10 @@ final class ScriptedMeta implements InvocationHandler {
     return openedWith.get(id);
   }
 
-  /** The rows the last execution of statement {@code id} asked for in its first frame; forgotten once read. */
+  /**
+   * The rows the last execution of statement {@code id} asked for in its first frame; forgotten
+   * once read.
+   */
   Integer firstFrameRows(int id) {
     return firstFrameRows.remove(id);
   }
@@ -85,8 +99,9 @@ final class ScriptedMeta implements InvocationHandler {
   /** Returns the Meta to hand to {@code LocalService}. */
   Meta meta() {
     // ProtobufMeta, because LocalService only hands protobuf batches to a Meta that takes them.
-    return (Meta) Proxy.newProxyInstance(ProtobufMeta.class.getClassLoader(),
-        new Class<?>[] {ProtobufMeta.class}, this);
+    return (Meta)
+        Proxy.newProxyInstance(
+            ProtobufMeta.class.getClassLoader(), new Class<?>[] {ProtobufMeta.class}, this);
   }
 
   void failOn(String... metaMethods) {
@@ -123,7 +138,8 @@ final class ScriptedMeta implements InvocationHandler {
     stalled.countDown();
   }
 
-  @Override public Object invoke(Object proxy, Method method, Object[] args) {
+  @Override
+  public Object invoke(Object proxy, Method method, Object[] args) {
     String name = method.getName();
     if (stalling.contains(name)) {
       try {
@@ -134,17 +150,20 @@ final class ScriptedMeta implements InvocationHandler {
     }
     if (failing.contains(name) || failingEverything && !name.equals("openConnection")) {
       injectedFailures.incrementAndGet();
-      throw new AvaticaRuntimeException(INJECTED, INJECTED_CODE, INJECTED_STATE,
-          AvaticaSeverity.ERROR);
+      throw new AvaticaRuntimeException(
+          INJECTED, INJECTED_CODE, INJECTED_STATE, AvaticaSeverity.ERROR);
     }
     switch (name) {
       case "openConnection":
         sessions.put(((Meta.ConnectionHandle) args[0]).id, new ConnectionPropertiesImpl());
-        @SuppressWarnings("unchecked") Map<String, String> info = (Map<String, String>) args[1];
-        openedWith.put(((Meta.ConnectionHandle) args[0]).id, info == null ? Map.of() : Map.copyOf(info));
+        @SuppressWarnings("unchecked")
+        Map<String, String> info = (Map<String, String>) args[1];
+        openedWith.put(
+            ((Meta.ConnectionHandle) args[0]).id, info == null ? Map.of() : Map.copyOf(info));
         return null;
       case "connectionSync":
-        return sessions.get(((Meta.ConnectionHandle) args[0]).id)
+        return sessions
+            .get(((Meta.ConnectionHandle) args[0]).id)
             .merge((Meta.ConnectionProperties) args[1]);
       case "closeConnection":
       case "closeStatement":
@@ -154,8 +173,8 @@ final class ScriptedMeta implements InvocationHandler {
       case "getDatabaseProperties":
         return Collections.emptyMap();
       case "createStatement":
-        return new Meta.StatementHandle(((Meta.ConnectionHandle) args[0]).id, nextStatementId(),
-            null);
+        return new Meta.StatementHandle(
+            ((Meta.ConnectionHandle) args[0]).id, nextStatementId(), null);
       case "prepare":
         return prepare((Meta.ConnectionHandle) args[0], (String) args[1]);
       case "prepareAndExecute":
@@ -173,7 +192,8 @@ final class ScriptedMeta implements InvocationHandler {
       case "executeBatchProtobuf":
         return new Meta.ExecuteBatchResult(ones(((List<?>) args[1]).size()));
       case "prepareAndExecuteBatch":
-        @SuppressWarnings("unchecked") List<String> commands = (List<String>) args[1];
+        @SuppressWarnings("unchecked")
+        List<String> commands = (List<String>) args[1];
         commands.forEach(ScriptedMeta::checkTables);
         return new Meta.ExecuteBatchResult(ones(commands.size()));
       case "getCatalogs":
@@ -182,8 +202,12 @@ final class ScriptedMeta implements InvocationHandler {
       case "getColumns":
       case "getTableTypes":
       case "getTypeInfo":
-        return Meta.MetaResultSet.create(((Meta.ConnectionHandle) args[0]).id, nextStatementId(),
-            true, CATALOG_SIGNATURE, Meta.Frame.EMPTY);
+        return Meta.MetaResultSet.create(
+            ((Meta.ConnectionHandle) args[0]).id,
+            nextStatementId(),
+            true,
+            CATALOG_SIGNATURE,
+            Meta.Frame.EMPTY);
       case "syncResults":
         return false;
       default:
@@ -195,27 +219,38 @@ final class ScriptedMeta implements InvocationHandler {
     checkTables(sql);
     int id = nextStatementId();
     statementSql.put(id, sql);
-    return new Meta.StatementHandle(connection.id, id,
-        isUpdate(sql) ? Meta.Signature.create(List.of(), sql, parameters(sql),
-            Meta.CursorFactory.LIST, Meta.StatementType.INSERT) : NUMBERS_SIGNATURE);
+    return new Meta.StatementHandle(
+        connection.id,
+        id,
+        isUpdate(sql)
+            ? Meta.Signature.create(
+                List.of(), sql, parameters(sql), Meta.CursorFactory.LIST, Meta.StatementType.INSERT)
+            : NUMBERS_SIGNATURE);
   }
 
   /** An INTEGER parameter for every {@code ?} in the SQL. */
   private static List<AvaticaParameter> parameters(String sql) {
     return IntStream.rangeClosed(1, (int) sql.chars().filter(c -> c == '?').count())
-        .mapToObj(i -> new AvaticaParameter(true, 10, 0, Types.INTEGER, "INTEGER",
-            Integer.class.getName(), "?" + i))
+        .mapToObj(
+            i ->
+                new AvaticaParameter(
+                    true, 10, 0, Types.INTEGER, "INTEGER", Integer.class.getName(), "?" + i))
         .toList();
   }
 
   private Meta.ExecuteResult execute(Meta.StatementHandle statement) {
     String sql = statementSql.get(statement.id);
-    Meta.MetaResultSet result = isUpdate(sql)
-        ? Meta.MetaResultSet.count(statement.connectionId, statement.id, 1)
-        : Meta.MetaResultSet.create(statement.connectionId, statement.id, false,
-            warnings.isEmpty()
-                ? NUMBERS_SIGNATURE : WarnedSignatures.of(NUMBERS_SIGNATURE, warnings),
-            rows(0));
+    Meta.MetaResultSet result =
+        isUpdate(sql)
+            ? Meta.MetaResultSet.count(statement.connectionId, statement.id, 1)
+            : Meta.MetaResultSet.create(
+                statement.connectionId,
+                statement.id,
+                false,
+                warnings.isEmpty()
+                    ? NUMBERS_SIGNATURE
+                    : WarnedSignatures.of(NUMBERS_SIGNATURE, warnings),
+                rows(0));
     return new Meta.ExecuteResult(List.of(result));
   }
 
@@ -227,8 +262,8 @@ final class ScriptedMeta implements InvocationHandler {
 
   private static void checkTables(String sql) {
     if (sql.toLowerCase(Locale.ROOT).contains("nope")) {
-      throw new AvaticaRuntimeException(TABLE_NOT_FOUND, TABLE_NOT_FOUND_CODE,
-          TABLE_NOT_FOUND_STATE, AvaticaSeverity.ERROR);
+      throw new AvaticaRuntimeException(
+          TABLE_NOT_FOUND, TABLE_NOT_FOUND_CODE, TABLE_NOT_FOUND_STATE, AvaticaSeverity.ERROR);
     }
   }
 

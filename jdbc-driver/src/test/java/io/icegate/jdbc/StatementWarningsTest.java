@@ -19,9 +19,9 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * The gateway's warnings about an execution, sent in the result's signature, become the
- * SQLWarning chain of the statement and its result set, as JDBC specifies its life: until cleared
- * or the next execution.
+ * The gateway's warnings about an execution, sent in the result's signature, become the SQLWarning
+ * chain of the statement and its result set, as JDBC specifies its life: until cleared or the next
+ * execution.
  */
 class StatementWarningsTest {
 
@@ -46,23 +46,29 @@ class StatementWarningsTest {
 
   @Test
   void statementAndResultSetReportTheWarningsInOrder() throws SQLException {
-    gateway.warnWith("Time travel ignored on demo.db.t.snapshots: it always lists every snapshot",
-        "second");
+    gateway.warnWith(
+        "Time travel ignored on demo.db.t.snapshots: it always lists every snapshot", "second");
     try (Connection connection = gateway.connect();
         Statement statement = connection.createStatement();
         ResultSet rs = statement.executeQuery(QUERY)) {
-      assertWarnings(statement.getWarnings(),
-          "Time travel ignored on demo.db.t.snapshots: it always lists every snapshot", "second");
-      assertWarnings(rs.getWarnings(),
-          "Time travel ignored on demo.db.t.snapshots: it always lists every snapshot", "second");
+      assertWarnings(
+          statement.getWarnings(),
+          "Time travel ignored on demo.db.t.snapshots: it always lists every snapshot",
+          "second");
+      assertWarnings(
+          rs.getWarnings(),
+          "Time travel ignored on demo.db.t.snapshots: it always lists every snapshot",
+          "second");
       assertThat(statement.getWarnings().getSQLState()).isEqualTo("01000");
       assertThat(statement.getWarnings().getNextWarning().getSQLState()).isEqualTo("01000");
       assertThat(statement.getWarnings().getErrorCode()).isZero();
 
       // They concern the whole result: reading every row, fetched in pages, keeps them.
       assertThat(ids(rs)).containsExactly(1, 2, 3, 4, 5);
-      assertWarnings(rs.getWarnings(),
-          "Time travel ignored on demo.db.t.snapshots: it always lists every snapshot", "second");
+      assertWarnings(
+          rs.getWarnings(),
+          "Time travel ignored on demo.db.t.snapshots: it always lists every snapshot",
+          "second");
     }
   }
 
@@ -152,10 +158,12 @@ class StatementWarningsTest {
       Statement statement = connection.createStatement();
       ResultSet rs = statement.executeQuery(QUERY);
       rs.close();
-      assertThatThrownBy(rs::getWarnings).isInstanceOf(SQLException.class)
+      assertThatThrownBy(rs::getWarnings)
+          .isInstanceOf(SQLException.class)
           .hasMessageContaining("closed");
       statement.close();
-      assertThatThrownBy(statement::getWarnings).isInstanceOf(SQLException.class)
+      assertThatThrownBy(statement::getWarnings)
+          .isInstanceOf(SQLException.class)
           .hasMessageContaining("closed");
     }
   }

@@ -23,18 +23,22 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * A top-level timestamp column read through the driver's result set gives, by every getter, what Avatica's own
- * result set gives for the same rows in the same connection time zone, nulls included.
+ * A top-level timestamp column read through the driver's result set gives, by every getter, what
+ * Avatica's own result set gives for the same rows in the same connection time zone, nulls
+ * included.
  */
 class TimestampColumnTest {
   private static final List<ColumnMetaData> COLUMNS = List.of(column(0, "at", TIMESTAMP));
-  private static final List<Long> VALUES = Arrays.asList(
-      LocalDateTime.of(2024, 1, 2, 3, 4, 5, 123_000_000).toInstant(ZoneOffset.UTC).toEpochMilli(),
-      null,
-      0L,
-      -1L,
-      LocalDateTime.of(1500, 6, 1, 12, 0).toInstant(ZoneOffset.UTC).toEpochMilli(),
-      LocalDateTime.of(2024, 3, 31, 2, 30).toInstant(ZoneOffset.UTC).toEpochMilli());
+  private static final List<Long> VALUES =
+      Arrays.asList(
+          LocalDateTime.of(2024, 1, 2, 3, 4, 5, 123_000_000)
+              .toInstant(ZoneOffset.UTC)
+              .toEpochMilli(),
+          null,
+          0L,
+          -1L,
+          LocalDateTime.of(1500, 6, 1, 12, 0).toInstant(ZoneOffset.UTC).toEpochMilli(),
+          LocalDateTime.of(2024, 3, 31, 2, 30).toInstant(ZoneOffset.UTC).toEpochMilli());
 
   @ParameterizedTest(name = "{0}")
   @ValueSource(strings = {"UTC", "GMT+05:30", "Europe/Paris", "Asia/Tokyo"})
@@ -43,7 +47,8 @@ class TimestampColumnTest {
     Calendar other = Calendar.getInstance(TimeZone.getTimeZone("America/New_York"), Locale.ROOT);
     List<Object> rows = new ArrayList<>();
     VALUES.forEach(value -> rows.add(Arrays.asList(value)));
-    try (ResultSet driver = resultSet(true, timeZone, rows); ResultSet avatica = resultSet(false, timeZone, rows)) {
+    try (ResultSet driver = resultSet(true, timeZone, rows);
+        ResultSet avatica = resultSet(false, timeZone, rows)) {
       for (Long value : VALUES) {
         assertThat(driver.next()).isTrue();
         assertThat(avatica.next()).isTrue();
@@ -61,14 +66,27 @@ class TimestampColumnTest {
     }
   }
 
-  private static ResultSet resultSet(boolean icegate, TimeZone zone, List<Object> rows) throws SQLException {
-    Meta.Signature signature = Meta.Signature.create(COLUMNS, "select", List.of(),
-        Meta.CursorFactory.LIST, Meta.StatementType.SELECT);
-    AvaticaResultSet resultSet = icegate
-        ? new IcegateResultSet(null, new QueryState("select"), signature,
-            new IcegateResultSetMetaData(null, signature), zone, null)
-        : new AvaticaResultSet(null, new QueryState("select"), signature,
-            new IcegateResultSetMetaData(null, signature), zone, null);
+  private static ResultSet resultSet(boolean icegate, TimeZone zone, List<Object> rows)
+      throws SQLException {
+    Meta.Signature signature =
+        Meta.Signature.create(
+            COLUMNS, "select", List.of(), Meta.CursorFactory.LIST, Meta.StatementType.SELECT);
+    AvaticaResultSet resultSet =
+        icegate
+            ? new IcegateResultSet(
+                null,
+                new QueryState("select"),
+                signature,
+                new IcegateResultSetMetaData(null, signature),
+                zone,
+                null)
+            : new AvaticaResultSet(
+                null,
+                new QueryState("select"),
+                signature,
+                new IcegateResultSetMetaData(null, signature),
+                zone,
+                null);
     resultSet.execute2(MetaImpl.createCursor(Meta.CursorFactory.LIST, rows), COLUMNS);
     return resultSet;
   }

@@ -38,9 +38,9 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * Timestamps in the compact encoding keep Spark's microseconds from the gateway's writer to every getter, at the top
- * level and inside arrays, structs and maps, and read as Avatica reads their milliseconds wherever JDBC has no room
- * for more.
+ * Timestamps in the compact encoding keep Spark's microseconds from the gateway's writer to every
+ * getter, at the top level and inside arrays, structs and maps, and read as Avatica reads their
+ * milliseconds wherever JDBC has no room for more.
  */
 class TimestampMicrosTest {
   private static final LocalDateTime AT = LocalDateTime.of(2024, 1, 2, 3, 4, 5, 123_456_000);
@@ -55,11 +55,22 @@ class TimestampMicrosTest {
   void everyGetterKeepsTheMicroseconds(String zone) throws SQLException {
     TimeZone timeZone = TimeZone.getTimeZone(zone);
     Calendar other = Calendar.getInstance(TimeZone.getTimeZone("Asia/Tokyo"), Locale.ROOT);
-    List<LocalDateTime> times = List.of(AT, LocalDateTime.of(2024, 1, 2, 3, 4, 5, 100_000_000),
-        LocalDateTime.of(2024, 1, 2, 3, 4, 5), LocalDateTime.of(1969, 12, 31, 23, 59, 59, 999_999_000),
-        LocalDateTime.of(1500, 6, 1, 12, 0, 0, 1000), LocalDateTime.of(2024, 3, 31, 2, 30, 0, 654_321_000));
-    List<String> texts = List.of("2024-01-02 03:04:05.123456", "2024-01-02 03:04:05.1", "2024-01-02 03:04:05",
-        "1969-12-31 23:59:59.999999", "1500-06-01 12:00:00.000001", "2024-03-31 02:30:00.654321");
+    List<LocalDateTime> times =
+        List.of(
+            AT,
+            LocalDateTime.of(2024, 1, 2, 3, 4, 5, 100_000_000),
+            LocalDateTime.of(2024, 1, 2, 3, 4, 5),
+            LocalDateTime.of(1969, 12, 31, 23, 59, 59, 999_999_000),
+            LocalDateTime.of(1500, 6, 1, 12, 0, 0, 1000),
+            LocalDateTime.of(2024, 3, 31, 2, 30, 0, 654_321_000));
+    List<String> texts =
+        List.of(
+            "2024-01-02 03:04:05.123456",
+            "2024-01-02 03:04:05.1",
+            "2024-01-02 03:04:05",
+            "1969-12-31 23:59:59.999999",
+            "1500-06-01 12:00:00.000001",
+            "2024-03-31 02:30:00.654321");
     List<Object> micros = new ArrayList<>();
     List<Object> millis = new ArrayList<>();
     for (LocalDateTime time : times) {
@@ -68,7 +79,8 @@ class TimestampMicrosTest {
     }
     micros.add(Arrays.asList((Object) null));
     millis.add(Arrays.asList((Object) null));
-    try (ResultSet driver = resultSet(true, timeZone, micros); ResultSet avatica = resultSet(false, timeZone, millis)) {
+    try (ResultSet driver = resultSet(true, timeZone, micros);
+        ResultSet avatica = resultSet(false, timeZone, millis)) {
       for (int i = 0; i < times.size(); i++) {
         assertThat(driver.next()).isTrue();
         assertThat(avatica.next()).isTrue();
@@ -76,11 +88,17 @@ class TimestampMicrosTest {
         String row = zone + " " + time;
         int nanos = time.getNano();
         // Avatica's value for the milliseconds, with the microseconds below them.
-        assertThat(driver.getTimestamp(1)).as(row).isEqualTo(withNanos(avatica.getTimestamp(1), nanos));
+        assertThat(driver.getTimestamp(1))
+            .as(row)
+            .isEqualTo(withNanos(avatica.getTimestamp(1), nanos));
         assertThat(driver.getTimestamp(1).getNanos()).as(row).isEqualTo(nanos);
-        assertThat(driver.getObject(1)).as(row).isEqualTo(withNanos(avatica.getTimestamp(1), nanos));
+        assertThat(driver.getObject(1))
+            .as(row)
+            .isEqualTo(withNanos(avatica.getTimestamp(1), nanos));
         assertThat(driver.getObject(1, Timestamp.class)).as(row).isEqualTo(driver.getTimestamp(1));
-        assertThat(driver.getTimestamp(1, other)).as(row).isEqualTo(withNanos(avatica.getTimestamp(1, other), nanos));
+        assertThat(driver.getTimestamp(1, other))
+            .as(row)
+            .isEqualTo(withNanos(avatica.getTimestamp(1, other), nanos));
         assertThat(driver.getObject(1, LocalDateTime.class)).as(row).isEqualTo(time);
         OffsetDateTime inZone = time.atZone(ZoneId.of(timeZone.getID())).toOffsetDateTime();
         assertThat(driver.getObject(1, OffsetDateTime.class)).as(row).isEqualTo(inZone);
@@ -101,7 +119,9 @@ class TimestampMicrosTest {
     }
   }
 
-  /** The java.time getters serve Avatica's millisecond rows too (Avatica's own accessor has none). */
+  /**
+   * The java.time getters serve Avatica's millisecond rows too (Avatica's own accessor has none).
+   */
   @Test
   void javaTimeGettersReadMillisecondRows() throws SQLException {
     LocalDateTime time = LocalDateTime.of(2024, 1, 2, 3, 4, 5, 123_000_000);
@@ -122,39 +142,75 @@ class TimestampMicrosTest {
   @Test
   void aPrepareSignatureSaysWhetherTimestampParametersTravelInMicroseconds() throws Exception {
     assertThat(prepared(true).statement.signature).isInstanceOf(MicrosParametersSignature.class);
-    assertThat(prepared(false).statement.signature).isNotInstanceOf(MicrosParametersSignature.class);
+    assertThat(prepared(false).statement.signature)
+        .isNotInstanceOf(MicrosParametersSignature.class);
     Meta.Signature signature = prepared(true).statement.signature;
     assertThat(signature.sql).isEqualTo("SELECT ?");
     assertThat(signature.parameters).hasSize(1);
   }
 
   private static Service.PrepareResponse prepared(boolean micros) throws Exception {
-    Meta.Signature plain = new Meta.Signature(List.of(), "SELECT ?", List.of(new org.apache.calcite.avatica
-        .AvaticaParameter(false, 0, 0, Types.OTHER, "any", Object.class.getName(), "?1")), null,
-        Meta.CursorFactory.LIST, null);
+    Meta.Signature plain =
+        new Meta.Signature(
+            List.of(),
+            "SELECT ?",
+            List.of(
+                new org.apache.calcite.avatica.AvaticaParameter(
+                    false, 0, 0, Types.OTHER, "any", Object.class.getName(), "?1")),
+            null,
+            Meta.CursorFactory.LIST,
+            null);
     Common.Signature signature = plain.toProto();
     if (micros) {
-      signature = signature.toBuilder().mergeUnknownFields(UnknownFieldSet.newBuilder()
-          .addField(WireExtension.MICROS_PARAMETERS_FIELD_NUMBER, UnknownFieldSet.Field.newBuilder()
-              .addVarint(1).build()).build()).build();
+      signature =
+          signature.toBuilder()
+              .mergeUnknownFields(
+                  UnknownFieldSet.newBuilder()
+                      .addField(
+                          WireExtension.MICROS_PARAMETERS_FIELD_NUMBER,
+                          UnknownFieldSet.Field.newBuilder().addVarint(1).build())
+                      .build())
+              .build();
     }
-    Responses.PrepareResponse response = Responses.PrepareResponse.newBuilder()
-        .setStatement(Common.StatementHandle.newBuilder().setConnectionId("c").setId(3).setSignature(signature))
-        .build();
-    byte[] bytes = Common.WireMessage.newBuilder().setName(Responses.PrepareResponse.class.getName())
-        .setWrappedMessage(ByteString.copyFrom(response.toByteArray())).build().toByteArray();
+    Responses.PrepareResponse response =
+        Responses.PrepareResponse.newBuilder()
+            .setStatement(
+                Common.StatementHandle.newBuilder()
+                    .setConnectionId("c")
+                    .setId(3)
+                    .setSignature(signature))
+            .build();
+    byte[] bytes =
+        Common.WireMessage.newBuilder()
+            .setName(Responses.PrepareResponse.class.getName())
+            .setWrappedMessage(ByteString.copyFrom(response.toByteArray()))
+            .build()
+            .toByteArray();
     return (Service.PrepareResponse) new FrameDecodingTranslation().parseResponse(bytes);
   }
 
-  private static ResultSet resultSet(boolean icegate, TimeZone zone, List<Object> rows) throws SQLException {
+  private static ResultSet resultSet(boolean icegate, TimeZone zone, List<Object> rows)
+      throws SQLException {
     List<ColumnMetaData> columns = List.of(column(0, "at", TIMESTAMP));
-    Meta.Signature signature = Meta.Signature.create(columns, "select", List.of(),
-        Meta.CursorFactory.LIST, Meta.StatementType.SELECT);
-    AvaticaResultSet resultSet = icegate
-        ? new IcegateResultSet(null, new QueryState("select"), signature,
-            new IcegateResultSetMetaData(null, signature), zone, null)
-        : new AvaticaResultSet(null, new QueryState("select"), signature,
-            new IcegateResultSetMetaData(null, signature), zone, null);
+    Meta.Signature signature =
+        Meta.Signature.create(
+            columns, "select", List.of(), Meta.CursorFactory.LIST, Meta.StatementType.SELECT);
+    AvaticaResultSet resultSet =
+        icegate
+            ? new IcegateResultSet(
+                null,
+                new QueryState("select"),
+                signature,
+                new IcegateResultSetMetaData(null, signature),
+                zone,
+                null)
+            : new AvaticaResultSet(
+                null,
+                new QueryState("select"),
+                signature,
+                new IcegateResultSetMetaData(null, signature),
+                zone,
+                null);
     resultSet.execute2(MetaImpl.createCursor(Meta.CursorFactory.LIST, rows), columns);
     return resultSet;
   }

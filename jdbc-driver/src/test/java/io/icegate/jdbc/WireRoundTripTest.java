@@ -42,21 +42,33 @@ class WireRoundTripTest {
 
   @Test
   void nestedValuesSurviveAvaticasProtobufEncoding() throws Exception {
-    List<ColumnMetaData> serverColumns = List.of(
-        column(0, "a", array(ColumnMetaData.scalar(Types.BINARY, "binary", Rep.BYTE_STRING),
-            "array<binary>")),
-        column(1, "s", struct(
-            column(0, "d", DATE),
-            column(1, "ts", TIMESTAMP),
-            column(2, "amount", ColumnMetaData.scalar(Types.DECIMAL, "decimal(10,2)", Rep.OBJECT)),
-            column(3, "tags", array(STRING, "array<string>")))),
-        column(2, "m", map("map<string,array<int>>")),
-        column(3, "nested", array(array(INT, "array<int>"), "array<array<int>>")));
-    List<Object> row = List.of(
-        List.of(new byte[] {1, 2, (byte) 0xFF}, new byte[0]),
-        List.of(DAY, MILLIS, new BigDecimal("12.50"), Arrays.asList("x", null)),
-        List.of(List.of("k", List.of(1, 2)), Arrays.asList("e", null)),
-        List.of(List.of(1), List.of()));
+    List<ColumnMetaData> serverColumns =
+        List.of(
+            column(
+                0,
+                "a",
+                array(
+                    ColumnMetaData.scalar(Types.BINARY, "binary", Rep.BYTE_STRING),
+                    "array<binary>")),
+            column(
+                1,
+                "s",
+                struct(
+                    column(0, "d", DATE),
+                    column(1, "ts", TIMESTAMP),
+                    column(
+                        2,
+                        "amount",
+                        ColumnMetaData.scalar(Types.DECIMAL, "decimal(10,2)", Rep.OBJECT)),
+                    column(3, "tags", array(STRING, "array<string>")))),
+            column(2, "m", map("map<string,array<int>>")),
+            column(3, "nested", array(array(INT, "array<int>"), "array<array<int>>")));
+    List<Object> row =
+        List.of(
+            List.of(new byte[] {1, 2, (byte) 0xFF}, new byte[0]),
+            List.of(DAY, MILLIS, new BigDecimal("12.50"), Arrays.asList("x", null)),
+            List.of(List.of("k", List.of(1, 2)), Arrays.asList("e", null)),
+            List.of(List.of(1), List.of()));
 
     IcegateResultSet rs = readBack(serverColumns, row);
 
@@ -66,9 +78,10 @@ class WireRoundTripTest {
     assertThat(rs.getString(4)).isEqualTo("[[1], []]");
     assertThat(rs.getMetaData().getColumnTypeName(2))
         .isEqualTo("struct<d:date,ts:timestamp,amount:decimal(10,2),tags:array<string>>");
-    assertThat((List<?>) rs.getObject(1)).satisfiesExactly(
-        first -> assertThat((byte[]) first).containsExactly(1, 2, 0xFF),
-        second -> assertThat((byte[]) second).isEmpty());
+    assertThat((List<?>) rs.getObject(1))
+        .satisfiesExactly(
+            first -> assertThat((byte[]) first).containsExactly(1, 2, 0xFF),
+            second -> assertThat((byte[]) second).isEmpty());
     assertThat(((Struct) rs.getObject(2)).getAttributes()[2]).isEqualTo(new BigDecimal("12.50"));
     assertThat(rs.getObject(3)).isEqualTo(mapOf("k", List.of(1, 2), "e", null));
   }
@@ -82,17 +95,25 @@ class WireRoundTripTest {
 
   private static IcegateResultSet readBack(List<ColumnMetaData> columns, List<Object> row)
       throws Exception {
-    Meta.Signature sent = Meta.Signature.create(columns, "select", List.of(),
-        Meta.CursorFactory.LIST, Meta.StatementType.SELECT);
+    Meta.Signature sent =
+        Meta.Signature.create(
+            columns, "select", List.of(), Meta.CursorFactory.LIST, Meta.StatementType.SELECT);
     Meta.Signature signature =
         Meta.Signature.fromProto(Common.Signature.parseFrom(sent.toProto().toByteArray()));
-    Meta.Frame frame = Meta.Frame.fromProto(Common.Frame.parseFrom(
-        new Meta.Frame(0, true, List.of(row)).toProto().toByteArray()));
+    Meta.Frame frame =
+        Meta.Frame.fromProto(
+            Common.Frame.parseFrom(new Meta.Frame(0, true, List.of(row)).toProto().toByteArray()));
     List<Object> rows = new ArrayList<>();
     frame.rows.forEach(rows::add);
 
-    IcegateResultSet rs = new IcegateResultSet(null, new QueryState("select"), signature,
-        new IcegateResultSetMetaData(null, signature), TimeZone.getTimeZone("UTC"), null);
+    IcegateResultSet rs =
+        new IcegateResultSet(
+            null,
+            new QueryState("select"),
+            signature,
+            new IcegateResultSetMetaData(null, signature),
+            TimeZone.getTimeZone("UTC"),
+            null);
     rs.execute2(MetaImpl.createCursor(Meta.CursorFactory.LIST, rows), signature.columns);
     assertThat(rs.next()).isTrue();
     return rs;
@@ -100,8 +121,8 @@ class WireRoundTripTest {
 
   @Test
   void structColumnsArriveNamedStruct() throws Exception {
-    IcegateResultSet rs = readBack(
-        List.of(column(0, "s", struct(column(0, "a", INT)))), List.of(List.of(1)));
+    IcegateResultSet rs =
+        readBack(List.of(column(0, "s", struct(column(0, "a", INT)))), List.of(List.of(1)));
 
     assertThat(rs.getMetaData().getColumnType(1)).isEqualTo(Types.STRUCT);
     assertThat(rs.getMetaData().getColumnTypeName(1)).isEqualTo("struct<a:int>");

@@ -17,35 +17,45 @@ import org.apache.iceberg.TableMetadata;
 import org.apache.iceberg.io.CloseableIterable;
 
 /**
- * The rows of the metadata tables that show a table's current metadata whatever the time travel ({@code history},
- * {@code snapshots}, {@code refs}, {@code metadata_log_entries}), kept for as long as the table's metadata object
- * lives. Iceberg builds them afresh on every read (for {@code history}, a map of every snapshot and a walk of the
- * current ancestors: a quarter of the gateway's time on a {@code history} query at 1,000 snapshots), though they are
- * a pure function of the metadata object, which stands for one metadata file and is never changed. A table
- * refreshed after a commit holds a new metadata object, so new rows are built; the old rows go when nothing holds the
- * old metadata any more.
+ * The rows of the metadata tables that show a table's current metadata whatever the time travel
+ * ({@code history}, {@code snapshots}, {@code refs}, {@code metadata_log_entries}), kept for as
+ * long as the table's metadata object lives. Iceberg builds them afresh on every read (for {@code
+ * history}, a map of every snapshot and a walk of the current ancestors: a quarter of the gateway's
+ * time on a {@code history} query at 1,000 snapshots), though they are a pure function of the
+ * metadata object, which stands for one metadata file and is never changed. A table refreshed after
+ * a commit holds a new metadata object, so new rows are built; the old rows go when nothing holds
+ * the old metadata any more.
  *
- * <p>The rows are no larger than the part of the metadata they show, which is held in memory anyway.
+ * <p>The rows are no larger than the part of the metadata they show, which is held in memory
+ * anyway.
  */
 final class CurrentMetadataRows {
   /** Guarded by itself, the inner maps too. TableMetadata has identity equality. */
-  private static final Map<TableMetadata, Map<MetadataTableKind, List<List<Object>>>> KEPT = new WeakHashMap<>();
+  private static final Map<TableMetadata, Map<MetadataTableKind, List<List<Object>>>> KEPT =
+      new WeakHashMap<>();
 
-  private static final Set<MetadataTableKind> KEPT_KINDS = EnumSet.of(
-      MetadataTableKind.HISTORY, MetadataTableKind.SNAPSHOTS, MetadataTableKind.REFS,
-      MetadataTableKind.METADATA_LOG_ENTRIES);
+  private static final Set<MetadataTableKind> KEPT_KINDS =
+      EnumSet.of(
+          MetadataTableKind.HISTORY,
+          MetadataTableKind.SNAPSHOTS,
+          MetadataTableKind.REFS,
+          MetadataTableKind.METADATA_LOG_ENTRIES);
 
   private CurrentMetadataRows() {}
 
-  /** Whether the rows of {@code kind} are a function of the table's metadata object alone, so kept here. */
+  /**
+   * Whether the rows of {@code kind} are a function of the table's metadata object alone, so kept
+   * here.
+   */
   static boolean keeps(MetadataTableKind kind) {
     return KEPT_KINDS.contains(kind);
   }
 
   /**
-   * The rows of {@code kind} for {@code table}'s current metadata: kept ones, or those {@code read} gives (every
-   * column, in the schema's order), then kept. Rows read while the table was refreshed are not kept, as it is not
-   * known which metadata they show. A table whose metadata cannot be seen is read every time.
+   * The rows of {@code kind} for {@code table}'s current metadata: kept ones, or those {@code read}
+   * gives (every column, in the schema's order), then kept. Rows read while the table was refreshed
+   * are not kept, as it is not known which metadata they show. A table whose metadata cannot be
+   * seen is read every time.
    */
   static List<List<Object>> of(
       Table table, MetadataTableKind kind, Supplier<CloseableIterable<List<Object>>> read) {
@@ -62,14 +72,17 @@ final class CurrentMetadataRows {
     List<List<Object>> rows = readAll(read.get());
     if (before != null && before == current(table)) {
       synchronized (KEPT) {
-        KEPT.computeIfAbsent(before, metadata -> new EnumMap<>(MetadataTableKind.class)).put(kind, rows);
+        KEPT.computeIfAbsent(before, metadata -> new EnumMap<>(MetadataTableKind.class))
+            .put(kind, rows);
       }
     }
     return rows;
   }
 
   private static TableMetadata current(Table table) {
-    return table instanceof HasTableOperations withOperations ? withOperations.operations().current() : null;
+    return table instanceof HasTableOperations withOperations
+        ? withOperations.operations().current()
+        : null;
   }
 
   /** Every row, unmodifiable, since several statements may read the same kept list at once. */

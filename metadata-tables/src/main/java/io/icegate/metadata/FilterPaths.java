@@ -9,8 +9,9 @@ import org.apache.iceberg.expressions.NamedReference;
 import org.apache.iceberg.expressions.UnboundPredicate;
 
 /**
- * Moves a filter over a struct's fields to where the struct is nested: {@code partition.category = 'a'} over a files
- * table becomes {@code data_file.partition.category = 'a'} over the entries table it is read through.
+ * Moves a filter over a struct's fields to where the struct is nested: {@code partition.category =
+ * 'a'} over a files table becomes {@code data_file.partition.category = 'a'} over the entries table
+ * it is read through.
  */
 final class FilterPaths {
   private FilterPaths() {}
@@ -59,13 +60,15 @@ final class FilterPaths {
     @Override
     public <T> Expression predicate(UnboundPredicate<T> predicate) {
       if (!(predicate.term() instanceof NamedReference<?> column)) {
-        throw new IllegalArgumentException("Cannot move a filter on " + predicate.term() + ": not a column");
+        throw new IllegalArgumentException(
+            "Cannot move a filter on " + predicate.term() + ": not a column");
       }
       String name = prefix + column.name();
       return switch (predicate.op()) {
         case IS_NULL, NOT_NULL, IS_NAN, NOT_NAN -> Expressions.predicate(predicate.op(), name);
-        case IN, NOT_IN -> Expressions.predicate(
-            predicate.op(), name, predicate.literals().stream().map(Literal::value).toList());
+        case IN, NOT_IN ->
+            Expressions.predicate(
+                predicate.op(), name, predicate.literals().stream().map(Literal::value).toList());
         default -> Expressions.predicate(predicate.op(), name, predicate.literal());
       };
     }

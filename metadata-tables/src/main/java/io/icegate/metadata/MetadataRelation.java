@@ -26,8 +26,9 @@ import org.apache.iceberg.io.CloseableIterator;
 import org.apache.iceberg.types.Types;
 
 /**
- * One metadata table of one table, ready to read: its Iceberg schema (the columns, order and types Spark shows),
- * what became of time travel, and its rows as plain Java values (see {@link io.icegate.metadata.value.ValueConverter}).
+ * One metadata table of one table, ready to read: its Iceberg schema (the columns, order and types
+ * Spark shows), what became of time travel, and its rows as plain Java values (see {@link
+ * io.icegate.metadata.value.ValueConverter}).
  */
 public final class MetadataRelation {
   private static final String SPLIT_OFFSETS = "split_offsets";
@@ -36,7 +37,11 @@ public final class MetadataRelation {
   private static final String DATA_FILE = "data_file";
   private static final String STATUS = "status";
   private static final String CONTENT = "content";
-  /** A manifest entry's status when its file was removed (Iceberg's spec: 0 existing, 1 added, 2 deleted). */
+
+  /**
+   * A manifest entry's status when its file was removed (Iceberg's spec: 0 existing, 1 added, 2
+   * deleted).
+   */
   private static final int DELETED = 2;
 
   private final String name;
@@ -47,8 +52,13 @@ public final class MetadataRelation {
   private final Table table;
 
   /** {@code table}: the data table, whose schema names the columns of {@code readable_metrics}. */
-  MetadataRelation(String name, MetadataTableKind kind, Schema schema, ResolvedTimeTravel timeTravel,
-      TableScan scan, Table table) {
+  MetadataRelation(
+      String name,
+      MetadataTableKind kind,
+      Schema schema,
+      ResolvedTimeTravel timeTravel,
+      TableScan scan,
+      Table table) {
     this.name = requireNonNull(name, "name is null");
     this.kind = requireNonNull(kind, "kind is null");
     this.schema = requireNonNull(schema, "schema is null");
@@ -86,11 +96,11 @@ public final class MetadataRelation {
   }
 
   /**
-   * The rows, streamed: nothing is read until iteration starts, and only one manifest's rows are open at a time.
-   * Each iteration reads afresh, except the tables that show the current metadata ({@code history},
-   * {@code snapshots}, {@code refs}, {@code metadata_log_entries}), whose rows are kept per metadata version (see
-   * {@link CurrentMetadataRows}). Close the iterable (or each iterator) to release open manifest readers; an
-   * iterator that reaches its end closes itself.
+   * The rows, streamed: nothing is read until iteration starts, and only one manifest's rows are
+   * open at a time. Each iteration reads afresh, except the tables that show the current metadata
+   * ({@code history}, {@code snapshots}, {@code refs}, {@code metadata_log_entries}), whose rows
+   * are kept per metadata version (see {@link CurrentMetadataRows}). Close the iterable (or each
+   * iterator) to release open manifest readers; an iterator that reaches its end closes itself.
    */
   public CloseableIterable<List<Object>> rows() {
     int[] all = new int[schema.columns().size()];
@@ -99,10 +109,11 @@ public final class MetadataRelation {
   }
 
   /**
-   * The rows of some of the columns (numbers into {@link #schema()}'s columns, in the order wanted), streamed as
-   * {@link #rows()} are; each list holds those columns' values in that order. Iceberg reads only these columns:
-   * a manifest's other fields are skipped rather than decoded, and {@code readable_metrics} is only computed
-   * when asked for. With no columns, each row is an empty list (for {@code count(*)}).
+   * The rows of some of the columns (numbers into {@link #schema()}'s columns, in the order
+   * wanted), streamed as {@link #rows()} are; each list holds those columns' values in that order.
+   * Iceberg reads only these columns: a manifest's other fields are skipped rather than decoded,
+   * and {@code readable_metrics} is only computed when asked for. With no columns, each row is an
+   * empty list (for {@code count(*)}).
    *
    * @throws IllegalArgumentException when a number is not a column of the schema
    */
@@ -111,10 +122,11 @@ public final class MetadataRelation {
   }
 
   /**
-   * The rows of some columns as {@link #rows(int[])} gives them, with {@code filter} (over this relation's columns)
-   * given to Iceberg's scan of a files or entries table ({@link MetadataTableKind#partitionPath()}): Iceberg skips the
-   * manifests whose partitions cannot match it. It may still return rows that do not match (it prunes manifests, not
-   * rows): the caller filters them. Other tables ignore it. The filter must bind to the schema (Iceberg binds it when
+   * The rows of some columns as {@link #rows(int[])} gives them, with {@code filter} (over this
+   * relation's columns) given to Iceberg's scan of a files or entries table ({@link
+   * MetadataTableKind#partitionPath()}): Iceberg skips the manifests whose partitions cannot match
+   * it. It may still return rows that do not match (it prunes manifests, not rows): the caller
+   * filters them. Other tables ignore it. The filter must bind to the schema (Iceberg binds it when
    * the rows are read).
    */
   public CloseableIterable<List<Object>> rows(int[] columns, Expression filter) {
@@ -124,14 +136,16 @@ public final class MetadataRelation {
     for (int column : columns) {
       if (column < 0 || column >= all.size()) {
         throw new IllegalArgumentException(
-            String.format("Cannot read column %d of %s: it has %d columns", column, name, all.size()));
+            String.format(
+                "Cannot read column %d of %s: it has %d columns", column, name, all.size()));
       }
       distinct.add(column);
     }
     if (kind == MetadataTableKind.PARTITIONS) {
       // Summed here from each manifest's counts, kept between statements (see PartitionsRows).
       return CloseableIterable.transform(
-          new PartitionsRows(table, snapshotId(), PartitionCountsCache.shared()), converter(schema, columns, -1));
+          new PartitionsRows(table, snapshotId(), PartitionCountsCache.shared()),
+          converter(schema, columns, -1));
     }
     if (CurrentMetadataRows.keeps(kind)) {
       // Rows of the table's current metadata, kept between statements (see CurrentMetadataRows).
@@ -143,8 +157,10 @@ public final class MetadataRelation {
           : CloseableIterable.transform(kept, row -> pick(row, picked));
     }
     // The files and entries tables' readable_metrics is computed here (see ReadableMetrics).
-    int metricsColumn = kind.isFilesTable() || kind.isEntriesTable()
-        ? all.indexOf(schema.findField(READABLE_METRICS)) : -1;
+    int metricsColumn =
+        kind.isFilesTable() || kind.isEntriesTable()
+            ? all.indexOf(schema.findField(READABLE_METRICS))
+            : -1;
     boolean metrics = metricsColumn >= 0 && distinct.contains(metricsColumn);
     if (kind.isFilesTable()) {
       return fileRows(columns, distinct, metrics ? metricsColumn : -1, filter);
@@ -155,17 +171,19 @@ public final class MetadataRelation {
     if (!kind.partitionPath().isEmpty() && filter.op() != Expression.Operation.TRUE) {
       selected = selected.filter(filter);
     }
-    return new TaskRows(name, selected, converter(selected.schema(), columns, metrics ? metricsColumn : -1));
+    return new TaskRows(
+        name, selected, converter(selected.schema(), columns, metrics ? metricsColumn : -1));
   }
 
   /**
-   * A files table's rows, read through its entries table (the scan {@link MetadataTables#open} gives a files table):
-   * the {@code data_file} structs of the entries not DELETED (for data_files and delete_files, in the manifests of
-   * that content).
+   * A files table's rows, read through its entries table (the scan {@link MetadataTables#open}
+   * gives a files table): the {@code data_file} structs of the entries not DELETED (for data_files
+   * and delete_files, in the manifests of that content).
    *
-   * <p>iceberg-core's files tables read the same manifests, chosen the same way, but copy each data file with its six
-   * metric maps before handing it out (its manifest reader reuses one object per manifest): half of its time reading
-   * 10,000 files (54 against 27 ms in a probe). An entry's file is converted where it lies, before the next is read.
+   * <p>iceberg-core's files tables read the same manifests, chosen the same way, but copy each data
+   * file with its six metric maps before handing it out (its manifest reader reuses one object per
+   * manifest): half of its time reading 10,000 files (54 against 27 ms in a probe). An entry's file
+   * is converted where it lies, before the next is read.
    */
   private CloseableIterable<List<Object>> fileRows(
       int[] columns, Set<Integer> distinct, int metricsColumn, Expression filter) {
@@ -174,8 +192,10 @@ public final class MetadataRelation {
     Expression content = contentFilter();
     names(distinct, metricsColumn).forEach(column -> names.add(DATA_FILE + "." + column));
     TableScan selected = scan.select(names);
-    Expression scanFilter = filter.op() == Expression.Operation.TRUE
-        ? content : Expressions.and(FilterPaths.under(DATA_FILE, filter), content);
+    Expression scanFilter =
+        filter.op() == Expression.Operation.TRUE
+            ? content
+            : Expressions.and(FilterPaths.under(DATA_FILE, filter), content);
     if (scanFilter.op() != Expression.Operation.TRUE) {
       selected = selected.filter(scanFilter);
     }
@@ -183,22 +203,24 @@ public final class MetadataRelation {
     int status = read.columns().indexOf(read.findField(STATUS));
     int dataFile = read.columns().indexOf(read.findField(DATA_FILE));
     Types.StructType file = read.findField(DATA_FILE).type().asStructType();
-    Function<StructLike, List<Object>> convertFile = converter(new Schema(file.fields()), columns, metricsColumn);
-    Function<StructLike, List<Object>> converter = entry -> {
-      if (entry.get(status, Integer.class) == DELETED) {
-        return null;
-      }
-      return convertFile.apply(entry.get(dataFile, StructLike.class));
-    };
+    Function<StructLike, List<Object>> convertFile =
+        converter(new Schema(file.fields()), columns, metricsColumn);
+    Function<StructLike, List<Object>> converter =
+        entry -> {
+          if (entry.get(status, Integer.class) == DELETED) {
+            return null;
+          }
+          return convertFile.apply(entry.get(dataFile, StructLike.class));
+        };
     return new TaskRows(name, selected, converter);
   }
 
   /**
-   * What limits a files table to data or delete files, over its entries table's columns: Iceberg reads only the
-   * manifests of that content for it (a manifest holds data files or delete files, never both), as iceberg-core's
-   * data_files and delete_files tables read only data or delete manifests. Rows are not checked again: Iceberg
-   * applies it to manifests through the scan's filter, which this class never tells the scan to ignore
-   * ({@code ignoreResiduals}).
+   * What limits a files table to data or delete files, over its entries table's columns: Iceberg
+   * reads only the manifests of that content for it (a manifest holds data files or delete files,
+   * never both), as iceberg-core's data_files and delete_files tables read only data or delete
+   * manifests. Rows are not checked again: Iceberg applies it to manifests through the scan's
+   * filter, which this class never tells the scan to ignore ({@code ignoreResiduals}).
    */
   private Expression contentFilter() {
     String content = DATA_FILE + "." + CONTENT;
@@ -210,35 +232,50 @@ public final class MetadataRelation {
   }
 
   /**
-   * Turns a row read in {@code read}'s columns into the values of {@code columns} (numbers into the schema's
-   * columns), with {@code readable_metrics} computed here when {@code metricsColumn} (or -1) is among them.
+   * Turns a row read in {@code read}'s columns into the values of {@code columns} (numbers into the
+   * schema's columns), with {@code readable_metrics} computed here when {@code metricsColumn} (or
+   * -1) is among them.
    */
-  private Function<StructLike, List<Object>> converter(Schema read, int[] columns, int metricsColumn) {
+  private Function<StructLike, List<Object>> converter(
+      Schema read, int[] columns, int metricsColumn) {
     List<Types.NestedField> all = schema.columns();
     int[] positions = new int[columns.length];
     ValueConverter[] converters = new ValueConverter[columns.length];
     for (int i = 0; i < columns.length; i++) {
       Types.NestedField field = all.get(columns[i]);
-      positions[i] = columns[i] == metricsColumn ? -1 : read.columns().indexOf(read.findField(field.fieldId()));
+      positions[i] =
+          columns[i] == metricsColumn
+              ? -1
+              : read.columns().indexOf(read.findField(field.fieldId()));
       converters[i] = ValueConverter.forType(field.type());
     }
-    ReadableMetrics readable = metricsColumn >= 0 ? readableMetrics(read, all.get(metricsColumn)) : null;
-    // An entries row holds its file's metric maps in its data_file struct; a files row holds them itself.
-    int dataFile = readable != null && kind.isEntriesTable() ? read.columns().indexOf(read.findField(DATA_FILE)) : -1;
+    ReadableMetrics readable =
+        metricsColumn >= 0 ? readableMetrics(read, all.get(metricsColumn)) : null;
+    // An entries row holds its file's metric maps in its data_file struct; a files row holds them
+    // itself.
+    int dataFile =
+        readable != null && kind.isEntriesTable()
+            ? read.columns().indexOf(read.findField(DATA_FILE))
+            : -1;
     if (readable != null && kind.isEntriesTable() && dataFile < 0) {
-      throw new IllegalStateException("Cannot compute readable_metrics of " + name + ": data_file was not read");
+      throw new IllegalStateException(
+          "Cannot compute readable_metrics of " + name + ": data_file was not read");
     }
     return row -> {
       Object[] values = new Object[positions.length];
       for (int i = 0; i < values.length; i++) {
-        values[i] = positions[i] < 0 ? readable.value(dataFile < 0 ? row : row.get(dataFile, StructLike.class))
-            : converters[i].convert(row.get(positions[i], Object.class));
+        values[i] =
+            positions[i] < 0
+                ? readable.value(dataFile < 0 ? row : row.get(dataFile, StructLike.class))
+                : converters[i].convert(row.get(positions[i], Object.class));
       }
       return Arrays.asList(values);
     };
   }
 
-  /** The columns Iceberg's scan selects to give {@code columns} (numbers into the schema's columns). */
+  /**
+   * The columns Iceberg's scan selects to give {@code columns} (numbers into the schema's columns).
+   */
   private Set<String> names(Set<Integer> columns, int metricsColumn) {
     List<Types.NestedField> all = schema.columns();
     // Iceberg cannot select nothing; the first column stands in for count(*) and is not handed out.
@@ -252,24 +289,31 @@ public final class MetadataRelation {
       String prefix = kind.isEntriesTable() ? DATA_FILE + "." : "";
       ReadableMetrics.SOURCE_COLUMNS.forEach(column -> names.add(prefix + column));
     }
-    // A data file read without its size (taken as -1) treats its split offsets as past the end and drops them.
+    // A data file read without its size (taken as -1) treats its split offsets as past the end and
+    // drops them.
     if (names.contains(SPLIT_OFFSETS) && schema.findField(FILE_SIZE) != null) {
       names.add(FILE_SIZE);
     }
     return names;
   }
 
-  /** Computes {@code readable_metrics} here rather than in iceberg-core, see {@link ReadableMetrics}. */
+  /**
+   * Computes {@code readable_metrics} here rather than in iceberg-core, see {@link
+   * ReadableMetrics}.
+   */
   private ReadableMetrics readableMetrics(Schema read, Types.NestedField metricsField) {
-    Types.StructType file = kind.isEntriesTable() ? read.findField(DATA_FILE).type().asStructType() : read.asStruct();
-    int[] sources = ReadableMetrics.SOURCE_COLUMNS.stream()
-        .mapToInt(column -> file.fields().indexOf(file.field(column)))
-        .toArray();
+    Types.StructType file =
+        kind.isEntriesTable() ? read.findField(DATA_FILE).type().asStructType() : read.asStruct();
+    int[] sources =
+        ReadableMetrics.SOURCE_COLUMNS.stream()
+            .mapToInt(column -> file.fields().indexOf(file.field(column)))
+            .toArray();
     return new ReadableMetrics(table.schema(), metricsField.type().asStructType(), sources);
   }
 
   /** Rows found when iteration starts, as for the other tables; each iterator looks again. */
-  private record KeptRows(Supplier<List<List<Object>>> rows) implements CloseableIterable<List<Object>> {
+  private record KeptRows(Supplier<List<List<Object>>> rows)
+      implements CloseableIterable<List<Object>> {
     @Override
     public CloseableIterator<List<Object>> iterator() {
       return CloseableIterator.withClose(rows.get().iterator());

@@ -2,7 +2,10 @@ package io.icegate.metadata;
 
 import static java.util.Objects.requireNonNull;
 
-/** A metadata table cannot be read as asked: the reason says why, so callers can choose an error code. */
+/**
+ * A metadata table cannot be read as asked: the reason says why, so callers can choose an error
+ * code.
+ */
 public final class MetadataTableException extends IllegalArgumentException {
   private static final long serialVersionUID = 1L;
 
@@ -20,7 +23,10 @@ public final class MetadataTableException extends IllegalArgumentException {
     TIME_TRAVEL_NOT_SUPPORTED,
     /** The metadata table needs data readers; Spark computes it. */
     COMPUTED_BY_SPARK,
-    /** Two ways of time travel on one table: a branch, tag, snapshot or time in its name and an AS OF clause. */
+    /**
+     * Two ways of time travel on one table: a branch, tag, snapshot or time in its name and an AS
+     * OF clause.
+     */
     CONFLICTING_TIME_TRAVEL
   }
 

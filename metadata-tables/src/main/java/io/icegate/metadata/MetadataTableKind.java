@@ -11,10 +11,11 @@ import java.util.Optional;
 import org.apache.iceberg.MetadataTableType;
 
 /**
- * The metadata tables of the specification, each with how it is read here and how it treats time travel.
+ * The metadata tables of the specification, each with how it is read here and how it treats time
+ * travel.
  *
- * <p>Fifteen are read natively through iceberg-core's own metadata table classes; {@code position_deletes}
- * and {@code changes} need data-file readers, so Spark computes them.
+ * <p>Fifteen are read natively through iceberg-core's own metadata table classes; {@code
+ * position_deletes} and {@code changes} need data-file readers, so Spark computes them.
  */
 public enum MetadataTableKind {
   HISTORY(MetadataTableType.HISTORY, IGNORED, "it always lists the whole snapshot log", null),
@@ -31,9 +32,12 @@ public enum MetadataTableKind {
       MetadataTableType.POSITION_DELETES,
       HONOURED,
       null,
-      "its rows are the contents of position delete files, which only a Parquet/ORC/Avro reader can read"),
-  ALL_DATA_FILES(MetadataTableType.ALL_DATA_FILES, REFUSED, "it lists every snapshot already", null),
-  ALL_DELETE_FILES(MetadataTableType.ALL_DELETE_FILES, REFUSED, "it lists every snapshot already", null),
+      "its rows are the contents of position delete files, which only a Parquet/ORC/Avro reader can"
+          + " read"),
+  ALL_DATA_FILES(
+      MetadataTableType.ALL_DATA_FILES, REFUSED, "it lists every snapshot already", null),
+  ALL_DELETE_FILES(
+      MetadataTableType.ALL_DELETE_FILES, REFUSED, "it lists every snapshot already", null),
   ALL_ENTRIES(MetadataTableType.ALL_ENTRIES, REFUSED, "it lists every snapshot already", null),
   ALL_MANIFESTS(MetadataTableType.ALL_MANIFESTS, REFUSED, "it lists every snapshot already", null),
   ALL_FILES(MetadataTableType.ALL_FILES, REFUSED, "it lists every snapshot already", null),
@@ -42,7 +46,8 @@ public enum MetadataTableKind {
       null,
       REFUSED,
       "a changelog spans snapshots (filter on _commit_snapshot_id instead)",
-      "its rows are the table's data rows across snapshots (a changelog scan), which only data readers can read");
+      "its rows are the table's data rows across snapshots (a changelog scan), which only data"
+          + " readers can read");
 
   private static final List<String> NAMES =
       Arrays.stream(values()).map(MetadataTableKind::tableName).toList();
@@ -68,7 +73,10 @@ public enum MetadataTableKind {
     return name().toLowerCase(Locale.ROOT);
   }
 
-  /** Iceberg's type for this table; empty for {@code changes}, which is Spark's, not a metadata table type. */
+  /**
+   * Iceberg's type for this table; empty for {@code changes}, which is Spark's, not a metadata
+   * table type.
+   */
   public Optional<MetadataTableType> icebergType() {
     return Optional.ofNullable(icebergType);
   }
@@ -83,8 +91,8 @@ public enum MetadataTableKind {
   }
 
   /**
-   * Whether it is one of the six files tables (files, data_files, delete_files and their {@code all_} forms): a row
-   * per data or delete file, {@code readable_metrics} from its metric maps.
+   * Whether it is one of the six files tables (files, data_files, delete_files and their {@code
+   * all_} forms): a row per data or delete file, {@code readable_metrics} from its metric maps.
    */
   public boolean isFilesTable() {
     return switch (this) {
@@ -94,9 +102,9 @@ public enum MetadataTableKind {
   }
 
   /**
-   * The column path of the partition struct by whose fields Iceberg's scan of this table skips manifests (a filter on
-   * them is given to the scan): {@code partition} for the files tables, {@code data_file.partition} for the entries
-   * tables; empty for the others.
+   * The column path of the partition struct by whose fields Iceberg's scan of this table skips
+   * manifests (a filter on them is given to the scan): {@code partition} for the files tables,
+   * {@code data_file.partition} for the entries tables; empty for the others.
    */
   public List<String> partitionPath() {
     if (isFilesTable()) {
@@ -106,19 +114,23 @@ public enum MetadataTableKind {
   }
 
   /**
-   * The entries table a files table is read through (its live entries' {@code data_file} structs are the files
-   * table's rows, see {@link MetadataRelation}): {@code all_entries} for the {@code all_} forms, {@code entries} for
-   * the others; empty for tables that are not files tables.
+   * The entries table a files table is read through (its live entries' {@code data_file} structs
+   * are the files table's rows, see {@link MetadataRelation}): {@code all_entries} for the {@code
+   * all_} forms, {@code entries} for the others; empty for tables that are not files tables.
    */
   Optional<MetadataTableType> fileEntriesType() {
     return switch (this) {
       case FILES, DATA_FILES, DELETE_FILES -> Optional.of(MetadataTableType.ENTRIES);
-      case ALL_FILES, ALL_DATA_FILES, ALL_DELETE_FILES -> Optional.of(MetadataTableType.ALL_ENTRIES);
+      case ALL_FILES, ALL_DATA_FILES, ALL_DELETE_FILES ->
+          Optional.of(MetadataTableType.ALL_ENTRIES);
       default -> Optional.empty();
     };
   }
 
-  /** Whether it is {@code entries} or {@code all_entries}: a row per manifest entry, its file in {@code data_file}. */
+  /**
+   * Whether it is {@code entries} or {@code all_entries}: a row per manifest entry, its file in
+   * {@code data_file}.
+   */
   public boolean isEntriesTable() {
     return this == ENTRIES || this == ALL_ENTRIES;
   }

@@ -13,8 +13,8 @@ import org.apache.iceberg.Table;
 import org.apache.iceberg.TableScan;
 
 /**
- * Reads a table's metadata tables through iceberg-core alone ({@link MetadataTableUtils}, each scan task's
- * rows), with time travel as Spark 3.5 with Iceberg treats it.
+ * Reads a table's metadata tables through iceberg-core alone ({@link MetadataTableUtils}, each scan
+ * task's rows), with time travel as Spark 3.5 with Iceberg treats it.
  */
 public final class MetadataTables {
   private MetadataTables() {}
@@ -22,8 +22,8 @@ public final class MetadataTables {
   /**
    * Opens a natively read metadata table of {@code table}.
    *
-   * @throws MetadataTableException when the kind is computed by Spark, or the time travel is refused or names
-   *     no snapshot
+   * @throws MetadataTableException when the kind is computed by Spark, or the time travel is
+   *     refused or names no snapshot
    */
   public static MetadataRelation open(Table table, MetadataTableKind kind, TimeTravel travel) {
     requireNonNull(table, "table is null");
@@ -35,15 +35,17 @@ public final class MetadataTables {
       throw new MetadataTableException(
           COMPUTED_BY_SPARK,
           String.format(
-              "Cannot read %s without Spark: %s", name, kind.computedBySparkReason().orElse("no reader")));
+              "Cannot read %s without Spark: %s",
+              name, kind.computedBySparkReason().orElse("no reader")));
     }
     ResolvedTimeTravel resolved = resolveTimeTravel(table, kind, travel);
     Table metadataTable = MetadataTableUtils.createMetadataTableInstance(table, type);
     // A files table is read through its entries table: see MetadataRelation.
-    TableScan scan = kind.fileEntriesType()
-        .map(entries -> MetadataTableUtils.createMetadataTableInstance(table, entries))
-        .orElse(metadataTable)
-        .newScan();
+    TableScan scan =
+        kind.fileEntriesType()
+            .map(entries -> MetadataTableUtils.createMetadataTableInstance(table, entries))
+            .orElse(metadataTable)
+            .newScan();
     if (resolved.snapshotId().isPresent()) {
       scan = scan.useSnapshot(resolved.snapshotId().getAsLong());
     }
@@ -51,12 +53,15 @@ public final class MetadataTables {
   }
 
   /**
-   * What {@code travel} means for this metadata table of {@code table}, for every kind (Spark-computed ones
-   * included): the snapshot to read, a warning that it is ignored, or an error.
+   * What {@code travel} means for this metadata table of {@code table}, for every kind
+   * (Spark-computed ones included): the snapshot to read, a warning that it is ignored, or an
+   * error.
    *
-   * @throws MetadataTableException when the table refuses time travel or the clause names no snapshot
+   * @throws MetadataTableException when the table refuses time travel or the clause names no
+   *     snapshot
    */
-  public static ResolvedTimeTravel resolveTimeTravel(Table table, MetadataTableKind kind, TimeTravel travel) {
+  public static ResolvedTimeTravel resolveTimeTravel(
+      Table table, MetadataTableKind kind, TimeTravel travel) {
     requireNonNull(table, "table is null");
     requireNonNull(kind, "kind is null");
     requireNonNull(travel, "travel is null");
@@ -67,7 +72,8 @@ public final class MetadataTables {
     return switch (kind.timeTravel()) {
       case REFUSED ->
           throw new MetadataTableException(
-              TIME_TRAVEL_NOT_SUPPORTED, String.format("Cannot time travel on %s: %s", name(table, kind), note));
+              TIME_TRAVEL_NOT_SUPPORTED,
+              String.format("Cannot time travel on %s: %s", name(table, kind), note));
       case IGNORED -> {
         // Resolved anyway, so a clause naming no snapshot fails here as it does in Spark.
         SnapshotResolver.resolve(table, travel);
@@ -81,7 +87,8 @@ public final class MetadataTables {
   /**
    * The snapshot of data table {@code table} that {@code travel} selects, with Spark's rules.
    *
-   * @throws MetadataTableException naming the table and what exists when {@code travel} selects no snapshot
+   * @throws MetadataTableException naming the table and what exists when {@code travel} selects no
+   *     snapshot
    */
   public static long snapshotOf(Table table, TimeTravel travel) {
     requireNonNull(table, "table is null");
@@ -91,7 +98,10 @@ public final class MetadataTables {
     return SnapshotResolver.resolve(table, travel);
   }
 
-  /** The columns of any of the metadata tables of {@code table}, as Iceberg (and so Spark) defines them. */
+  /**
+   * The columns of any of the metadata tables of {@code table}, as Iceberg (and so Spark) defines
+   * them.
+   */
   public static Schema schema(Table table, MetadataTableKind kind) {
     requireNonNull(table, "table is null");
     requireNonNull(kind, "kind is null");

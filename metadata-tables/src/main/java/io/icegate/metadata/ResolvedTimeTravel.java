@@ -6,10 +6,11 @@ import java.util.Optional;
 import java.util.OptionalLong;
 
 /**
- * What a time-travel clause means for one metadata table: the snapshot to read (when the table honours it) or a
- * warning that it was ignored.
+ * What a time-travel clause means for one metadata table: the snapshot to read (when the table
+ * honours it) or a warning that it was ignored.
  */
-public record ResolvedTimeTravel(TimeTravel requested, OptionalLong snapshotId, Optional<String> warning) {
+public record ResolvedTimeTravel(
+    TimeTravel requested, OptionalLong snapshotId, Optional<String> warning) {
   public ResolvedTimeTravel {
     requireNonNull(requested, "requested is null");
     requireNonNull(snapshotId, "snapshotId is null");

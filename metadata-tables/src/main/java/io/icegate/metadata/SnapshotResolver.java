@@ -16,7 +16,10 @@ import org.apache.iceberg.SnapshotRef;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.util.SnapshotUtil;
 
-/** Finds the snapshot a time-travel clause names, or explains, naming the table and what exists, why none. */
+/**
+ * Finds the snapshot a time-travel clause names, or explains, naming the table and what exists, why
+ * none.
+ */
 final class SnapshotResolver {
   private static final int LISTED_SNAPSHOTS = 10;
   private static final DateTimeFormatter SECONDS =
@@ -49,7 +52,10 @@ final class SnapshotResolver {
             table.name(), snapshotId, validSnapshots(table)));
   }
 
-  /** Like Spark ({@link SnapshotUtil#nullableSnapshotIdAsOfTime}): the last snapshot made current at or before. */
+  /**
+   * Like Spark ({@link SnapshotUtil#nullableSnapshotIdAsOfTime}): the last snapshot made current at
+   * or before.
+   */
   private static long asOfTime(Table table, long timestampMillis) {
     Long snapshotId = SnapshotUtil.nullableSnapshotIdAsOfTime(table, timestampMillis);
     if (snapshotId != null) {
@@ -73,10 +79,13 @@ final class SnapshotResolver {
       return ref.snapshotId();
     }
     TreeSet<String> names = new TreeSet<>(table.refs().keySet());
-    String known = names.isEmpty() ? "the table has no branches or tags" : "refs: " + String.join(", ", names);
+    String known =
+        names.isEmpty() ? "the table has no branches or tags" : "refs: " + String.join(", ", names);
     throw new MetadataTableException(
         UNKNOWN_REF,
-        String.format("Cannot time travel on %s: unknown branch or tag '%s' (%s)", table.name(), name, known));
+        String.format(
+            "Cannot time travel on %s: unknown branch or tag '%s' (%s)",
+            table.name(), name, known));
   }
 
   /** The table's snapshot ids in commit order; the first few and the last when there are many. */
@@ -93,7 +102,10 @@ final class SnapshotResolver {
     }
     return String.format(
         "valid: %s, ... %d; %d snapshots in %s.snapshots",
-        join(ids.subList(0, LISTED_SNAPSHOTS - 1)), ids.get(ids.size() - 1), ids.size(), table.name());
+        join(ids.subList(0, LISTED_SNAPSHOTS - 1)),
+        ids.get(ids.size() - 1),
+        ids.size(),
+        table.name());
   }
 
   private static String join(List<Long> ids) {

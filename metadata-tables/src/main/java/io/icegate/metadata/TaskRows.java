@@ -15,10 +15,11 @@ import org.apache.iceberg.io.CloseableIterable;
 import org.apache.iceberg.io.CloseableIterator;
 
 /**
- * The rows of a metadata table scan, streamed: tasks are planned lazily and one task's rows (typically one
- * manifest) are open at a time, each row converted to plain values as it is read (Iceberg may reuse the struct for
- * the next one). A struct the converter turns into null is not a row and is skipped (see
- * {@link MetadataRelation}: a files table read through its entries skips the entries of removed files).
+ * The rows of a metadata table scan, streamed: tasks are planned lazily and one task's rows
+ * (typically one manifest) are open at a time, each row converted to plain values as it is read
+ * (Iceberg may reuse the struct for the next one). A struct the converter turns into null is not a
+ * row and is skipped (see {@link MetadataRelation}: a files table read through its entries skips
+ * the entries of removed files).
  */
 final class TaskRows implements CloseableIterable<List<Object>> {
   private final String relationName;
@@ -26,14 +27,20 @@ final class TaskRows implements CloseableIterable<List<Object>> {
   private final Function<StructLike, List<Object>> converter;
   private final List<RowIterator> iterators = new ArrayList<>();
 
-  /** Rows of {@code scan}, each turned into plain values by {@code converter}, or skipped when it gives null. */
+  /**
+   * Rows of {@code scan}, each turned into plain values by {@code converter}, or skipped when it
+   * gives null.
+   */
   TaskRows(String relationName, TableScan scan, Function<StructLike, List<Object>> converter) {
     this.relationName = relationName;
     this.scan = scan;
     this.converter = converter;
   }
 
-  /** Each iterator plans the scan anew, over the metadata the {@link org.apache.iceberg.Table} object holds. */
+  /**
+   * Each iterator plans the scan anew, over the metadata the {@link org.apache.iceberg.Table}
+   * object holds.
+   */
   @Override
   public synchronized CloseableIterator<List<Object>> iterator() {
     RowIterator iterator = new RowIterator(scan.planFiles());

@@ -3,8 +3,8 @@ package io.icegate.metadata;
 import static java.util.Objects.requireNonNull;
 
 /**
- * Which snapshot a metadata table should show: the current one, a snapshot id, the one current at a time, or
- * the head of a branch or tag.
+ * Which snapshot a metadata table should show: the current one, a snapshot id, the one current at a
+ * time, or the head of a branch or tag.
  */
 public sealed interface TimeTravel
     permits TimeTravel.None, TimeTravel.ToSnapshot, TimeTravel.AsOfTime, TimeTravel.ToRef {
@@ -19,7 +19,9 @@ public sealed interface TimeTravel
     return new ToSnapshot(snapshotId);
   }
 
-  /** {@code TIMESTAMP AS OF}: the snapshot current at this instant, in milliseconds since the epoch. */
+  /**
+   * {@code TIMESTAMP AS OF}: the snapshot current at this instant, in milliseconds since the epoch.
+   */
   static TimeTravel asOfMillis(long timestampMillis) {
     return new AsOfTime(timestampMillis);
   }
@@ -30,8 +32,8 @@ public sealed interface TimeTravel
   }
 
   /**
-   * {@code VERSION AS OF <version>} read the way Spark reads it: a version that parses as a long is a snapshot
-   * id, anything else a branch or tag name.
+   * {@code VERSION AS OF <version>} read the way Spark reads it: a version that parses as a long is
+   * a snapshot id, anything else a branch or tag name.
    */
   static TimeTravel version(String version) {
     requireNonNull(version, "version is null");
@@ -62,7 +64,8 @@ public sealed interface TimeTravel
     public ToRef {
       requireNonNull(name, "name is null");
       if (name.isEmpty()) {
-        throw new IllegalArgumentException("Cannot time travel to a branch or tag: the name is empty");
+        throw new IllegalArgumentException(
+            "Cannot time travel to a branch or tag: the name is empty");
       }
     }
   }

@@ -26,9 +26,9 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * The tables that show the current metadata whatever the time travel are read once per metadata version and kept
- * ({@link CurrentMetadataRows}): the kept rows are those a fresh read gives, a commit shows at once, and nobody can
- * change them.
+ * The tables that show the current metadata whatever the time travel are read once per metadata
+ * version and kept ({@link CurrentMetadataRows}): the kept rows are those a fresh read gives, a
+ * commit shows at once, and nobody can change them.
  */
 class CurrentMetadataRowsTest {
 
@@ -38,21 +38,33 @@ class CurrentMetadataRowsTest {
 
   @Test
   void theKeptTablesAreTheFourThatIgnoreTimeTravel() {
-    assertThat(currentMetadataKinds()).containsExactlyInAnyOrder(
-        MetadataTableKind.HISTORY, MetadataTableKind.SNAPSHOTS, MetadataTableKind.REFS,
-        MetadataTableKind.METADATA_LOG_ENTRIES);
-    assertThat(currentMetadataKinds()).allMatch(kind -> kind.timeTravel() == TimeTravelSupport.IGNORED);
+    assertThat(currentMetadataKinds())
+        .containsExactlyInAnyOrder(
+            MetadataTableKind.HISTORY,
+            MetadataTableKind.SNAPSHOTS,
+            MetadataTableKind.REFS,
+            MetadataTableKind.METADATA_LOG_ENTRIES);
+    assertThat(currentMetadataKinds())
+        .allMatch(kind -> kind.timeTravel() == TimeTravelSupport.IGNORED);
   }
 
   @Test
   void rowsReadWhileTheTableMovesOnAreNotKept() {
     Table table = TestTables.manyManifests(3);
     TableMetadata first = ((HasTableOperations) table).operations().current();
-    table.newFastAppend().appendFile(TestTables.manyManifests(1).currentSnapshot()
-        .addedDataFiles(table.io()).iterator().next()).commit();
+    table
+        .newFastAppend()
+        .appendFile(
+            TestTables.manyManifests(1)
+                .currentSnapshot()
+                .addedDataFiles(table.io())
+                .iterator()
+                .next())
+        .commit();
     TableMetadata second = ((HasTableOperations) table).operations().current();
     MovingOperations operations = new MovingOperations(first, second, table.io());
-    MetadataRelation relation = open(new BaseTable(operations, table.name()), MetadataTableKind.HISTORY);
+    MetadataRelation relation =
+        open(new BaseTable(operations, table.name()), MetadataTableKind.HISTORY);
 
     operations.moveAfterNextLook();
     List<List<Object>> readWhileMoving = read(relation);
@@ -87,8 +99,15 @@ class CurrentMetadataRowsTest {
     Table table = TestTables.manyManifests(3);
     List<List<Object>> before = read(open(table, kind));
 
-    table.newFastAppend().appendFile(TestTables.manyManifests(1).currentSnapshot()
-        .addedDataFiles(table.io()).iterator().next()).commit();
+    table
+        .newFastAppend()
+        .appendFile(
+            TestTables.manyManifests(1)
+                .currentSnapshot()
+                .addedDataFiles(table.io())
+                .iterator()
+                .next())
+        .commit();
     table.manageSnapshots().createTag("after", table.currentSnapshot().snapshotId()).commit();
     List<List<Object>> after = read(open(table, kind));
 
@@ -103,8 +122,15 @@ class CurrentMetadataRowsTest {
     int before = read(open(table, kind)).size();
     CloseableIterable<List<Object>> rows = open(table, kind).rows();
 
-    table.newFastAppend().appendFile(TestTables.manyManifests(1).currentSnapshot()
-        .addedDataFiles(table.io()).iterator().next()).commit();
+    table
+        .newFastAppend()
+        .appendFile(
+            TestTables.manyManifests(1)
+                .currentSnapshot()
+                .addedDataFiles(table.io())
+                .iterator()
+                .next())
+        .commit();
     table.manageSnapshots().createTag("later", table.currentSnapshot().snapshotId()).commit();
 
     assertThat(read(rows)).hasSizeGreaterThan(before);
@@ -124,10 +150,14 @@ class CurrentMetadataRowsTest {
     Table table = TestTables.manyManifests(2);
     List<Object> first = read(open(table, MetadataTableKind.MANIFESTS)).get(0);
 
-    assertThat(read(open(table, MetadataTableKind.MANIFESTS)).get(0)).isNotSameAs(first).isEqualTo(first);
+    assertThat(read(open(table, MetadataTableKind.MANIFESTS)).get(0))
+        .isNotSameAs(first)
+        .isEqualTo(first);
   }
 
-  /** Table operations whose current metadata is the first until told to move on, then the second. */
+  /**
+   * Table operations whose current metadata is the first until told to move on, then the second.
+   */
   private static final class MovingOperations implements TableOperations {
     private final TableMetadata first;
     private final TableMetadata second;

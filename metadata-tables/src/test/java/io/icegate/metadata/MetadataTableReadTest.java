@@ -15,13 +15,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
+import org.apache.iceberg.HasTableOperations;
 import org.apache.iceberg.HistoryEntry;
 import org.apache.iceberg.ManifestFile;
 import org.apache.iceberg.Snapshot;
 import org.apache.iceberg.SnapshotRef;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.TableMetadata;
-import org.apache.iceberg.HasTableOperations;
 import org.apache.iceberg.types.Conversions;
 import org.apache.iceberg.types.Types;
 import org.junit.jupiter.api.BeforeAll;
@@ -41,11 +41,13 @@ class MetadataTableReadTest {
   @Test
   void snapshotsAreTheTablesSnapshotsWithTimesInMicroseconds() {
     MetadataRelation relation = open(table, MetadataTableKind.SNAPSHOTS);
-    Map<Long, Map<String, Object>> rows = byKey(relation, read(relation), row -> (Long) row.get("snapshot_id"));
+    Map<Long, Map<String, Object>> rows =
+        byKey(relation, read(relation), row -> (Long) row.get("snapshot_id"));
     List<Snapshot> snapshots = new ArrayList<>();
     table.snapshots().forEach(snapshots::add);
 
-    assertThat(rows.keySet()).containsExactlyElementsOf(snapshots.stream().map(Snapshot::snapshotId).toList());
+    assertThat(rows.keySet())
+        .containsExactlyElementsOf(snapshots.stream().map(Snapshot::snapshotId).toList());
     assertThat(rows).hasSize(7).doesNotContainKey(rich.first());
     for (Snapshot snapshot : snapshots) {
       Map<String, Object> row = rows.get(snapshot.snapshotId());
@@ -67,10 +69,16 @@ class MetadataTableReadTest {
     assertThat(column(relation, rows, "snapshot_id"))
         .containsExactlyElementsOf(history.stream().map(HistoryEntry::snapshotId).toList())
         .containsExactly(
-            rich.second(), rich.rowDelta(), rich.overwrite(), rich.evolved(), rich.rolledBack(), rich.evolved(),
+            rich.second(),
+            rich.rowDelta(),
+            rich.overwrite(),
+            rich.evolved(),
+            rich.rolledBack(),
+            rich.evolved(),
             rich.last());
     assertThat(column(relation, rows, "made_current_at"))
-        .containsExactlyElementsOf(history.stream().map(entry -> entry.timestampMillis() * 1000).toList());
+        .containsExactlyElementsOf(
+            history.stream().map(entry -> entry.timestampMillis() * 1000).toList());
     assertThat(column(relation, rows, "parent_id"))
         .containsExactlyElementsOf(
             history.stream().map(entry -> table.snapshot(entry.snapshotId()).parentId()).toList());
@@ -81,7 +89,8 @@ class MetadataTableReadTest {
   @Test
   void refsAreTheTablesRefs() {
     MetadataRelation relation = open(table, MetadataTableKind.REFS);
-    Map<String, Map<String, Object>> rows = byKey(relation, read(relation), row -> (String) row.get("name"));
+    Map<String, Map<String, Object>> rows =
+        byKey(relation, read(relation), row -> (String) row.get("name"));
 
     assertThat(rows.keySet()).containsExactlyInAnyOrderElementsOf(table.refs().keySet());
     for (Map.Entry<String, SnapshotRef> ref : table.refs().entrySet()) {
@@ -90,8 +99,12 @@ class MetadataTableReadTest {
       assertThat(row.get("snapshot_id")).isEqualTo(ref.getValue().snapshotId());
     }
     assertThat(rows.get("main").get("snapshot_id")).isEqualTo(rich.last());
-    assertThat(rows.get("tag_a")).containsEntry("type", "TAG").containsEntry("snapshot_id", rich.second());
-    assertThat(rows.get("audit")).containsEntry("type", "BRANCH").containsEntry("snapshot_id", rich.onBranch());
+    assertThat(rows.get("tag_a"))
+        .containsEntry("type", "TAG")
+        .containsEntry("snapshot_id", rich.second());
+    assertThat(rows.get("audit"))
+        .containsEntry("type", "BRANCH")
+        .containsEntry("snapshot_id", rich.onBranch());
   }
 
   @Test
@@ -103,25 +116,34 @@ class MetadataTableReadTest {
     assertThat(rows).hasSize(metadata.previousFiles().size() + 1);
     List<Object> last = rows.get(rows.size() - 1);
     assertThat(last.subList(0, 3))
-        .containsExactly(metadata.lastUpdatedMillis() * 1000, metadata.metadataFileLocation(), rich.last());
+        .containsExactly(
+            metadata.lastUpdatedMillis() * 1000, metadata.metadataFileLocation(), rich.last());
     assertThat(column(relation, rows, "file"))
-        .startsWith(metadata.previousFiles().stream().map(TableMetadata.MetadataLogEntry::file).toArray());
+        .startsWith(
+            metadata.previousFiles().stream().map(TableMetadata.MetadataLogEntry::file).toArray());
   }
 
   @Test
   void filesAreTheCurrentDataAndDeleteFiles() {
     MetadataRelation relation = open(table, MetadataTableKind.FILES);
-    Map<String, Map<String, Object>> rows = byKey(relation, read(relation), row -> name(row.get("file_path")));
+    Map<String, Map<String, Object>> rows =
+        byKey(relation, read(relation), row -> name(row.get("file_path")));
 
-    assertThat(rows.keySet()).containsExactlyInAnyOrder("a-1", "a-2", "b-2", "c-1", "d-1", "a-1-deletes");
-    assertThat(rows.get("a-1-deletes")).containsEntry("content", 1).containsEntry("record_count", 2L);
-    assertThat(rows.get("c-1")).containsEntry("spec_id", 1).containsEntry("partition", List.of("c", 2));
+    assertThat(rows.keySet())
+        .containsExactlyInAnyOrder("a-1", "a-2", "b-2", "c-1", "d-1", "a-1-deletes");
+    assertThat(rows.get("a-1-deletes"))
+        .containsEntry("content", 1)
+        .containsEntry("record_count", 2L);
+    assertThat(rows.get("c-1"))
+        .containsEntry("spec_id", 1)
+        .containsEntry("partition", List.of("c", 2));
   }
 
   @Test
   void aFileRowHasPlainValuesThatKeepEverything() {
     MetadataRelation relation = open(table, MetadataTableKind.DATA_FILES);
-    Map<String, Object> a1 = byKey(relation, read(relation), row -> name(row.get("file_path"))).get("a-1");
+    Map<String, Object> a1 =
+        byKey(relation, read(relation), row -> name(row.get("file_path"))).get("a-1");
 
     assertThat(a1)
         .containsEntry("content", 0)
@@ -141,16 +163,19 @@ class MetadataTableReadTest {
     assertThat(a1.get("column_sizes")).isInstanceOf(Map.class);
     @SuppressWarnings("unchecked")
     Map<Integer, Object> lowerBounds = (Map<Integer, Object>) a1.get("lower_bounds");
-    assertThat(lowerBounds.get(1)).isEqualTo(bytes(Conversions.toByteBuffer(Types.LongType.get(), 1L)));
+    assertThat(lowerBounds.get(1))
+        .isEqualTo(bytes(Conversions.toByteBuffer(Types.LongType.get(), 1L)));
     assertThat(lowerBounds.get(2)).isEqualTo("a".getBytes(java.nio.charset.StandardCharsets.UTF_8));
   }
 
   @Test
   void readableMetricsAreStructsOfTypedBoundsByColumnName() {
     MetadataRelation relation = open(table, MetadataTableKind.FILES);
-    Map<String, Map<String, Object>> rows = byKey(relation, read(relation), row -> name(row.get("file_path")));
+    Map<String, Map<String, Object>> rows =
+        byKey(relation, read(relation), row -> name(row.get("file_path")));
 
-    // category, data, extra, id, ts; each: column_size, value_count, null_value_count, nan_value_count, bounds
+    // category, data, extra, id, ts; each: column_size, value_count, null_value_count,
+    // nan_value_count, bounds
     List<Object> none = Arrays.asList(null, null, null, null, null, null);
     assertThat(rows.get("a-1").get("readable_metrics"))
         .isEqualTo(
@@ -160,7 +185,8 @@ class MetadataTableReadTest {
                 none,
                 Arrays.asList(80L, 10L, 0L, null, 1L, 10L),
                 none));
-    assertThat(rows.get("a-1-deletes").get("readable_metrics")).isEqualTo(List.of(none, none, none, none, none));
+    assertThat(rows.get("a-1-deletes").get("readable_metrics"))
+        .isEqualTo(List.of(none, none, none, none, none));
   }
 
   @Test
@@ -168,7 +194,8 @@ class MetadataTableReadTest {
     MetadataRelation relation = open(table, MetadataTableKind.DELETE_FILES);
     List<List<Object>> rows = read(relation);
 
-    assertThat(column(relation, rows, "file_path")).containsExactly(rich.positionDeletes().location());
+    assertThat(column(relation, rows, "file_path"))
+        .containsExactly(rich.positionDeletes().location());
     assertThat(column(relation, rows, "partition")).containsExactly(Arrays.asList("a", null));
   }
 
@@ -189,10 +216,12 @@ class MetadataTableReadTest {
   @Test
   void manifestsAreTheCurrentSnapshotsManifests() {
     MetadataRelation relation = open(table, MetadataTableKind.MANIFESTS);
-    Map<String, Map<String, Object>> rows = byKey(relation, read(relation), row -> (String) row.get("path"));
+    Map<String, Map<String, Object>> rows =
+        byKey(relation, read(relation), row -> (String) row.get("path"));
     List<ManifestFile> manifests = table.currentSnapshot().allManifests(table.io());
 
-    assertThat(rows.keySet()).containsExactlyInAnyOrderElementsOf(manifests.stream().map(ManifestFile::path).toList());
+    assertThat(rows.keySet())
+        .containsExactlyInAnyOrderElementsOf(manifests.stream().map(ManifestFile::path).toList());
     for (ManifestFile manifest : manifests) {
       Map<String, Object> row = rows.get(manifest.path());
       assertThat(row)
@@ -200,7 +229,9 @@ class MetadataTableReadTest {
           .containsEntry("length", manifest.length())
           .containsEntry("partition_spec_id", manifest.partitionSpecId())
           .containsEntry("added_snapshot_id", manifest.snapshotId())
-          .containsEntry("added_data_files_count", manifest.content().id() == 0 ? manifest.addedFilesCount() : 0);
+          .containsEntry(
+              "added_data_files_count",
+              manifest.content().id() == 0 ? manifest.addedFilesCount() : 0);
     }
     assertThat(rows.values().stream().map(row -> row.get("partition_summaries")))
         .contains(List.of(List.of(false, false, "d", "d"), List.of(false, false, "1", "1")));
@@ -225,7 +256,9 @@ class MetadataTableReadTest {
         .containsEntry("position_delete_file_count", 1)
         .containsEntry("last_updated_snapshot_id", rich.rowDelta())
         .containsEntry("last_updated_at", table.snapshot(rich.rowDelta()).timestampMillis() * 1000);
-    assertThat(rows.get(List.of("d", 1))).containsEntry("spec_id", 1).containsEntry("record_count", 6L);
+    assertThat(rows.get(List.of("d", 1)))
+        .containsEntry("spec_id", 1)
+        .containsEntry("record_count", 6L);
   }
 
   @Test
@@ -240,7 +273,8 @@ class MetadataTableReadTest {
       snapshotIds.add(snapshot.snapshotId());
     }
     assertThat(rows).hasSize(expected);
-    assertThat(new HashSet<>(column(relation, rows, "reference_snapshot_id"))).isEqualTo(snapshotIds);
+    assertThat(new HashSet<>(column(relation, rows, "reference_snapshot_id")))
+        .isEqualTo(snapshotIds);
     assertThat(column(relation, rows, "key_metadata")).containsOnlyNulls();
   }
 
@@ -250,7 +284,8 @@ class MetadataTableReadTest {
     Set<String> deletes = paths(MetadataTableKind.ALL_DELETE_FILES);
     Set<String> all = paths(MetadataTableKind.ALL_FILES);
 
-    assertThat(data).containsExactlyInAnyOrder("a-1", "b-1", "a-2", "b-2", "a-3", "c-1", "c-2", "d-1");
+    assertThat(data)
+        .containsExactlyInAnyOrder("a-1", "b-1", "a-2", "b-2", "a-3", "c-1", "c-2", "d-1");
     assertThat(deletes).containsExactly("a-1-deletes");
     assertThat(all).containsExactlyInAnyOrderElementsOf(union(data, deletes));
   }
@@ -276,7 +311,9 @@ class MetadataTableReadTest {
 
     assertThat(rows).hasSize(1);
     assertThat(rows.get(0).subList(0, 3)).containsExactly(6L, 2, 600L);
-    assertThat(read(flat, MetadataTableKind.FILES)).hasSize(2).allSatisfy(row -> assertThat(row).hasSize(21));
+    assertThat(read(flat, MetadataTableKind.FILES))
+        .hasSize(2)
+        .allSatisfy(row -> assertThat(row).hasSize(21));
   }
 
   @Test

@@ -17,8 +17,9 @@ import org.apache.iceberg.types.Types;
 import org.junit.jupiter.api.Test;
 
 /**
- * A partition filter given with the columns ({@link MetadataRelation#rows(int[], Expression)}) has Iceberg skip the
- * manifests of a files or entries table that cannot match, and keeps every row that does; other tables ignore it.
+ * A partition filter given with the columns ({@link MetadataRelation#rows(int[], Expression)}) has
+ * Iceberg skip the manifests of a files or entries table that cannot match, and keeps every row
+ * that does; other tables ignore it.
  */
 class PartitionFilterReadTest {
   @Test
@@ -26,8 +27,8 @@ class PartitionFilterReadTest {
     Table plain = TestTables.richWithFirstExpired().table();
     CountingFileIO io = new CountingFileIO(((HasTableOperations) plain).operations().io());
     Table table = io.wrap(plain);
-    for (MetadataTableKind kind : List.of(MetadataTableKind.FILES, MetadataTableKind.DATA_FILES,
-        MetadataTableKind.ENTRIES)) {
+    for (MetadataTableKind kind :
+        List.of(MetadataTableKind.FILES, MetadataTableKind.DATA_FILES, MetadataTableKind.ENTRIES)) {
       MetadataRelation relation = open(table, kind);
       List<String> path = kind.partitionPath();
       int[] all = IntStream.range(0, relation.schema().columns().size()).toArray();
@@ -38,29 +39,41 @@ class PartitionFilterReadTest {
       List<List<Object>> filtered = read(relation, all, categoryD);
       int pruned = io.opened() - before - whole;
 
-      List<List<Object>> matching = everything.stream()
-          .filter(row -> "d".equals(partition(relation, row).get(0)))
-          .toList();
+      List<List<Object>> matching =
+          everything.stream().filter(row -> "d".equals(partition(relation, row).get(0))).toList();
       assertThat(matching).as("%s rows of category d", kind).isNotEmpty();
-      assertThat(comparableRows(filtered)).as(kind.toString()).containsAll(comparableRows(matching));
-      assertThat(pruned).as("manifests %s read with the filter, of %d", kind, whole).isPositive().isLessThan(whole);
+      assertThat(comparableRows(filtered))
+          .as(kind.toString())
+          .containsAll(comparableRows(matching));
+      assertThat(pruned)
+          .as("manifests %s read with the filter, of %d", kind, whole)
+          .isPositive()
+          .isLessThan(whole);
     }
   }
 
   @Test
   void otherTablesIgnoreIt() {
     Table table = TestTables.richWithFirstExpired().table();
-    for (MetadataTableKind kind : List.of(MetadataTableKind.MANIFESTS, MetadataTableKind.PARTITIONS,
-        MetadataTableKind.SNAPSHOTS)) {
+    for (MetadataTableKind kind :
+        List.of(
+            MetadataTableKind.MANIFESTS,
+            MetadataTableKind.PARTITIONS,
+            MetadataTableKind.SNAPSHOTS)) {
       MetadataRelation relation = open(table, kind);
       int[] all = IntStream.range(0, relation.schema().columns().size()).toArray();
       // In any order: partitions are summed from manifests read in parallel.
-      assertThat(comparableRows(read(relation, all, Expressions.alwaysFalse()))).as(kind.toString()).isNotEmpty()
+      assertThat(comparableRows(read(relation, all, Expressions.alwaysFalse())))
+          .as(kind.toString())
+          .isNotEmpty()
           .containsExactlyInAnyOrderElementsOf(comparableRows(read(relation)));
     }
   }
 
-  /** A row's partition values: its {@code partition} column, or its {@code data_file}'s {@code partition} field. */
+  /**
+   * A row's partition values: its {@code partition} column, or its {@code data_file}'s {@code
+   * partition} field.
+   */
   private static List<?> partition(MetadataRelation relation, List<Object> row) {
     List<String> path = relation.kind().partitionPath();
     Object value = row.get(columnNumber(relation, path.get(0)));

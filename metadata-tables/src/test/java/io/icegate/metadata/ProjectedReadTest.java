@@ -18,8 +18,9 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Reading some columns of a metadata table ({@link MetadataRelation#rows(int[])}, which has Iceberg's scan select
- * them) gives the values a full read has in those columns, in the order asked for.
+ * Reading some columns of a metadata table ({@link MetadataRelation#rows(int[])}, which has
+ * Iceberg's scan select them) gives the values a full read has in those columns, in the order asked
+ * for.
  */
 class ProjectedReadTest {
   private static Table rich;
@@ -42,7 +43,8 @@ class ProjectedReadTest {
       MetadataRelation relation = open(table, kind);
       List<List<Object>> full = read(relation);
       int width = relation.schema().columns().size();
-      // Every other column, last first; the others; each column alone; one twice; all with the first twice.
+      // Every other column, last first; the others; each column alone; one twice; all with the
+      // first twice.
       List<int[]> projections = new ArrayList<>();
       projections.add(IntStream.iterate(width - 1, i -> i >= 0, i -> i - 2).toArray());
       projections.add(IntStream.iterate(width - 2, i -> i >= 0, i -> i - 2).toArray());
@@ -53,7 +55,8 @@ class ProjectedReadTest {
         // In any order: the all_* tables read their manifests in parallel, in no fixed order.
         assertThat(comparable(read(relation, columns)))
             .as("%s of %s", Arrays.toString(columns), relation)
-            .containsExactlyInAnyOrderElementsOf(comparable(full.stream().map(row -> pick(row, columns)).toList()));
+            .containsExactlyInAnyOrderElementsOf(
+                comparable(full.stream().map(row -> pick(row, columns)).toList()));
       }
     }
   }
@@ -63,7 +66,10 @@ class ProjectedReadTest {
     MetadataRelation relation = open(rich, MetadataTableKind.FILES);
     List<List<Object>> rows = read(relation, new int[0]);
 
-    assertThat(rows).hasSize(read(relation).size()).isNotEmpty().allSatisfy(row -> assertThat(row).isEmpty());
+    assertThat(rows)
+        .hasSize(read(relation).size())
+        .isNotEmpty()
+        .allSatisfy(row -> assertThat(row).isEmpty());
   }
 
   @Test

@@ -1,5 +1,6 @@
 package io.icegate.metadata;
 
+import io.icegate.metadata.value.StructConverter;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
@@ -8,7 +9,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 import java.util.stream.Collectors;
-import io.icegate.metadata.value.StructConverter;
 import org.apache.iceberg.DataTask;
 import org.apache.iceberg.FileScanTask;
 import org.apache.iceberg.Schema;
@@ -24,8 +24,8 @@ public final class Relations {
   private Relations() {}
 
   /**
-   * iceberg-core's own rows of {@code scan}, a scan of a metadata table with {@code schema}, each converted as
-   * Icegate converts every value: what Icegate's rows are compared with.
+   * iceberg-core's own rows of {@code scan}, a scan of a metadata table with {@code schema}, each
+   * converted as Icegate converts every value: what Icegate's rows are compared with.
    */
   static List<List<Object>> icebergCoreRows(Schema schema, TableScan scan) {
     StructConverter converter = StructConverter.forSchema(schema);
@@ -57,8 +57,12 @@ public final class Relations {
     return read(relation.rows(columns));
   }
 
-  /** Rows of some columns with a partition filter for Iceberg ({@link MetadataRelation#rows(int[], Expression)}). */
-  public static List<List<Object>> read(MetadataRelation relation, int[] columns, Expression filter) {
+  /**
+   * Rows of some columns with a partition filter for Iceberg ({@link MetadataRelation#rows(int[],
+   * Expression)}).
+   */
+  public static List<List<Object>> read(
+      MetadataRelation relation, int[] columns, Expression filter) {
     return read(relation.rows(columns, filter));
   }
 
@@ -82,8 +86,8 @@ public final class Relations {
   }
 
   /**
-   * The value with every binary (a bound, in maps and structs too) as its hex text, so that equal bytes compare
-   * equal ({@code byte[]} compares by identity).
+   * The value with every binary (a bound, in maps and structs too) as its hex text, so that equal
+   * bytes compare equal ({@code byte[]} compares by identity).
    */
   public static Object comparable(Object value) {
     if (value instanceof byte[] bytes) {

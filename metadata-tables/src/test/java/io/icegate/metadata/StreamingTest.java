@@ -1,10 +1,9 @@
 package io.icegate.metadata;
 
-import io.icegate.metadata.testing.CountingFileIO;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.icegate.metadata.testing.CountingFileIO;
 import io.icegate.metadata.testing.TestTables;
 import java.io.IOException;
 import java.util.List;
@@ -15,7 +14,10 @@ import org.apache.iceberg.io.CloseableIterator;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-/** Rows are streamed: nothing is read before iteration, one manifest is open at a time, closing releases it. */
+/**
+ * Rows are streamed: nothing is read before iteration, one manifest is open at a time, closing
+ * releases it.
+ */
 class StreamingTest {
   private CountingFileIO io;
   private Table table;

@@ -8,7 +8,8 @@ import org.junit.jupiter.api.Test;
 class TimeTravelTest {
   @Test
   void versionIsASnapshotIdWhenItParsesAsALongAndARefOtherwise() {
-    assertThat(TimeTravel.version("10963874102873")).isEqualTo(new TimeTravel.ToSnapshot(10963874102873L));
+    assertThat(TimeTravel.version("10963874102873"))
+        .isEqualTo(new TimeTravel.ToSnapshot(10963874102873L));
     assertThat(TimeTravel.version("audit-branch")).isEqualTo(new TimeTravel.ToRef("audit-branch"));
     assertThat(TimeTravel.version("12a")).isEqualTo(TimeTravel.ref("12a"));
   }
@@ -38,6 +39,7 @@ class TimeTravelTest {
   @Test
   void timestampsInMessagesAreUtcWithMillisecondsOnlyWhenThereAreSome() {
     assertThat(SnapshotResolver.format(1_609_459_200_000L)).isEqualTo("2021-01-01 00:00:00 UTC");
-    assertThat(SnapshotResolver.format(1_609_459_200_250L)).isEqualTo("2021-01-01 00:00:00.250 UTC");
+    assertThat(SnapshotResolver.format(1_609_459_200_250L))
+        .isEqualTo("2021-01-01 00:00:00.250 UTC");
   }
 }

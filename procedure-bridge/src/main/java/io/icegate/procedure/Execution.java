@@ -5,7 +5,10 @@ import static java.util.Objects.requireNonNull;
 import io.icegate.procedure.bind.TableName;
 import io.icegate.procedure.manifests.RewriteManifestsRequest;
 
-/** How a prepared call runs: a statement for the connection's Spark session, or natively on iceberg-core. */
+/**
+ * How a prepared call runs: a statement for the connection's Spark session, or natively on
+ * iceberg-core.
+ */
 public sealed interface Execution {
   /** What runs, in a line: the SQL, or what the native execution does. */
   String describe();
@@ -16,14 +19,15 @@ public sealed interface Execution {
       requireNonNull(sql, "sql is null");
     }
 
-    @Override public String describe() {
+    @Override
+    public String describe() {
       return sql;
     }
   }
 
   /**
-   * rewrite_manifests with sort_by, which the 3.5 runtime lacks: the gateway loads {@code table} and runs
-   * {@code ManifestRewriter.rewrite(table, request)}.
+   * rewrite_manifests with sort_by, which the 3.5 runtime lacks: the gateway loads {@code table}
+   * and runs {@code ManifestRewriter.rewrite(table, request)}.
    */
   record RewriteManifests(TableName table, RewriteManifestsRequest request) implements Execution {
     public RewriteManifests {
@@ -31,10 +35,17 @@ public sealed interface Execution {
       requireNonNull(request, "request is null");
     }
 
-    @Override public String describe() {
-      return "iceberg-core RewriteManifests on " + table + ": data manifests of "
-          + request.optionalSpecId().map(id -> "partition spec " + id).orElse("the current partition spec")
-          + ", clustered by " + String.join(", ", request.sortBy());
+    @Override
+    public String describe() {
+      return "iceberg-core RewriteManifests on "
+          + table
+          + ": data manifests of "
+          + request
+              .optionalSpecId()
+              .map(id -> "partition spec " + id)
+              .orElse("the current partition spec")
+          + ", clustered by "
+          + String.join(", ", request.sortBy());
     }
   }
 }

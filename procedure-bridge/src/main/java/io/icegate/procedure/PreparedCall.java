@@ -9,8 +9,8 @@ import io.icegate.procedure.spec.ProcedureSpec;
 import java.util.List;
 
 /**
- * A CALL that passed every check and is ready to run: the bound call, how it runs, and warnings for the client
- * (an argument that the chosen execution ignores).
+ * A CALL that passed every check and is ready to run: the bound call, how it runs, and warnings for
+ * the client (an argument that the chosen execution ignores).
  */
 public record PreparedCall(BoundCall call, Execution execution, List<String> warnings) {
   public PreparedCall {

@@ -14,12 +14,14 @@ import java.time.Clock;
 import java.util.List;
 
 /**
- * The procedure bridge for one connection: a parsed CALL in, a checked call out, ready to run on Spark (or, for
- * what Spark 3.5's runtime lacks, on iceberg-core), or a {@link ProcedureException} that says what is wrong
- * before anything runs. {@code EXPLAIN CALL} goes through the same steps and returns rows instead.
+ * The procedure bridge for one connection: a parsed CALL in, a checked call out, ready to run on
+ * Spark (or, for what Spark 3.5's runtime lacks, on iceberg-core), or a {@link ProcedureException}
+ * that says what is wrong before anything runs. {@code EXPLAIN CALL} goes through the same steps
+ * and returns rows instead.
  *
- * <p>Steps: {@link CallBinder} (catalog, procedure, argument names and types, constraints, table names) →
- * {@link TableChecks} (tables, snapshots, refs, specs) → the execution (a CALL rendered from typed values).
+ * <p>Steps: {@link CallBinder} (catalog, procedure, argument names and types, constraints, table
+ * names) → {@link TableChecks} (tables, snapshots, refs, specs) → the execution (a CALL rendered
+ * from typed values).
  */
 public final class ProcedureBridge {
   private final CallBinder binder;
@@ -38,17 +40,19 @@ public final class ProcedureBridge {
    * Prepares {@code call} to run.
    *
    * @param parameters the statement's JDBC parameter values, in order (empty for a plain statement)
-   * @throws ProcedureException if the call would fail before doing anything; its reason gives the SQLState
+   * @throws ProcedureException if the call would fail before doing anything; its reason gives the
+   *     SQLState
    */
   public PreparedCall prepare(SqlIcebergCall call, List<?> parameters) {
     return ExecutionPlanner.plan(checks.check(binder.bind(call, parameters)));
   }
 
   /**
-   * {@code EXPLAIN CALL}: the rows describing what {@code explain}'s call would do; nothing runs. Columns:
-   * {@link ExplainRow#COLUMNS}.
+   * {@code EXPLAIN CALL}: the rows describing what {@code explain}'s call would do; nothing runs.
+   * Columns: {@link ExplainRow#COLUMNS}.
    *
-   * @throws ProcedureException as {@link #prepare} does: a call that would be refused cannot be explained
+   * @throws ProcedureException as {@link #prepare} does: a call that would be refused cannot be
+   *     explained
    */
   public List<ExplainRow> explain(SqlExplainIcebergCall explain, List<?> parameters) {
     return CallExplainer.rows(prepare(explain.call(), parameters));

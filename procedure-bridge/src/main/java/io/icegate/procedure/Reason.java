@@ -1,8 +1,9 @@
 package io.icegate.procedure;
 
 /**
- * Why a CALL was refused before anything ran. The gateway maps each reason to its own error code and SQLState
- * (its {@code ProcedurePath}), so the bridge names the fault and leaves the wire to the gateway.
+ * Why a CALL was refused before anything ran. The gateway maps each reason to its own error code
+ * and SQLState (its {@code ProcedurePath}), so the bridge names the fault and leaves the wire to
+ * the gateway.
  */
 public enum Reason {
   /** No procedure of that name; the message suggests the closest one. */
@@ -43,6 +44,9 @@ public enum Reason {
   UNKNOWN_SNAPSHOT,
   /** A branch or tag name that the table does not have (or a tag where a branch is needed). */
   UNKNOWN_REF,
-  /** A documented form that Spark 3.5's Iceberg runtime cannot run; the message says what to use instead. */
+  /**
+   * A documented form that Spark 3.5's Iceberg runtime cannot run; the message says what to use
+   * instead.
+   */
   NOT_SUPPORTED_BY_RUNTIME
 }

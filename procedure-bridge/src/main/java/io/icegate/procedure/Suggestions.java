@@ -4,11 +4,17 @@ import java.util.Collection;
 import java.util.Locale;
 import java.util.Optional;
 
-/** "Did you mean ...?": the closest of some names by edit distance, when it is close enough to be a typo. */
+/**
+ * "Did you mean ...?": the closest of some names by edit distance, when it is close enough to be a
+ * typo.
+ */
 public final class Suggestions {
   private Suggestions() {}
 
-  /** The candidate closest to {@code written} (case-insensitively), if within a typo's distance of it. */
+  /**
+   * The candidate closest to {@code written} (case-insensitively), if within a typo's distance of
+   * it.
+   */
   public static Optional<String> closest(String written, Collection<String> candidates) {
     String lower = written.toLowerCase(Locale.ROOT);
     String best = null;
@@ -26,9 +32,11 @@ public final class Suggestions {
       return Optional.ofNullable(best);
     }
     // Or the start of a name: "bin" finds binpack.
-    return lower.length() < 3 ? Optional.empty() : candidates.stream()
-        .filter(candidate -> candidate.toLowerCase(Locale.ROOT).startsWith(lower))
-        .findFirst();
+    return lower.length() < 3
+        ? Optional.empty()
+        : candidates.stream()
+            .filter(candidate -> candidate.toLowerCase(Locale.ROOT).startsWith(lower))
+            .findFirst();
   }
 
   /** {@code " (did you mean 'x'?)"}, or nothing when no candidate is close. */

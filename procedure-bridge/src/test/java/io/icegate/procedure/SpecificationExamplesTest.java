@@ -13,27 +13,32 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Every example of the procedures specification passes every check of the bridge, on tables that have what the
- * examples name (see {@link Fixtures#specification()}).
+ * Every example of the procedures specification passes every check of the bridge, on tables that
+ * have what the examples name (see {@link Fixtures#specification()}).
  */
 class SpecificationExamplesTest {
   private static final Bridge BRIDGE = new Bridge(Fixtures.specification());
 
   /**
    * The examples with the specification's placeholder catalogs made real ({@code catalog_name} and
-   * {@code hive_prod} are {@code demo}), and register_table's new table given a free name (the fixture's
-   * {@code spark_catalog.db.tbl} already exists for add_files and ancestors_of).
+   * {@code hive_prod} are {@code demo}), and register_table's new table given a free name (the
+   * fixture's {@code spark_catalog.db.tbl} already exists for add_files and ancestors_of).
    */
   static Stream<String> examples() {
     return Specification.examples().stream()
         .map(call -> call.replace("catalog_name.", "demo.").replace("hive_prod.", "demo."))
-        .map(call -> call.contains("register_table") ? call.replace("'db.tbl'", "'db.registered'") : call);
+        .map(
+            call ->
+                call.contains("register_table")
+                    ? call.replace("'db.tbl'", "'db.registered'")
+                    : call);
   }
 
   @Test
   void findsEveryExample() {
     assertThat(examples()).hasSize(51);
-    assertThat(Procedures.all()).extracting(ProcedureSpec::name)
+    assertThat(Procedures.all())
+        .extracting(ProcedureSpec::name)
         .allMatch(name -> examples().anyMatch(call -> call.contains(".system." + name + "(")));
   }
 

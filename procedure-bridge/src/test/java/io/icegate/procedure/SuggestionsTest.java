@@ -7,7 +7,8 @@ import org.junit.jupiter.api.Test;
 
 /** "Did you mean": typos and beginnings find a name; unrelated words find none. */
 class SuggestionsTest {
-  private static final List<String> NAMES = List.of("older_than", "retain_last", "snapshot_ids", "binpack", "sort");
+  private static final List<String> NAMES =
+      List.of("older_than", "retain_last", "snapshot_ids", "binpack", "sort");
 
   @Test
   void findsTyposAndBeginnings() {

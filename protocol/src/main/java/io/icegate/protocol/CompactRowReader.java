@@ -10,19 +10,19 @@ import java.util.List;
 import org.apache.calcite.avatica.proto.Common;
 
 /**
- * Reads the rows of one frame in {@link CompactRows}' encoding into the lists of column values
- * that Avatica's decoding of the same rows makes (the driver's frame reading takes them from here).
- * Varints, zig-zag numbers, fixed-width floats, bytes and UTF-8 text are read by protobuf's
- * {@link CodedInputStream}, which checks every length against the bytes left. Malformed bytes fail
- * as a malformed protobuf message does.
+ * Reads the rows of one frame in {@link CompactRows}' encoding into the lists of column values that
+ * Avatica's decoding of the same rows makes (the driver's frame reading takes them from here).
+ * Varints, zig-zag numbers, fixed-width floats, bytes and UTF-8 text are read by protobuf's {@link
+ * CodedInputStream}, which checks every length against the bytes left. Malformed bytes fail as a
+ * malformed protobuf message does.
  */
 public final class CompactRowReader {
 
   private static final String MALFORMED = "Malformed compact rows in a frame: ";
 
   /**
-   * Decodes the values the frame carries in Avatica's own encoding ({@link CompactRows#AVATICA}), as the reading
-   * side decodes Avatica's frames.
+   * Decodes the values the frame carries in Avatica's own encoding ({@link CompactRows#AVATICA}),
+   * as the reading side decodes Avatica's frames.
    */
   public interface AvaticaValues {
     /** A column's value. */
@@ -35,8 +35,10 @@ public final class CompactRowReader {
   private final CodedInputStream in;
   private final int size;
   private final AvaticaValues avatica;
+
   /** The frame's strings sent as {@link CompactRows#NEW_STRING}, by number. */
   private String[] strings = new String[64];
+
   private int stringCount;
 
   private CompactRowReader(byte[] bytes, AvaticaValues avatica) {
@@ -65,7 +67,8 @@ public final class CompactRowReader {
     } catch (NumberFormatException e) {
       throw malformed("a decimal is not a number");
     } catch (IOException e) {
-      if (e instanceof InvalidProtocolBufferException own && own.getMessage().startsWith(MALFORMED)) {
+      if (e instanceof InvalidProtocolBufferException own
+          && own.getMessage().startsWith(MALFORMED)) {
         throw own;
       }
       // Protobuf's own: the bytes end inside a value, a varint is too long, text is not UTF-8.
@@ -77,59 +80,59 @@ public final class CompactRowReader {
   private Object value(int depth) throws IOException {
     byte tag = in.readRawByte();
     switch (tag) {
-    case CompactRows.NULL:
-      return null;
-    case CompactRows.SAME_STRING:
-      long number = in.readUInt64();
-      if (number < 0 || number >= stringCount) {
-        throw malformed("string " + number + " was not sent before");
-      }
-      return strings[(int) number];
-    case CompactRows.NEW_STRING:
-      String remembered = in.readStringRequireUtf8();
-      if (stringCount == strings.length) {
-        strings = Arrays.copyOf(strings, stringCount * 2);
-      }
-      strings[stringCount++] = remembered;
-      return remembered;
-    case CompactRows.STRING:
-      return in.readStringRequireUtf8();
-    case CompactRows.LONG:
-      return in.readSInt64();
-    case CompactRows.INTEGER:
-      return (int) in.readSInt64();
-    case CompactRows.LIST:
-      if (depth >= CompactRows.MAX_DEPTH) {
-        throw malformed("lists nest deeper than " + CompactRows.MAX_DEPTH);
-      }
-      int elements = count();
-      List<Object> list = new ArrayList<>(elements);
-      for (int i = 0; i < elements; i++) {
-        list.add(value(depth + 1));
-      }
-      return list;
-    case CompactRows.DOUBLE:
-      return Double.longBitsToDouble(in.readRawLittleEndian64());
-    case CompactRows.TRUE:
-      return Boolean.TRUE;
-    case CompactRows.FALSE:
-      return Boolean.FALSE;
-    case CompactRows.DECIMAL:
-      return new BigDecimal(in.readStringRequireUtf8());
-    case CompactRows.BYTES:
-      return in.readByteArray();
-    case CompactRows.FLOAT:
-      return Float.intBitsToFloat(in.readRawLittleEndian32());
-    case CompactRows.SHORT:
-      return (short) in.readSInt64();
-    case CompactRows.BYTE:
-      return in.readRawByte();
-    case CompactRows.TIMESTAMP:
-      return new WallClockMicros(in.readSInt64());
-    case CompactRows.AVATICA:
-      return avaticaValue(depth);
-    default:
-      throw malformed("unknown value tag " + tag);
+      case CompactRows.NULL:
+        return null;
+      case CompactRows.SAME_STRING:
+        long number = in.readUInt64();
+        if (number < 0 || number >= stringCount) {
+          throw malformed("string " + number + " was not sent before");
+        }
+        return strings[(int) number];
+      case CompactRows.NEW_STRING:
+        String remembered = in.readStringRequireUtf8();
+        if (stringCount == strings.length) {
+          strings = Arrays.copyOf(strings, stringCount * 2);
+        }
+        strings[stringCount++] = remembered;
+        return remembered;
+      case CompactRows.STRING:
+        return in.readStringRequireUtf8();
+      case CompactRows.LONG:
+        return in.readSInt64();
+      case CompactRows.INTEGER:
+        return (int) in.readSInt64();
+      case CompactRows.LIST:
+        if (depth >= CompactRows.MAX_DEPTH) {
+          throw malformed("lists nest deeper than " + CompactRows.MAX_DEPTH);
+        }
+        int elements = count();
+        List<Object> list = new ArrayList<>(elements);
+        for (int i = 0; i < elements; i++) {
+          list.add(value(depth + 1));
+        }
+        return list;
+      case CompactRows.DOUBLE:
+        return Double.longBitsToDouble(in.readRawLittleEndian64());
+      case CompactRows.TRUE:
+        return Boolean.TRUE;
+      case CompactRows.FALSE:
+        return Boolean.FALSE;
+      case CompactRows.DECIMAL:
+        return new BigDecimal(in.readStringRequireUtf8());
+      case CompactRows.BYTES:
+        return in.readByteArray();
+      case CompactRows.FLOAT:
+        return Float.intBitsToFloat(in.readRawLittleEndian32());
+      case CompactRows.SHORT:
+        return (short) in.readSInt64();
+      case CompactRows.BYTE:
+        return in.readRawByte();
+      case CompactRows.TIMESTAMP:
+        return new WallClockMicros(in.readSInt64());
+      case CompactRows.AVATICA:
+        return avaticaValue(depth);
+      default:
+        throw malformed("unknown value tag " + tag);
     }
   }
 
@@ -144,7 +147,10 @@ public final class CompactRowReader {
     }
   }
 
-  /** A count of rows, columns or elements: each takes at least a byte, so it cannot exceed the frame. */
+  /**
+   * A count of rows, columns or elements: each takes at least a byte, so it cannot exceed the
+   * frame.
+   */
   private int count() throws IOException {
     long value = in.readUInt64();
     if (value < 0 || value > size) {

@@ -31,20 +31,21 @@ import org.apache.calcite.avatica.proto.Common;
 import org.apache.calcite.avatica.remote.TypedValue;
 
 /**
- * Writes a frame's rows in {@link CompactRows}' encoding; the gateway's side of {@link CompactRowReader}. Rows are
- * lists of column values as Avatica's frames hold them; a value the encoding has no tag for is written as Avatica's
- * own encoder makes it.
+ * Writes a frame's rows in {@link CompactRows}' encoding; the gateway's side of {@link
+ * CompactRowReader}. Rows are lists of column values as Avatica's frames hold them; a value the
+ * encoding has no tag for is written as Avatica's own encoder makes it.
  *
- * <p>Varints, zig-zag numbers, fixed-width floats and UTF-8 text are written by protobuf's {@link CodedOutputStream},
- * as the rest of the frame is.
+ * <p>Varints, zig-zag numbers, fixed-width floats and UTF-8 text are written by protobuf's {@link
+ * CodedOutputStream}, as the rest of the frame is.
  *
- * <p>Which strings are numbered is this writer's choice: short ones (map keys, counts, names), up to a number per
- * frame, since those are the ones that come again; a long one (a file path) is rarely repeated and would only fill
- * the table.
+ * <p>Which strings are numbered is this writer's choice: short ones (map keys, counts, names), up
+ * to a number per frame, since those are the ones that come again; a long one (a file path) is
+ * rarely repeated and would only fill the table.
  */
 public final class CompactRowWriter {
   /** Strings up to this many chars are numbered when first sent. */
   static final int NUMBERED_MAX_CHARS = 48;
+
   /** A frame numbers at most this many strings; later new ones are sent whole. */
   static final int NUMBERED_MAX = 1 << 14;
 
@@ -66,7 +67,8 @@ public final class CompactRowWriter {
       }
       out.flush();
     } catch (IOException e) {
-      throw new UncheckedIOException("Cannot encode a result frame", e); // in memory: does not happen
+      throw new UncheckedIOException(
+          "Cannot encode a result frame", e); // in memory: does not happen
     }
     return bytes.toByteString();
   }

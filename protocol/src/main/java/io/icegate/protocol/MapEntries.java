@@ -8,10 +8,10 @@ import java.util.Map;
 import java.util.RandomAccess;
 
 /**
- * A map as a frame carries it: the list of its entries' {@code [key, value]} pairs, in the map's order. The pairs are
- * only made if something reads the list; {@link CompactRowWriter} writes the entries straight from the map, the same
- * bytes the pairs would give, so that a metadata row's maps (a snapshot's summary, a file's counts per column) go out
- * without two small lists per entry.
+ * A map as a frame carries it: the list of its entries' {@code [key, value]} pairs, in the map's
+ * order. The pairs are only made if something reads the list; {@link CompactRowWriter} writes the
+ * entries straight from the map, the same bytes the pairs would give, so that a metadata row's maps
+ * (a snapshot's summary, a file's counts per column) go out without two small lists per entry.
  *
  * <p>The keys and values must already be wire values, as they would be in the pairs.
  */

@@ -6,22 +6,28 @@ import java.util.Collections;
 import java.util.List;
 
 /**
- * A {@link MetadataMethod} call with its arguments, and its encoding as the text of a statement: the driver sends
- * it through Avatica's ordinary prepare-and-execute, the gateway answers it with a result set.
+ * A {@link MetadataMethod} call with its arguments, and its encoding as the text of a statement:
+ * the driver sends it through Avatica's ordinary prepare-and-execute, the gateway answers it with a
+ * result set.
  *
- * <p>The text is {@link #PREFIX}, then the method's name and each argument, each after a {@link #SEPARATOR}, a null
- * argument written {@link #NULL}. It starts with a NUL character, so no SQL statement looks like it, and a plain
- * Avatica client, which never sends one, is not affected.
+ * <p>The text is {@link #PREFIX}, then the method's name and each argument, each after a {@link
+ * #SEPARATOR}, a null argument written {@link #NULL}. It starts with a NUL character, so no SQL
+ * statement looks like it, and a plain Avatica client, which never sends one, is not affected.
  */
 public record MetadataCall(MetadataMethod method, List<String> arguments) {
   /** Starts the text of every call. */
   public static final String PREFIX = "\u0000icegate-metadata";
+
   /** Separates the method name and arguments. */
   public static final char SEPARATOR = '\u0000';
+
   /** A null argument. */
   public static final String NULL = "\u0001";
 
-  /** A call whose text could not be decoded: a method this side does not know, or a wrong number of arguments. */
+  /**
+   * A call whose text could not be decoded: a method this side does not know, or a wrong number of
+   * arguments.
+   */
   public static final class UnknownCallException extends IllegalArgumentException {
     private static final long serialVersionUID = 1L;
 
@@ -48,8 +54,8 @@ public record MetadataCall(MetadataMethod method, List<String> arguments) {
   /** Arguments may be null; as many as the method takes. */
   public MetadataCall {
     if (arguments.size() != method.arity()) {
-      throw new IllegalArgumentException(method.wireName() + " takes " + method.arity() + " arguments, not "
-          + arguments.size());
+      throw new IllegalArgumentException(
+          method.wireName() + " takes " + method.arity() + " arguments, not " + arguments.size());
     }
     arguments = Collections.unmodifiableList(new ArrayList<>(arguments));
   }
@@ -100,8 +106,9 @@ public record MetadataCall(MetadataMethod method, List<String> arguments) {
     }
     String name = parts.get(0);
     List<String> arguments = parts.subList(1, parts.size());
-    MetadataMethod method = MetadataMethod.of(name, arguments.size())
-        .orElseThrow(() -> new UnknownCallException(name, arguments.size()));
+    MetadataMethod method =
+        MetadataMethod.of(name, arguments.size())
+            .orElseThrow(() -> new UnknownCallException(name, arguments.size()));
     return new MetadataCall(method, arguments);
   }
 }

@@ -3,16 +3,19 @@ package io.icegate.protocol;
 import java.util.Optional;
 
 /**
- * The calls the Icegate driver makes to the gateway that Avatica's protocol has no request for, sent as a statement
- * of their own ({@link MetadataCall}): DatabaseMetaData's primary keys, procedures and functions, and the driver's
- * {@code Statement.cancel()} and statement progress.
+ * The calls the Icegate driver makes to the gateway that Avatica's protocol has no request for,
+ * sent as a statement of their own ({@link MetadataCall}): DatabaseMetaData's primary keys,
+ * procedures and functions, and the driver's {@code Statement.cancel()} and statement progress.
  */
 public enum MetadataMethod {
   /** {@code DatabaseMetaData.getPrimaryKeys}: catalog, schema, table. */
   GET_PRIMARY_KEYS("getPrimaryKeys", 3),
   /** {@code DatabaseMetaData.getProcedures}: catalog, schema pattern, procedure name pattern. */
   GET_PROCEDURES("getProcedures", 3),
-  /** {@code DatabaseMetaData.getProcedureColumns}: catalog, schema, procedure and column name patterns. */
+  /**
+   * {@code DatabaseMetaData.getProcedureColumns}: catalog, schema, procedure and column name
+   * patterns.
+   */
   GET_PROCEDURE_COLUMNS("getProcedureColumns", 4),
   /** {@code DatabaseMetaData.getFunctions}: catalog, schema pattern, function name pattern. */
   GET_FUNCTIONS("getFunctions", 3),
@@ -39,7 +42,10 @@ public enum MetadataMethod {
     return arity;
   }
 
-  /** The method a call names with {@code arguments} arguments, or empty if there is none of that name and arity. */
+  /**
+   * The method a call names with {@code arguments} arguments, or empty if there is none of that
+   * name and arity.
+   */
   public static Optional<MetadataMethod> of(String wireName, int arguments) {
     for (MetadataMethod method : values()) {
       if (method.wireName.equals(wireName) && method.arity == arguments) {

@@ -12,8 +12,8 @@ public final class OpenConnectionKeys {
   public static final String USER = "user";
 
   /**
-   * Password, as applications name it in their properties. The driver sends it only as HTTP Basic credentials,
-   * never in the open-connection request.
+   * Password, as applications name it in their properties. The driver sends it only as HTTP Basic
+   * credentials, never in the open-connection request.
    */
   public static final String PASSWORD = "password";
 
@@ -30,12 +30,11 @@ public final class OpenConnectionKeys {
   public static final String CLIENT_TIME_ZONE = "clientTimeZone";
 
   /**
-   * The row encoding the client reads besides Avatica's, {@link CompactRows#ENCODING}; present
-   * only when the driver decodes frames itself. A server that does not know the key or the value
-   * sends Avatica's rows, which every client reads.
+   * The row encoding the client reads besides Avatica's, {@link CompactRows#ENCODING}; present only
+   * when the driver decodes frames itself. A server that does not know the key or the value sends
+   * Avatica's rows, which every client reads.
    */
   public static final String ROW_ENCODING = "rowEncoding";
 
-  private OpenConnectionKeys() {
-  }
+  private OpenConnectionKeys() {}
 }

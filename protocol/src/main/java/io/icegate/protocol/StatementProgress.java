@@ -7,17 +7,30 @@ import java.util.List;
 import java.util.OptionalDouble;
 
 /**
- * One row of a {@link MetadataMethod#STATEMENT_PROGRESS} answer: a statement that has not ended, with its query id
- * (for {@code CALL icegate.system.cancel}), its state ({@code RUNNING} until its first rows reach the client, then
- * {@code STREAMING}) and its Spark stages and tasks.
+ * One row of a {@link MetadataMethod#STATEMENT_PROGRESS} answer: a statement that has not ended,
+ * with its query id (for {@code CALL icegate.system.cancel}), its state ({@code RUNNING} until its
+ * first rows reach the client, then {@code STREAMING}) and its Spark stages and tasks.
  */
-public record StatementProgress(String queryId, int statementId, String state, Duration elapsed, int stagesDone,
-    int stagesTotal, int tasksDone, int tasksTotal) {
+public record StatementProgress(
+    String queryId,
+    int statementId,
+    String state,
+    Duration elapsed,
+    int stagesDone,
+    int stagesTotal,
+    int tasksDone,
+    int tasksTotal) {
 
   /** The answer's columns, in order. */
   public enum Column {
-    QUERY_ID(false), STATEMENT_ID(true), STATE(false), ELAPSED_MS(true), STAGES_DONE(true), STAGES_TOTAL(true),
-    TASKS_DONE(true), TASKS_TOTAL(true);
+    QUERY_ID(false),
+    STATEMENT_ID(true),
+    STATE(false),
+    ELAPSED_MS(true),
+    STAGES_DONE(true),
+    STAGES_TOTAL(true),
+    TASKS_DONE(true),
+    TASKS_TOTAL(true);
 
     private final boolean integer;
 
@@ -33,20 +46,31 @@ public record StatementProgress(String queryId, int statementId, String state, D
 
   /** Done tasks over all tasks, from 0 to 1; empty until Spark has tasks for it. */
   public OptionalDouble fraction() {
-    return tasksTotal == 0 ? OptionalDouble.empty() : OptionalDouble.of((double) tasksDone / tasksTotal);
+    return tasksTotal == 0
+        ? OptionalDouble.empty()
+        : OptionalDouble.of((double) tasksDone / tasksTotal);
   }
 
-  /** The row's values, in {@link Column} order; the elapsed time in milliseconds, at most {@code Integer.MAX_VALUE}. */
+  /**
+   * The row's values, in {@link Column} order; the elapsed time in milliseconds, at most {@code
+   * Integer.MAX_VALUE}.
+   */
   public List<Object> row() {
     int elapsedMillis = (int) Math.min(Integer.MAX_VALUE, elapsed.toMillis());
-    return List.of(queryId, statementId, state, elapsedMillis, stagesDone, stagesTotal, tasksDone, tasksTotal);
+    return List.of(
+        queryId, statementId, state, elapsedMillis, stagesDone, stagesTotal, tasksDone, tasksTotal);
   }
 
   /** The row {@code rs} is on. */
   public static StatementProgress read(ResultSet rs) throws SQLException {
-    return new StatementProgress(rs.getString(Column.QUERY_ID.name()), rs.getInt(Column.STATEMENT_ID.name()),
-        rs.getString(Column.STATE.name()), Duration.ofMillis(rs.getInt(Column.ELAPSED_MS.name())),
-        rs.getInt(Column.STAGES_DONE.name()), rs.getInt(Column.STAGES_TOTAL.name()),
-        rs.getInt(Column.TASKS_DONE.name()), rs.getInt(Column.TASKS_TOTAL.name()));
+    return new StatementProgress(
+        rs.getString(Column.QUERY_ID.name()),
+        rs.getInt(Column.STATEMENT_ID.name()),
+        rs.getString(Column.STATE.name()),
+        Duration.ofMillis(rs.getInt(Column.ELAPSED_MS.name())),
+        rs.getInt(Column.STAGES_DONE.name()),
+        rs.getInt(Column.STAGES_TOTAL.name()),
+        rs.getInt(Column.TASKS_DONE.name()),
+        rs.getInt(Column.TASKS_TOTAL.name()));
   }
 }

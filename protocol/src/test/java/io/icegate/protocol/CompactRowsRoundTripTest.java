@@ -20,38 +20,91 @@ import org.apache.calcite.avatica.remote.TypedValue;
 import org.junit.jupiter.api.Test;
 
 /**
- * Rows written by {@link CompactRowWriter} read back through {@link CompactRowReader} as the values written: the same
- * classes, lists as lists, byte arrays by content, maps as their {@code [key, value]} pairs. (That they also read as
- * Avatica's own encoding of the same rows reads is the driver's test, through its frame reading.)
+ * Rows written by {@link CompactRowWriter} read back through {@link CompactRowReader} as the values
+ * written: the same classes, lists as lists, byte arrays by content, maps as their {@code [key,
+ * value]} pairs. (That they also read as Avatica's own encoding of the same rows reads is the
+ * driver's test, through its frame reading.)
  */
 class CompactRowsRoundTripTest {
 
   private static final byte[] BOUND = {0, 1, (byte) 0x80, (byte) 0xFF};
 
-  /** Hands the reader's caller the Avatica messages themselves, to compare with what Avatica's encoder makes. */
-  private static final CompactRowReader.AvaticaValues AS_MESSAGES = new CompactRowReader.AvaticaValues() {
-    @Override public Object column(Common.TypedValue value) {
-      return value;
-    }
+  /**
+   * Hands the reader's caller the Avatica messages themselves, to compare with what Avatica's
+   * encoder makes.
+   */
+  private static final CompactRowReader.AvaticaValues AS_MESSAGES =
+      new CompactRowReader.AvaticaValues() {
+        @Override
+        public Object column(Common.TypedValue value) {
+          return value;
+        }
 
-    @Override public Object element(Common.TypedValue value) {
-      return List.of("element", value);
-    }
-  };
+        @Override
+        public Object element(Common.TypedValue value) {
+          return List.of("element", value);
+        }
+      };
 
   @Test
   void everyTaggedValueRoundTrips() throws Exception {
     List<Object> rows = new ArrayList<>();
-    rows.add(Arrays.asList(1L, 2, 3.5d, "text", true, new BigDecimal("12.340"), 1.5f, (short) 7, (byte) -3,
-        BOUND.clone(), null, new WallClockMicros(1_704_164_645_123_456L)));
-    rows.add(Arrays.asList(0L, 0, 0.0d, "", false, BigDecimal.ZERO, 0.0f, (short) 0, (byte) 0, new byte[0], null,
-        new WallClockMicros(0)));
-    rows.add(Arrays.asList(Long.MIN_VALUE, Integer.MIN_VALUE, -0.0d, "héllo ✓ \uD83E\uDDCA", false,
-        new BigDecimal("-1E+3"), Float.NaN, Short.MIN_VALUE, Byte.MAX_VALUE, new byte[] {0}, null,
-        new WallClockMicros(Long.MIN_VALUE)));
-    rows.add(Arrays.asList(Long.MAX_VALUE, Integer.MAX_VALUE, Double.NaN, "x".repeat(1000), true,
-        new BigDecimal("123456789012345678901234567890.5"), Float.NEGATIVE_INFINITY, Short.MAX_VALUE,
-        Byte.MIN_VALUE, new byte[300], Long.MIN_VALUE, new WallClockMicros(Long.MAX_VALUE)));
+    rows.add(
+        Arrays.asList(
+            1L,
+            2,
+            3.5d,
+            "text",
+            true,
+            new BigDecimal("12.340"),
+            1.5f,
+            (short) 7,
+            (byte) -3,
+            BOUND.clone(),
+            null,
+            new WallClockMicros(1_704_164_645_123_456L)));
+    rows.add(
+        Arrays.asList(
+            0L,
+            0,
+            0.0d,
+            "",
+            false,
+            BigDecimal.ZERO,
+            0.0f,
+            (short) 0,
+            (byte) 0,
+            new byte[0],
+            null,
+            new WallClockMicros(0)));
+    rows.add(
+        Arrays.asList(
+            Long.MIN_VALUE,
+            Integer.MIN_VALUE,
+            -0.0d,
+            "héllo ✓ \uD83E\uDDCA",
+            false,
+            new BigDecimal("-1E+3"),
+            Float.NaN,
+            Short.MIN_VALUE,
+            Byte.MAX_VALUE,
+            new byte[] {0},
+            null,
+            new WallClockMicros(Long.MIN_VALUE)));
+    rows.add(
+        Arrays.asList(
+            Long.MAX_VALUE,
+            Integer.MAX_VALUE,
+            Double.NaN,
+            "x".repeat(1000),
+            true,
+            new BigDecimal("123456789012345678901234567890.5"),
+            Float.NEGATIVE_INFINITY,
+            Short.MAX_VALUE,
+            Byte.MIN_VALUE,
+            new byte[300],
+            Long.MIN_VALUE,
+            new WallClockMicros(Long.MAX_VALUE)));
     rows.add(List.of());
     assertRoundTrips(rows);
   }
@@ -59,9 +112,13 @@ class CompactRowsRoundTripTest {
   @Test
   void nestedListsRoundTrip() throws Exception {
     List<Object> rows = new ArrayList<>();
-    rows.add(Arrays.asList(List.of(1L, 2L), Arrays.asList(null, "a", "a"), new ArrayList<>(),
-        List.of(List.of(), List.of(List.of()), List.of(List.of(List.of("deep")))),
-        List.of(Arrays.asList("k", null), Arrays.asList("", new WallClockMicros(-1)))));
+    rows.add(
+        Arrays.asList(
+            List.of(1L, 2L),
+            Arrays.asList(null, "a", "a"),
+            new ArrayList<>(),
+            List.of(List.of(), List.of(List.of()), List.of(List.of(List.of("deep")))),
+            List.of(Arrays.asList("k", null), Arrays.asList("", new WallClockMicros(-1)))));
     assertRoundTrips(rows);
   }
 
@@ -82,30 +139,47 @@ class CompactRowsRoundTripTest {
     }
   }
 
-  /** Timestamps keep their microseconds at every depth, and read back as {@link WallClockMicros}. */
+  /**
+   * Timestamps keep their microseconds at every depth, and read back as {@link WallClockMicros}.
+   */
   @Test
   void timestampsRoundTripInMicrosecondsAtEveryDepth() throws Exception {
     long at = 1_704_164_645_123_456L;
-    List<Object> values = List.of(new WallClockMicros(at), new WallClockMicros(-1),
-        new WallClockMicros(0), new WallClockMicros(Long.MIN_VALUE), new WallClockMicros(Long.MAX_VALUE));
+    List<Object> values =
+        List.of(
+            new WallClockMicros(at),
+            new WallClockMicros(-1),
+            new WallClockMicros(0),
+            new WallClockMicros(Long.MIN_VALUE),
+            new WallClockMicros(Long.MAX_VALUE));
     List<Object> rows = new ArrayList<>();
     rows.add(values);
-    rows.add(Arrays.asList(values, List.of(List.of(new WallClockMicros(1), new WallClockMicros(at))),
-        Arrays.asList(new WallClockMicros(7), null), null, 1L));
+    rows.add(
+        Arrays.asList(
+            values,
+            List.of(List.of(new WallClockMicros(1), new WallClockMicros(at))),
+            Arrays.asList(new WallClockMicros(7), null),
+            null,
+            1L));
     List<Object> read = read(new CompactRowWriter().write(rows).toByteArray());
     assertThat(read).isEqualTo(rows);
     assertThat(((List<?>) read.get(0)).get(0)).isInstanceOf(WallClockMicros.class);
   }
 
-  /** A value the encoding has no tag for goes as the message Avatica's encoder makes, as a column and in lists. */
+  /**
+   * A value the encoding has no tag for goes as the message Avatica's encoder makes, as a column
+   * and in lists.
+   */
   @Test
   void otherValuesTravelAsAvaticasMessages() throws Exception {
-    List<Object> others = List.of('c', new Timestamp(1_704_164_645_120L), new java.sql.Date(86_400_000L));
+    List<Object> others =
+        List.of('c', new Timestamp(1_704_164_645_120L), new java.sql.Date(86_400_000L));
     List<Object> rows = List.of(others, List.of(List.of('x', 1L)));
     List<Object> read = read(new CompactRowWriter().write(rows).toByteArray());
-    List<Object> expected = List.of(
-        List.of(avatica(others.get(0)), avatica(others.get(1)), avatica(others.get(2))),
-        List.of(List.of(List.of("element", avatica('x')), 1L)));
+    List<Object> expected =
+        List.of(
+            List.of(avatica(others.get(0)), avatica(others.get(1)), avatica(others.get(2))),
+            List.of(List.of(List.of("element", avatica('x')), 1L)));
     assertThat(read).isEqualTo(expected);
   }
 
@@ -115,12 +189,17 @@ class CompactRowsRoundTripTest {
     return message.build();
   }
 
-  /** A snapshot summary of every row carries the same keys: each key's text is in the frame once. */
+  /**
+   * A snapshot summary of every row carries the same keys: each key's text is in the frame once.
+   */
   @Test
   void aRepeatedShortStringIsSentOnce() throws Exception {
     List<Object> rows = new ArrayList<>();
     for (int r = 0; r < 1000; r++) {
-      rows.add(List.of((long) r, List.of(List.of("added-data-files", "1"), List.of("total-records", "" + r))));
+      rows.add(
+          List.of(
+              (long) r,
+              List.of(List.of("added-data-files", "1"), List.of("total-records", "" + r))));
     }
     ByteString bytes = new CompactRowWriter().write(rows);
     assertThat(occurrences(bytes.toByteArray(), "added-data-files")).isEqualTo(1);
@@ -129,8 +208,9 @@ class CompactRowsRoundTripTest {
   }
 
   /**
-   * A map sent as {@link MapEntries} is written as the bytes of its [key, value] pairs (strings numbered in the same
-   * order), as a column and inside lists; read as a list, for Avatica's encoding, it is those pairs.
+   * A map sent as {@link MapEntries} is written as the bytes of its [key, value] pairs (strings
+   * numbered in the same order), as a column and inside lists; read as a list, for Avatica's
+   * encoding, it is those pairs.
    */
   @Test
   void mapEntriesAreTheBytesOfTheirPairs() throws Exception {
@@ -145,11 +225,13 @@ class CompactRowsRoundTripTest {
     List<Object> asEntries = new ArrayList<>();
     List<Object> asPairs = new ArrayList<>();
     for (Map<Object, Object> map : maps) {
-      asEntries.add(Arrays.asList("total-records", new MapEntries(map), List.of(new MapEntries(map)), null));
+      asEntries.add(
+          Arrays.asList("total-records", new MapEntries(map), List.of(new MapEntries(map)), null));
       asPairs.add(Arrays.asList("total-records", pairs(map), List.of(pairs(map)), null));
     }
 
-    assertThat(new CompactRowWriter().write(asEntries)).isEqualTo(new CompactRowWriter().write(asPairs));
+    assertThat(new CompactRowWriter().write(asEntries))
+        .isEqualTo(new CompactRowWriter().write(asPairs));
     assertThat(asEntries).isEqualTo(asPairs);
     assertSameValue(asPairs, read(new CompactRowWriter().write(asEntries).toByteArray()), "rows");
   }
@@ -160,11 +242,15 @@ class CompactRowsRoundTripTest {
     return pairs;
   }
 
-  /** Past the frame's quota of numbered strings, and for long strings, text goes whole each time: same values. */
+  /**
+   * Past the frame's quota of numbered strings, and for long strings, text goes whole each time:
+   * same values.
+   */
   @Test
   void stringsPastTheQuotaOrLongAreSentWhole() throws Exception {
     List<Object> rows = new ArrayList<>();
-    String path = "s3://bucket/warehouse/db/table/data/" + "x".repeat(CompactRowWriter.NUMBERED_MAX_CHARS);
+    String path =
+        "s3://bucket/warehouse/db/table/data/" + "x".repeat(CompactRowWriter.NUMBERED_MAX_CHARS);
     for (int r = 0; r < CompactRowWriter.NUMBERED_MAX + 500; r++) {
       rows.add(List.of("v" + r, path, "v" + (r % 700)));
     }
@@ -176,11 +262,13 @@ class CompactRowsRoundTripTest {
   @Test
   void truncatedOrCorruptedRowsFailAsMalformed() throws Exception {
     List<Object> rows = new ArrayList<>();
-    rows.add(Arrays.asList(1L, "abc", List.of(List.of("k", 2)), "abc", new byte[] {1, 2}, 2.5d, null));
+    rows.add(
+        Arrays.asList(1L, "abc", List.of(List.of("k", 2)), "abc", new byte[] {1, 2}, 2.5d, null));
     byte[] whole = new CompactRowWriter().write(rows).toByteArray();
     for (int end = 0; end < whole.length; end++) {
       byte[] cut = Arrays.copyOf(whole, end);
-      assertThatThrownBy(() -> read(cut)).as("cut at %d", end)
+      assertThatThrownBy(() -> read(cut))
+          .as("cut at %d", end)
           .isInstanceOf(InvalidProtocolBufferException.class)
           .hasMessageStartingWith("Malformed compact rows in a frame: ");
     }
@@ -195,12 +283,14 @@ class CompactRowsRoundTripTest {
       }
     }
     byte[] unknownTag = {1, 1, 99};
-    assertThatThrownBy(() -> read(unknownTag)).hasMessage("Malformed compact rows in a frame: unknown value tag 99");
+    assertThatThrownBy(() -> read(unknownTag))
+        .hasMessage("Malformed compact rows in a frame: unknown value tag 99");
     byte[] stringNotSent = {1, 1, CompactRows.SAME_STRING, 0};
     assertThatThrownBy(() -> read(stringNotSent))
         .hasMessage("Malformed compact rows in a frame: string 0 was not sent before");
     byte[] trailing = {0, 0};
-    assertThatThrownBy(() -> read(trailing)).hasMessage("Malformed compact rows in a frame: bytes after the last row");
+    assertThatThrownBy(() -> read(trailing))
+        .hasMessage("Malformed compact rows in a frame: bytes after the last row");
   }
 
   @Test
@@ -213,14 +303,17 @@ class CompactRowsRoundTripTest {
       deep[i + 1] = 1;
     }
     assertThatThrownBy(() -> read(deep))
-        .hasMessage("Malformed compact rows in a frame: lists nest deeper than " + CompactRows.MAX_DEPTH);
+        .hasMessage(
+            "Malformed compact rows in a frame: lists nest deeper than " + CompactRows.MAX_DEPTH);
   }
 
   private static void assertRoundTrips(List<Object> rows) throws Exception {
     assertSameValue(rows, read(new CompactRowWriter().write(rows).toByteArray()), "rows");
   }
 
-  /** Same classes at every depth, except that any list reads back as a list; byte arrays by content. */
+  /**
+   * Same classes at every depth, except that any list reads back as a list; byte arrays by content.
+   */
   private static void assertSameValue(Object expected, Object actual, String path) {
     if (expected == null) {
       assertThat(actual).as(path).isNull();

@@ -7,12 +7,16 @@ import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** Every call encodes to text that decodes to the same call, and the text is what older peers send and read. */
+/**
+ * Every call encodes to text that decodes to the same call, and the text is what older peers send
+ * and read.
+ */
 class MetadataCallTest {
 
   @Test
   void everyMethodRoundTripsWithAnyArguments() {
-    List<String> samples = Arrays.asList("demo", null, "", "a%b_c", "ünï ✓", "with space", "\u0001x", "x\u0001");
+    List<String> samples =
+        Arrays.asList("demo", null, "", "a%b_c", "ünï ✓", "with space", "\u0001x", "x\u0001");
     for (MetadataMethod method : MetadataMethod.values()) {
       for (int shift = 0; shift < samples.size(); shift++) {
         String[] arguments = new String[method.arity()];
@@ -27,7 +31,10 @@ class MetadataCallTest {
     }
   }
 
-  /** The text the driver sent before this codec existed: gateways and drivers of either age read each other. */
+  /**
+   * The text the driver sent before this codec existed: gateways and drivers of either age read
+   * each other.
+   */
   @Test
   void theTextIsTheWireFormatPeersKnow() {
     assertThat(MetadataCall.of(MetadataMethod.GET_PRIMARY_KEYS, "cat", null, "t").encode())
@@ -36,11 +43,18 @@ class MetadataCallTest {
         .isEqualTo("\u0000icegate-metadata\u0000statementProgress");
     assertThat(MetadataCall.decode("\u0000icegate-metadata\u0000cancelStatement\u000012"))
         .isEqualTo(MetadataCall.of(MetadataMethod.CANCEL_STATEMENT, "12"));
-    assertThat(MetadataCall.decode("\u0000icegate-metadata\u0000getFunctions\u0000\u0001\u0000\u0000%"))
+    assertThat(
+            MetadataCall.decode(
+                "\u0000icegate-metadata\u0000getFunctions\u0000\u0001\u0000\u0000%"))
         .isEqualTo(MetadataCall.of(MetadataMethod.GET_FUNCTIONS, null, "", "%"));
-    assertThat(Arrays.stream(MetadataMethod.values()).map(MetadataMethod::wireName)).containsExactly(
-        "getPrimaryKeys", "getProcedures", "getProcedureColumns", "getFunctions", "cancelStatement",
-        "statementProgress");
+    assertThat(Arrays.stream(MetadataMethod.values()).map(MetadataMethod::wireName))
+        .containsExactly(
+            "getPrimaryKeys",
+            "getProcedures",
+            "getProcedureColumns",
+            "getFunctions",
+            "cancelStatement",
+            "statementProgress");
   }
 
   @Test
@@ -56,18 +70,30 @@ class MetadataCallTest {
 
   @Test
   void anUnknownMethodOrArityNamesWhatCame() {
-    String text = MetadataCall.PREFIX + MetadataCall.SEPARATOR + "getIndexInfo" + MetadataCall.SEPARATOR + "demo";
+    String text =
+        MetadataCall.PREFIX
+            + MetadataCall.SEPARATOR
+            + "getIndexInfo"
+            + MetadataCall.SEPARATOR
+            + "demo";
     assertThatThrownBy(() -> MetadataCall.decode(text))
-        .isInstanceOfSatisfying(MetadataCall.UnknownCallException.class, e -> {
-          assertThat(e.methodName()).isEqualTo("getIndexInfo");
-          assertThat(e.argumentCount()).isEqualTo(1);
-        });
-    String tooMany = MetadataCall.of(MetadataMethod.CANCEL_STATEMENT, "1").encode() + MetadataCall.SEPARATOR + "2";
+        .isInstanceOfSatisfying(
+            MetadataCall.UnknownCallException.class,
+            e -> {
+              assertThat(e.methodName()).isEqualTo("getIndexInfo");
+              assertThat(e.argumentCount()).isEqualTo(1);
+            });
+    String tooMany =
+        MetadataCall.of(MetadataMethod.CANCEL_STATEMENT, "1").encode()
+            + MetadataCall.SEPARATOR
+            + "2";
     assertThatThrownBy(() -> MetadataCall.decode(tooMany))
-        .isInstanceOfSatisfying(MetadataCall.UnknownCallException.class, e -> {
-          assertThat(e.methodName()).isEqualTo("cancelStatement");
-          assertThat(e.argumentCount()).isEqualTo(2);
-        });
+        .isInstanceOfSatisfying(
+            MetadataCall.UnknownCallException.class,
+            e -> {
+              assertThat(e.methodName()).isEqualTo("cancelStatement");
+              assertThat(e.argumentCount()).isEqualTo(2);
+            });
   }
 
   @Test

@@ -12,10 +12,10 @@ import org.apache.calcite.rel.RelWriter;
 import org.apache.calcite.rel.core.TableScan;
 
 /**
- * The logical scan of a files or entries table with a partition filter for Iceberg to skip manifests by (as JSON,
- * see {@link PartitionFilters}). It returns the rows of the manifests that may match, so it only ever sits under
- * the filter it came from; the filter is part of its digest, so the planner never takes it for the table's full
- * scan.
+ * The logical scan of a files or entries table with a partition filter for Iceberg to skip
+ * manifests by (as JSON, see {@link PartitionFilters}). It returns the rows of the manifests that
+ * may match, so it only ever sits under the filter it came from; the filter is part of its digest,
+ * so the planner never takes it for the table's full scan.
  */
 final class FilteredMetadataScan extends TableScan {
   private final String partitionFilter;

@@ -29,16 +29,18 @@ import org.apache.iceberg.types.Types;
  * Runs queries on Iceberg metadata tables on Calcite over iceberg-core, without Spark.
  *
  * <p>A statement runs natively when it is a query ({@code SELECT}, {@code WITH}, set operations,
- * {@code VALUES}...) whose every table reference is a metadata table that iceberg-core reads (all but
- * {@code position_deletes} and {@code changes}), optionally with time travel, and that Calcite validates and
- * plans with Spark's meaning (known functions, known columns). For anything else {@link #prepare} throws
- * {@link NotNativeException} and the caller runs the statement on Spark, which gives the same answer.
+ * {@code VALUES}...) whose every table reference is a metadata table that iceberg-core reads (all
+ * but {@code position_deletes} and {@code changes}), optionally with time travel, and that Calcite
+ * validates and plans with Spark's meaning (known functions, known columns). For anything else
+ * {@link #prepare} throws {@link NotNativeException} and the caller runs the statement on Spark,
+ * which gives the same answer.
  *
- * <p>Preparing reads current metadata: it loads each referenced table once (all references to one table see
- * one snapshot), resolves time travel (a timestamp string in the session's time zone, as Spark's
- * {@code spark.sql.session.timeZone}), and plans. A statement the native path answers with an error throws
- * {@link MetadataTableException} unchanged (an unknown metadata table, snapshot, branch or tag, a time before
- * the first snapshot, time travel on an {@code all_*} table); its {@code reason()} picks the SQLState.
+ * <p>Preparing reads current metadata: it loads each referenced table once (all references to one
+ * table see one snapshot), resolves time travel (a timestamp string in the session's time zone, as
+ * Spark's {@code spark.sql.session.timeZone}), and plans. A statement the native path answers with
+ * an error throws {@link MetadataTableException} unchanged (an unknown metadata table, snapshot,
+ * branch or tag, a time before the first snapshot, time travel on an {@code all_*} table); its
+ * {@code reason()} picks the SQLState.
  *
  * <p>Cheap to create and immutable; create one per statement or keep one per session.
  */
@@ -48,8 +50,8 @@ public final class MetadataQueryEngine {
 
   /**
    * @param catalogs the session's catalogs, with its current catalog and namespace
-   * @param sessionZone the session's time zone: for timestamp strings in time travel and SQL, and for
-   *     showing {@code timestamp} values as wall-clock times in casts
+   * @param sessionZone the session's time zone: for timestamp strings in time travel and SQL, and
+   *     for showing {@code timestamp} values as wall-clock times in casts
    */
   public MetadataQueryEngine(IcebergCatalogs catalogs, ZoneId sessionZone) {
     this.catalogs = requireNonNull(catalogs, "catalogs is null");
@@ -57,9 +59,9 @@ public final class MetadataQueryEngine {
   }
 
   /**
-   * Whether {@link #prepare} would take {@code statement}: true also when the native path answers it with a
-   * {@link MetadataTableException}. Prepares the statement and drops it, so call {@link #prepare} directly to
-   * run it.
+   * Whether {@link #prepare} would take {@code statement}: true also when the native path answers
+   * it with a {@link MetadataTableException}. Prepares the statement and drops it, so call {@link
+   * #prepare} directly to run it.
    */
   public boolean canRunNatively(SqlNode statement) {
     try {
@@ -117,7 +119,8 @@ public final class MetadataQueryEngine {
         throw new NotNativeException("it writes " + String.join(".", reference.name()));
       }
       MetadataTableResolver.Resolved resolved = resolver.resolve(reference.name());
-      SqlNode written = reference.timeTravel().<SqlNode>map(clause -> clause).orElse(reference.identifier());
+      SqlNode written =
+          reference.timeTravel().<SqlNode>map(clause -> clause).orElse(reference.identifier());
       MetadataTable table;
       if (reference.timeTravel().isPresent()) {
         SqlTimeTravel clause = reference.timeTravel().get();
@@ -136,7 +139,8 @@ public final class MetadataQueryEngine {
       // A node Calcite cannot copy through its operator: a construct the native path has not met.
       throw new NotNativeException("Cannot rewrite it for Calcite: " + e.getMessage(), e);
     }
-    List<Types.StructType> tableSchemas = tables.stream().map(table -> table.schema().asStruct()).toList();
+    List<Types.StructType> tableSchemas =
+        tables.stream().map(table -> table.schema().asStruct()).toList();
     QueryPlanner.Plan plan = planner.plan(rewritten.statement(), rewritten.aliases(), tableSchemas);
     return new NativeQuery(plan, warnings, planner);
   }
@@ -150,7 +154,9 @@ public final class MetadataQueryEngine {
     return prepare(sql).execute();
   }
 
-  /** Runs {@code statement} natively: {@link #prepare(SqlNode)}, then {@link NativeQuery#execute()}. */
+  /**
+   * Runs {@code statement} natively: {@link #prepare(SqlNode)}, then {@link NativeQuery#execute()}.
+   */
   public MetadataQueryResult execute(SqlNode statement) throws NotNativeException {
     return prepare(statement).execute();
   }
@@ -168,7 +174,10 @@ public final class MetadataQueryEngine {
     return found[0];
   }
 
-  /** Resolves every table's time travel now, so errors come before rows; returns the warnings, each once. */
+  /**
+   * Resolves every table's time travel now, so errors come before rows; returns the warnings, each
+   * once.
+   */
   private static List<String> openAll(List<MetadataTable> tables) {
     Set<String> warnings = new LinkedHashSet<>();
     for (MetadataTable table : tables) {

@@ -8,7 +8,8 @@ import java.util.function.UnaryOperator;
 import org.apache.calcite.linq4j.Enumerator;
 
 /**
- * The rows of a native query, read one at a time like a JDBC result set, with their columns and warnings.
+ * The rows of a native query, read one at a time like a JDBC result set, with their columns and
+ * warnings.
  *
  * <p>Values are in Calcite's internal representation of each column's type:
  *
@@ -30,7 +31,8 @@ import org.apache.calcite.linq4j.Enumerator;
  *   <tr><td>ARRAY</td><td>java.util.List</td></tr>
  * </table>
  *
- * <p>Not thread-safe, except {@link #cancel()}. Close it (or read to the end) to release what it holds.
+ * <p>Not thread-safe, except {@link #cancel()}. Close it (or read to the end) to release what it
+ * holds.
  */
 public final class MetadataQueryResult implements AutoCloseable {
   private final List<ResultColumn> columns;
@@ -44,7 +46,10 @@ public final class MetadataQueryResult implements AutoCloseable {
   private boolean closed;
 
   MetadataQueryResult(
-      List<ResultColumn> columns, List<String> warnings, Supplier<Enumerator<?>> source, boolean scalarRows,
+      List<ResultColumn> columns,
+      List<String> warnings,
+      Supplier<Enumerator<?>> source,
+      boolean scalarRows,
       AtomicBoolean cancel) {
     this.columns = columns;
     this.warnings = warnings;
@@ -95,8 +100,9 @@ public final class MetadataQueryResult implements AutoCloseable {
   }
 
   /**
-   * Asks a running query to stop, from any thread: {@link #next()} then returns false, or, when it is inside a
-   * sort or an aggregate still reading, throws {@link java.util.concurrent.CancellationException}.
+   * Asks a running query to stop, from any thread: {@link #next()} then returns false, or, when it
+   * is inside a sort or an aggregate still reading, throws {@link
+   * java.util.concurrent.CancellationException}.
    */
   public void cancel() {
     cancel.set(true);

@@ -39,68 +39,111 @@ final class MetadataScanRules {
           .withConversion(
               TableScan.class,
               MetadataScanRules::isMetadataTable,
-              Convention.NONE, EnumerableConvention.INSTANCE, "MetadataTableScanRule")
+              Convention.NONE,
+              EnumerableConvention.INSTANCE,
+              "MetadataTableScanRule")
           .withRuleFactory(ToScan::new)
           .toRule();
 
   /**
-   * A projection that uses some of a metadata table's columns makes its scan read only those. It matches the
-   * logical scan: Volcano matches an input only among the rels of the input's own convention, and the projections
-   * Calcite's field trimming puts over each scan (under filters, joins and aggregates too) are logical.
+   * A projection that uses some of a metadata table's columns makes its scan read only those. It
+   * matches the logical scan: Volcano matches an input only among the rels of the input's own
+   * convention, and the projections Calcite's field trimming puts over each scan (under filters,
+   * joins and aggregates too) are logical.
    */
   static final RelOptRule PROJECT_INTO_SCAN =
-      new RuleConfig(RelFactories.LOGICAL_BUILDER, "MetadataProjectIntoScanRule",
-          b0 -> b0.operand(LogicalProject.class).oneInput(b1 -> b1.operand(TableScan.class)
-              .predicate(MetadataScanRules::isLogicalMetadataScan).noInputs()),
-          ProjectIntoScan::new)
-          .toRule();
-
-  /** An aggregate straight over a metadata table ({@code count(*)}, no projection between) reads only its inputs. */
-  static final RelOptRule AGGREGATE_INTO_SCAN =
-      new RuleConfig(RelFactories.LOGICAL_BUILDER, "MetadataAggregateIntoScanRule",
-          b0 -> b0.operand(LogicalAggregate.class).oneInput(b1 -> b1.operand(TableScan.class)
-              .predicate(MetadataScanRules::isLogicalMetadataScan).noInputs()),
-          AggregateIntoScan::new)
+      new RuleConfig(
+              RelFactories.LOGICAL_BUILDER,
+              "MetadataProjectIntoScanRule",
+              b0 ->
+                  b0.operand(LogicalProject.class)
+                      .oneInput(
+                          b1 ->
+                              b1.operand(TableScan.class)
+                                  .predicate(MetadataScanRules::isLogicalMetadataScan)
+                                  .noInputs()),
+              ProjectIntoScan::new)
           .toRule();
 
   /**
-   * A filter over a files or entries table gives Iceberg its conditions on partition fields ({@link PartitionFilters}),
-   * so that it skips the manifests that cannot match; the filter stays, for the rows. It matches the filter straight
-   * over the scan, and over the projection Calcite's field trimming puts between them.
+   * An aggregate straight over a metadata table ({@code count(*)}, no projection between) reads
+   * only its inputs.
+   */
+  static final RelOptRule AGGREGATE_INTO_SCAN =
+      new RuleConfig(
+              RelFactories.LOGICAL_BUILDER,
+              "MetadataAggregateIntoScanRule",
+              b0 ->
+                  b0.operand(LogicalAggregate.class)
+                      .oneInput(
+                          b1 ->
+                              b1.operand(TableScan.class)
+                                  .predicate(MetadataScanRules::isLogicalMetadataScan)
+                                  .noInputs()),
+              AggregateIntoScan::new)
+          .toRule();
+
+  /**
+   * A filter over a files or entries table gives Iceberg its conditions on partition fields ({@link
+   * PartitionFilters}), so that it skips the manifests that cannot match; the filter stays, for the
+   * rows. It matches the filter straight over the scan, and over the projection Calcite's field
+   * trimming puts between them.
    */
   static final RelOptRule FILTER_INTO_SCAN =
-      new RuleConfig(RelFactories.LOGICAL_BUILDER, "MetadataFilterIntoScanRule",
-          b0 -> b0.operand(LogicalFilter.class).oneInput(b1 -> b1.operand(LogicalTableScan.class)
-              .predicate(MetadataScanRules::hasPartitionFilter).noInputs()),
-          FilterIntoScan::new)
+      new RuleConfig(
+              RelFactories.LOGICAL_BUILDER,
+              "MetadataFilterIntoScanRule",
+              b0 ->
+                  b0.operand(LogicalFilter.class)
+                      .oneInput(
+                          b1 ->
+                              b1.operand(LogicalTableScan.class)
+                                  .predicate(MetadataScanRules::hasPartitionFilter)
+                                  .noInputs()),
+              FilterIntoScan::new)
           .toRule();
 
   /** {@link #FILTER_INTO_SCAN} through a projection (one without window functions). */
   static final RelOptRule FILTER_PROJECT_INTO_SCAN =
-      new RuleConfig(RelFactories.LOGICAL_BUILDER, "MetadataFilterProjectIntoScanRule",
-          // Not through a window: the filter belongs above it, and the window needs every row.
-          b0 -> b0.operand(LogicalFilter.class).oneInput(b1 -> b1.operand(LogicalProject.class)
-              .predicate(project -> !project.containsOver())
-              .oneInput(b2 -> b2.operand(LogicalTableScan.class).predicate(MetadataScanRules::hasPartitionFilter)
-                  .noInputs())),
-          FilterIntoScan::new)
+      new RuleConfig(
+              RelFactories.LOGICAL_BUILDER,
+              "MetadataFilterProjectIntoScanRule",
+              // Not through a window: the filter belongs above it, and the window needs every row.
+              b0 ->
+                  b0.operand(LogicalFilter.class)
+                      .oneInput(
+                          b1 ->
+                              b1.operand(LogicalProject.class)
+                                  .predicate(project -> !project.containsOver())
+                                  .oneInput(
+                                      b2 ->
+                                          b2.operand(LogicalTableScan.class)
+                                              .predicate(MetadataScanRules::hasPartitionFilter)
+                                              .noInputs())),
+              FilterIntoScan::new)
           .toRule();
 
   static final List<RelOptRule> ALL =
-      List.of(SCAN, PROJECT_INTO_SCAN, AGGREGATE_INTO_SCAN, FILTER_INTO_SCAN, FILTER_PROJECT_INTO_SCAN);
+      List.of(
+          SCAN, PROJECT_INTO_SCAN, AGGREGATE_INTO_SCAN, FILTER_INTO_SCAN, FILTER_PROJECT_INTO_SCAN);
 
   private static boolean isMetadataTable(RelNode scan) {
     return scan.getTable() != null && scan.getTable().unwrap(MetadataTable.class) != null;
   }
 
-  /** A metadata table's scan not yet made enumerable: Calcite's own, or one with a partition filter. */
+  /**
+   * A metadata table's scan not yet made enumerable: Calcite's own, or one with a partition filter.
+   */
   private static boolean isLogicalMetadataScan(RelNode scan) {
     return scan.getConvention() == Convention.NONE && isMetadataTable(scan);
   }
 
-  /** A metadata table whose scan skips manifests by its partition fields: a files or entries table. */
+  /**
+   * A metadata table whose scan skips manifests by its partition fields: a files or entries table.
+   */
   private static boolean hasPartitionFilter(RelNode scan) {
-    MetadataTable table = scan.getTable() == null ? null : scan.getTable().unwrap(MetadataTable.class);
+    MetadataTable table =
+        scan.getTable() == null ? null : scan.getTable().unwrap(MetadataTable.class);
     return table != null && !table.kind().partitionPath().isEmpty();
   }
 
@@ -118,8 +161,8 @@ final class MetadataScanRules {
   }
 
   /**
-   * Narrows the metadata scan under a rel to the columns the rel uses (the first when it uses none, as rows must
-   * have a shape) and renumbers the rel's references to them.
+   * Narrows the metadata scan under a rel to the columns the rel uses (the first when it uses none,
+   * as rows must have a shape) and renumbers the rel's references to them.
    */
   private abstract static class ColumnsIntoScan<R extends RelNode> extends RelRule<RuleConfig> {
     ColumnsIntoScan(RuleConfig config) {
@@ -184,22 +227,30 @@ final class MetadataScanRules {
         if (aggregateCall.distinctKeys != null) {
           builder.addAll(aggregateCall.distinctKeys);
         }
-        aggregateCall.collation.getFieldCollations().forEach(collation -> builder.set(collation.getFieldIndex()));
+        aggregateCall
+            .collation
+            .getFieldCollations()
+            .forEach(collation -> builder.set(collation.getFieldIndex()));
       }
       return builder.build();
     }
 
     @Override
     RelNode over(LogicalAggregate aggregate, MetadataTableScan narrower, Mapping mapping) {
-      // transform renumbers every column a call refers to: arguments, filter, distinct keys, ordering.
-      List<AggregateCall> calls = aggregate.getAggCallList().stream().map(c -> c.transform(mapping)).toList();
+      // transform renumbers every column a call refers to: arguments, filter, distinct keys,
+      // ordering.
+      List<AggregateCall> calls =
+          aggregate.getAggCallList().stream().map(c -> c.transform(mapping)).toList();
       ImmutableBitSet groupSet = remap(aggregate.getGroupSet(), mapping);
-      List<ImmutableBitSet> groupSets = aggregate.getGroupSets().stream().map(set -> remap(set, mapping)).toList();
+      List<ImmutableBitSet> groupSets =
+          aggregate.getGroupSets().stream().map(set -> remap(set, mapping)).toList();
       return aggregate.copy(aggregate.getTraitSet(), narrower, groupSet, groupSets, calls);
     }
   }
 
-  /** Puts a {@link FilteredMetadataScan} under the filter (and the projection between them, if any). */
+  /**
+   * Puts a {@link FilteredMetadataScan} under the filter (and the projection between them, if any).
+   */
   private static final class FilterIntoScan extends RelRule<RuleConfig> {
     FilterIntoScan(RuleConfig config) {
       super(config);
@@ -211,18 +262,23 @@ final class MetadataScanRules {
       RelNode below = call.rel(1);
       LogicalTableScan scan = call.rel(call.getRelList().size() - 1);
       // The condition in terms of the scan's columns.
-      RexNode condition = below instanceof LogicalProject project
-          ? RelOptUtil.pushPastProject(filter.getCondition(), project)
-          : filter.getCondition();
+      RexNode condition =
+          below instanceof LogicalProject project
+              ? RelOptUtil.pushPastProject(filter.getCondition(), project)
+              : filter.getCondition();
       MetadataTable table = scan.getTable().unwrap(MetadataTable.class);
       Optional<Expression> partitionFilter =
-          PartitionFilters.of(condition, table.schema(), table.kind().partitionPath(),
+          PartitionFilters.of(
+              condition,
+              table.schema(),
+              table.kind().partitionPath(),
               filter.getCluster().getRexBuilder());
       if (partitionFilter.isEmpty() || !bindsTo(table, partitionFilter.get())) {
         return;
       }
       RelNode filtered =
-          new FilteredMetadataScan(scan.getCluster(), scan.getTable(), ExpressionParser.toJson(partitionFilter.get()));
+          new FilteredMetadataScan(
+              scan.getCluster(), scan.getTable(), ExpressionParser.toJson(partitionFilter.get()));
       if (below instanceof LogicalProject project) {
         filtered = project.copy(project.getTraitSet(), List.of(filtered));
       }
@@ -231,8 +287,8 @@ final class MetadataScanRules {
   }
 
   /**
-   * Whether Iceberg can bind {@code filter} to the table's columns, checked here: Iceberg binds it when the rows are
-   * read, too late for the statement to go to Spark instead.
+   * Whether Iceberg can bind {@code filter} to the table's columns, checked here: Iceberg binds it
+   * when the rows are read, too late for the statement to go to Spark instead.
    */
   private static boolean bindsTo(MetadataTable table, Expression filter) {
     try {
@@ -249,7 +305,9 @@ final class MetadataScanRules {
 
   /** The rules' configuration, written out (Calcite generates these with Immutables). */
   private record RuleConfig(
-      RelBuilderFactory relBuilderFactory, @Nullable String description, RelRule.OperandTransform operandSupplier,
+      RelBuilderFactory relBuilderFactory,
+      @Nullable String description,
+      RelRule.OperandTransform operandSupplier,
       Function<RuleConfig, RelOptRule> factory)
       implements RelRule.Config {
     @Override

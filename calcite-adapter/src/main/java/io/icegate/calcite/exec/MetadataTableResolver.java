@@ -10,26 +10,34 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * Resolves a table name as written to the metadata table it names, with the rules Spark and Iceberg's Spark
- * catalog use, so that the native path reads exactly the relation Spark would:
+ * Resolves a table name as written to the metadata table it names, with the rules Spark and
+ * Iceberg's Spark catalog use, so that the native path reads exactly the relation Spark would:
  *
  * <ol>
- *   <li>a one-part name is a table in the current namespace, never a metadata table;</li>
- *   <li>a name whose first part is a catalog is resolved in that catalog, any other in the current catalog
- *       (Spark does not prepend the current namespace to a multi-part name);</li>
- *   <li>the rest is {@code namespace.table.metadata}; Iceberg first looks for a data table of that full name,
- *       and only then for metadata table {@code metadata} of table {@code namespace.table}.</li>
+ *   <li>a one-part name is a table in the current namespace, never a metadata table;
+ *   <li>a name whose first part is a catalog is resolved in that catalog, any other in the current
+ *       catalog (Spark does not prepend the current namespace to a multi-part name);
+ *   <li>the rest is {@code namespace.table.metadata}; Iceberg first looks for a data table of that
+ *       full name, and only then for metadata table {@code metadata} of table {@code
+ *       namespace.table}.
  * </ol>
  *
- * <p>Anything else (a data table, a non-Iceberg catalog, a table Spark names with time travel in its name such
- * as {@code t.branch_audit}, a metadata table only Spark computes) is not native. A name that is none of those
- * but names no metadata table of an existing table is the user's mistake, reported with the valid names.
+ * <p>Anything else (a data table, a non-Iceberg catalog, a table Spark names with time travel in
+ * its name such as {@code t.branch_audit}, a metadata table only Spark computes) is not native. A
+ * name that is none of those but names no metadata table of an existing table is the user's
+ * mistake, reported with the valid names.
  */
 final class MetadataTableResolver {
-  /** Last parts that Iceberg's Spark catalog reads as a data table at a snapshot, branch, tag or time. */
-  private static final List<String> DATA_SELECTORS = List.of("branch_", "tag_", "snapshot_id_", "at_timestamp_");
+  /**
+   * Last parts that Iceberg's Spark catalog reads as a data table at a snapshot, branch, tag or
+   * time.
+   */
+  private static final List<String> DATA_SELECTORS =
+      List.of("branch_", "tag_", "snapshot_id_", "at_timestamp_");
 
-  /** A resolved reference: the table (as a schema of metadata tables) and the metadata table kind. */
+  /**
+   * A resolved reference: the table (as a schema of metadata tables) and the metadata table kind.
+   */
   record Resolved(TableSchema table, MetadataTableKind kind) {}
 
   private final IcebergSchemas schemas;
@@ -40,7 +48,8 @@ final class MetadataTableResolver {
 
   /**
    * @throws NotNativeException when the name is not a metadata table the native path reads
-   * @throws io.icegate.metadata.MetadataTableException when the table exists but has no such metadata table
+   * @throws io.icegate.metadata.MetadataTableException when the table exists but has no such
+   *     metadata table
    */
   Resolved resolve(List<String> name) throws NotNativeException {
     String written = String.join(".", name);
@@ -55,15 +64,18 @@ final class MetadataTableResolver {
       throw new NotNativeException(catalog + " is not an Iceberg catalog");
     }
     if (rest.size() < 3) {
-      // db.t is a data table; t.snapshots would be table t in no namespace, which Spark reads only as data.
-      throw new NotNativeException(written + " names a table, not a metadata table of a table in a namespace");
+      // db.t is a data table; t.snapshots would be table t in no namespace, which Spark reads only
+      // as data.
+      throw new NotNativeException(
+          written + " names a table, not a metadata table of a table in a namespace");
     }
     List<String> namespace = rest.subList(0, rest.size() - 2);
     String tableName = rest.get(rest.size() - 2);
     String metadataName = rest.get(rest.size() - 1);
     String tablePath = catalog + "." + String.join(".", namespace) + "." + tableName;
     TableSchema table =
-        schemas.table(catalog, namespace, tableName)
+        schemas
+            .table(catalog, namespace, tableName)
             .orElseThrow(() -> new NotNativeException(tablePath + " is not an Iceberg table"));
     List<String> tableAsNamespace = append(namespace, tableName);
     if (catalogs.namespaceExists(catalog, tableAsNamespace)
@@ -76,7 +88,11 @@ final class MetadataTableResolver {
     MetadataTableKind kind = MetadataTables.kind(table.table(), metadataName);
     if (!kind.isNative()) {
       throw new NotNativeException(
-          tablePath + "." + kind.tableName() + " is computed by Spark: " + kind.computedBySparkReason().orElse(""));
+          tablePath
+              + "."
+              + kind.tableName()
+              + " is computed by Spark: "
+              + kind.computedBySparkReason().orElse(""));
     }
     return new Resolved(table, kind);
   }

@@ -31,39 +31,58 @@ import org.apache.calcite.util.BuiltInMethod;
 import org.checkerframework.checker.nullness.qual.Nullable;
 
 /**
- * Scans a metadata table in Calcite's enumerable convention, reading only the columns the query uses.
+ * Scans a metadata table in Calcite's enumerable convention, reading only the columns the query
+ * uses.
  *
- * <p>The generated code finds the table by its path in the schema tree the query runs with and calls its
- * {@code scan} (for one column, {@code scanColumn}), which hands its rows over as they are. Two things follow,
- * and are why this replaces Calcite's own scans: the compiled plan holds no reference to this statement's tables,
- * so it can run again for another statement over that statement's metadata; and nested values are not converted
- * as if they were Calcite's generated record classes (Calcite's enumerable scan fails on arrays of structs, its
- * interpreter scan keeps the planner's memory alive in the plan).
+ * <p>The generated code finds the table by its path in the schema tree the query runs with and
+ * calls its {@code scan} (for one column, {@code scanColumn}), which hands its rows over as they
+ * are. Two things follow, and are why this replaces Calcite's own scans: the compiled plan holds no
+ * reference to this statement's tables, so it can run again for another statement over that
+ * statement's metadata; and nested values are not converted as if they were Calcite's generated
+ * record classes (Calcite's enumerable scan fails on arrays of structs, its interpreter scan keeps
+ * the planner's memory alive in the plan).
  */
 final class MetadataTableScan extends TableScan implements EnumerableRel {
   private static final Method SCAN =
       Types.lookupMethod(MetadataTable.class, "scan", DataContext.class, int[].class, String.class);
   private static final Method SCAN_COLUMN =
-      Types.lookupMethod(MetadataTable.class, "scanColumn", DataContext.class, int.class, String.class);
+      Types.lookupMethod(
+          MetadataTable.class, "scanColumn", DataContext.class, int.class, String.class);
 
   /** The table's columns this scan returns, in order; null for all. */
   private final int @Nullable [] columns;
-  /** Iceberg's filter to skip manifests by (see {@link FilteredMetadataScan}), as JSON; null for none. */
+
+  /**
+   * Iceberg's filter to skip manifests by (see {@link FilteredMetadataScan}), as JSON; null for
+   * none.
+   */
   private final @Nullable String partitionFilter;
 
-  MetadataTableScan(RelOptCluster cluster, RelTraitSet traits, RelOptTable table, int @Nullable [] columns,
+  MetadataTableScan(
+      RelOptCluster cluster,
+      RelTraitSet traits,
+      RelOptTable table,
+      int @Nullable [] columns,
       @Nullable String partitionFilter) {
     super(cluster, traits, List.of(), table);
     this.columns = columns == null ? null : columns.clone();
     this.partitionFilter = partitionFilter;
   }
 
-  /** The enumerable scan of every column of a logical metadata scan (with its partition filter, if any). */
+  /**
+   * The enumerable scan of every column of a logical metadata scan (with its partition filter, if
+   * any).
+   */
   static MetadataTableScan of(TableScan logical) {
     RelOptCluster cluster = logical.getCluster();
-    String filter = logical instanceof FilteredMetadataScan filtered ? filtered.partitionFilter() : null;
+    String filter =
+        logical instanceof FilteredMetadataScan filtered ? filtered.partitionFilter() : null;
     return new MetadataTableScan(
-        cluster, cluster.traitSetOf(EnumerableConvention.INSTANCE), logical.getTable(), null, filter);
+        cluster,
+        cluster.traitSetOf(EnumerableConvention.INSTANCE),
+        logical.getTable(),
+        null,
+        filter);
   }
 
   /** The table's column numbers this scan returns. */
@@ -101,7 +120,10 @@ final class MetadataTableScan extends TableScan implements EnumerableRel {
     return getCluster().getTypeFactory().createStructType(types, names);
   }
 
-  /** The columns and filter are part of the digest: scans that read differently are different expressions. */
+  /**
+   * The columns and filter are part of the digest: scans that read differently are different
+   * expressions.
+   */
   @Override
   public RelWriter explainTerms(RelWriter writer) {
     return super.explainTerms(writer)
@@ -110,8 +132,8 @@ final class MetadataTableScan extends TableScan implements EnumerableRel {
   }
 
   /**
-   * Cheaper the fewer columns are read and with a partition filter, so that the planner prefers pushing a projection
-   * and a filter in.
+   * Cheaper the fewer columns are read and with a partition filter, so that the planner prefers
+   * pushing a projection and a filter in.
    */
   @Override
   public @Nullable RelOptCost computeSelfCost(RelOptPlanner planner, RelMetadataQuery mq) {
@@ -119,20 +141,26 @@ final class MetadataTableScan extends TableScan implements EnumerableRel {
     if (cost == null) {
       return null;
     }
-    double fraction = columns == null ? 1 : (columns.length + 2d) / (table.getRowType().getFieldCount() + 2d);
+    double fraction =
+        columns == null ? 1 : (columns.length + 2d) / (table.getRowType().getFieldCount() + 2d);
     return cost.multiplyBy(partitionFilter == null ? fraction : fraction / 2);
   }
 
   @Override
   public Result implement(EnumerableRelImplementor implementor, Prefer pref) {
-    // Rows are Object[], or with one column the bare values, as Calcite's operators expect of their inputs (some
-    // re-derive their input's format from its row type). No scan has zero columns (see MetadataScanRules).
-    PhysType physType = PhysTypeImpl.of(implementor.getTypeFactory(), getRowType(), JavaRowFormat.ARRAY);
+    // Rows are Object[], or with one column the bare values, as Calcite's operators expect of their
+    // inputs (some
+    // re-derive their input's format from its row type). No scan has zero columns (see
+    // MetadataScanRules).
+    PhysType physType =
+        PhysTypeImpl.of(implementor.getTypeFactory(), getRowType(), JavaRowFormat.ARRAY);
     Expression table = Expressions.convert_(tableByPath(), MetadataTable.class);
     Expression filter = Expressions.constant(partitionFilter, String.class);
     Expression rows;
     if (physType.getFormat() == JavaRowFormat.SCALAR) {
-      rows = Expressions.call(table, SCAN_COLUMN, DataContext.ROOT, Expressions.constant(columns()[0]), filter);
+      rows =
+          Expressions.call(
+              table, SCAN_COLUMN, DataContext.ROOT, Expressions.constant(columns()[0]), filter);
     } else {
       Expression projects =
           columns == null
@@ -144,14 +172,22 @@ final class MetadataTableScan extends TableScan implements EnumerableRel {
     return implementor.result(physType, Blocks.toBlock(rows));
   }
 
-  /** {@code root.getRootSchema().getSubSchema("demo")...getTable("files")}: the table of the running query. */
+  /**
+   * {@code root.getRootSchema().getSubSchema("demo")...getTable("files")}: the table of the running
+   * query.
+   */
   private Expression tableByPath() {
     List<String> path = table.getQualifiedName();
-    Expression schema = Expressions.call(DataContext.ROOT, BuiltInMethod.DATA_CONTEXT_GET_ROOT_SCHEMA.method);
+    Expression schema =
+        Expressions.call(DataContext.ROOT, BuiltInMethod.DATA_CONTEXT_GET_ROOT_SCHEMA.method);
     for (String name : path.subList(0, path.size() - 1)) {
-      schema = Expressions.call(schema, BuiltInMethod.SCHEMA_GET_SUB_SCHEMA.method, Expressions.constant(name));
+      schema =
+          Expressions.call(
+              schema, BuiltInMethod.SCHEMA_GET_SUB_SCHEMA.method, Expressions.constant(name));
     }
     return Expressions.call(
-        schema, BuiltInMethod.SCHEMA_GET_TABLE.method, Expressions.constant(path.get(path.size() - 1)));
+        schema,
+        BuiltInMethod.SCHEMA_GET_TABLE.method,
+        Expressions.constant(path.get(path.size() - 1)));
   }
 }

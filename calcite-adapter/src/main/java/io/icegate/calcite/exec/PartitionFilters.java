@@ -20,15 +20,16 @@ import org.apache.iceberg.types.Type;
 import org.apache.iceberg.types.Types;
 
 /**
- * The part of a filter over a files or entries table that Iceberg can use to skip manifests: comparisons of a
- * partition field ({@code partition.category}, in entries {@code data_file.partition.category}) with a constant
- * ({@code =}, {@code <>}, {@code IN}, {@code NOT IN}, ranges of integers and dates, {@code IS [NOT] NULL}), joined by
- * {@code AND} and {@code OR}. The result is implied by the filter (a condition it cannot use is dropped from an
- * {@code AND}, and makes an {@code OR} unusable), so every row the filter keeps is in a manifest Iceberg still reads;
- * the filter itself stays in the plan for the rows.
+ * The part of a filter over a files or entries table that Iceberg can use to skip manifests:
+ * comparisons of a partition field ({@code partition.category}, in entries {@code
+ * data_file.partition.category}) with a constant ({@code =}, {@code <>}, {@code IN}, {@code NOT
+ * IN}, ranges of integers and dates, {@code IS [NOT] NULL}), joined by {@code AND} and {@code OR}.
+ * The result is implied by the filter (a condition it cannot use is dropped from an {@code AND},
+ * and makes an {@code OR} unusable), so every row the filter keeps is in a manifest Iceberg still
+ * reads; the filter itself stays in the plan for the rows.
  *
- * <p>Strings are compared for equality only: Calcite orders them by UTF-16 code units, Iceberg's bounds by code
- * points, and the two disagree past U+FFFF.
+ * <p>Strings are compared for equality only: Calcite orders them by UTF-16 code units, Iceberg's
+ * bounds by code points, and the two disagree past U+FFFF.
  */
 final class PartitionFilters {
   private final Schema schema;
@@ -40,12 +41,12 @@ final class PartitionFilters {
   }
 
   /**
-   * What of {@code condition} (over every column, in order, of a metadata table whose Iceberg schema is
-   * {@code schema} and whose partition struct is at {@code partitionPath}) Iceberg can prune manifests with; empty
-   * when nothing.
+   * What of {@code condition} (over every column, in order, of a metadata table whose Iceberg
+   * schema is {@code schema} and whose partition struct is at {@code partitionPath}) Iceberg can
+   * prune manifests with; empty when nothing.
    */
-  static Optional<Expression> of(RexNode condition, Schema schema, List<String> partitionPath,
-      RexBuilder rexBuilder) {
+  static Optional<Expression> of(
+      RexNode condition, Schema schema, List<String> partitionPath, RexBuilder rexBuilder) {
     return new PartitionFilters(schema, List.copyOf(partitionPath))
         .convert(RexUtil.expandSearch(rexBuilder, null, condition));
   }
@@ -74,10 +75,18 @@ final class PartitionFilters {
       }
       case IS_NULL, IS_NOT_NULL -> {
         Optional<Field> field = field(((RexCall) node).getOperands().get(0));
-        return field.map(f -> node.getKind() == SqlKind.IS_NULL ? Expressions.isNull(f.name())
-            : Expressions.notNull(f.name()));
+        return field.map(
+            f ->
+                node.getKind() == SqlKind.IS_NULL
+                    ? Expressions.isNull(f.name())
+                    : Expressions.notNull(f.name()));
       }
-      case EQUALS, NOT_EQUALS, LESS_THAN, LESS_THAN_OR_EQUAL, GREATER_THAN, GREATER_THAN_OR_EQUAL -> {
+      case EQUALS,
+          NOT_EQUALS,
+          LESS_THAN,
+          LESS_THAN_OR_EQUAL,
+          GREATER_THAN,
+          GREATER_THAN_OR_EQUAL -> {
         return comparison((RexCall) node);
       }
       default -> {
@@ -104,7 +113,8 @@ final class PartitionFilters {
       return Optional.empty();
     }
     Type.TypeID type = field.get().type().typeId();
-    boolean ordered = type == Type.TypeID.INTEGER || type == Type.TypeID.LONG || type == Type.TypeID.DATE;
+    boolean ordered =
+        type == Type.TypeID.INTEGER || type == Type.TypeID.LONG || type == Type.TypeID.DATE;
     if (!ordered && kind != SqlKind.EQUALS && kind != SqlKind.NOT_EQUALS) {
       return Optional.empty();
     }
@@ -114,36 +124,43 @@ final class PartitionFilters {
     }
     String name = field.get().name();
     Object v = value.get();
-    return Optional.of(switch (kind) {
-      case EQUALS -> Expressions.equal(name, v);
-      case NOT_EQUALS -> Expressions.notEqual(name, v);
-      case LESS_THAN -> Expressions.lessThan(name, v);
-      case LESS_THAN_OR_EQUAL -> Expressions.lessThanOrEqual(name, v);
-      case GREATER_THAN -> Expressions.greaterThan(name, v);
-      case GREATER_THAN_OR_EQUAL -> Expressions.greaterThanOrEqual(name, v);
-      default -> throw new IllegalStateException("Cannot compare with " + kind);
-    });
-  }
-
-  /** A literal of the field's own SQL type, as Iceberg's value of {@code type}; empty for any other. */
-  private static Optional<Object> value(RexLiteral literal, Type type) {
-    SqlTypeName sqlType = literal.getType().getSqlTypeName();
-    return Optional.ofNullable(switch (type.typeId()) {
-      case STRING -> sqlType == SqlTypeName.CHAR || sqlType == SqlTypeName.VARCHAR
-          ? literal.getValueAs(String.class) : null;
-      case INTEGER -> sqlType == SqlTypeName.INTEGER ? literal.getValueAs(Integer.class) : null;
-      // Calcite compares a BIGINT field with an INTEGER literal as it is, without a cast.
-      case LONG -> SqlTypeName.INT_TYPES.contains(sqlType) ? literal.getValueAs(Long.class) : null;
-      case BOOLEAN -> sqlType == SqlTypeName.BOOLEAN ? literal.getValueAs(Boolean.class) : null;
-      // Days since the epoch, which Iceberg binds to a date.
-      case DATE -> sqlType == SqlTypeName.DATE ? literal.getValueAs(Integer.class) : null;
-      default -> null;
-    });
+    return Optional.of(
+        switch (kind) {
+          case EQUALS -> Expressions.equal(name, v);
+          case NOT_EQUALS -> Expressions.notEqual(name, v);
+          case LESS_THAN -> Expressions.lessThan(name, v);
+          case LESS_THAN_OR_EQUAL -> Expressions.lessThanOrEqual(name, v);
+          case GREATER_THAN -> Expressions.greaterThan(name, v);
+          case GREATER_THAN_OR_EQUAL -> Expressions.greaterThanOrEqual(name, v);
+          default -> throw new IllegalStateException("Cannot compare with " + kind);
+        });
   }
 
   /**
-   * A primitive field of the partition struct the node reads as it is (no cast, no function): its full name and
-   * type.
+   * A literal of the field's own SQL type, as Iceberg's value of {@code type}; empty for any other.
+   */
+  private static Optional<Object> value(RexLiteral literal, Type type) {
+    SqlTypeName sqlType = literal.getType().getSqlTypeName();
+    return Optional.ofNullable(
+        switch (type.typeId()) {
+          case STRING ->
+              sqlType == SqlTypeName.CHAR || sqlType == SqlTypeName.VARCHAR
+                  ? literal.getValueAs(String.class)
+                  : null;
+          case INTEGER -> sqlType == SqlTypeName.INTEGER ? literal.getValueAs(Integer.class) : null;
+          // Calcite compares a BIGINT field with an INTEGER literal as it is, without a cast.
+          case LONG ->
+              SqlTypeName.INT_TYPES.contains(sqlType) ? literal.getValueAs(Long.class) : null;
+          case BOOLEAN -> sqlType == SqlTypeName.BOOLEAN ? literal.getValueAs(Boolean.class) : null;
+          // Days since the epoch, which Iceberg binds to a date.
+          case DATE -> sqlType == SqlTypeName.DATE ? literal.getValueAs(Integer.class) : null;
+          default -> null;
+        });
+  }
+
+  /**
+   * A primitive field of the partition struct the node reads as it is (no cast, no function): its
+   * full name and type.
    */
   private Optional<Field> field(RexNode node) {
     List<Integer> path = new ArrayList<>();

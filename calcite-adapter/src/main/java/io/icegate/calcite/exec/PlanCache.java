@@ -11,15 +11,16 @@ import org.apache.calcite.sql.dialect.CalciteSqlDialect;
 import org.apache.iceberg.types.Types;
 
 /**
- * Plans of earlier statements, reused when the same statement comes again: planning and compiling take
- * milliseconds (tens for the nested columns of {@code files}), more than reading most metadata tables, and a
- * gateway sees the same metadata queries again and again.
+ * Plans of earlier statements, reused when the same statement comes again: planning and compiling
+ * take milliseconds (tens for the nested columns of {@code files}), more than reading most metadata
+ * tables, and a gateway sees the same metadata queries again and again.
  *
- * <p>A plan is reused only for a statement that is the same after rewriting (so it names the same metadata
- * tables, time-travel clauses replaced by numbered paths), reads tables with the same Iceberg schemas (so the
- * same column types), in the same session time zone (constants may have been folded in it). Reuse is safe
- * because a compiled plan holds nothing of the statement it was made for: its code finds each table by path in
- * the schema tree it runs with, that is in the new statement's metadata (see {@link MetadataTableScan}).
+ * <p>A plan is reused only for a statement that is the same after rewriting (so it names the same
+ * metadata tables, time-travel clauses replaced by numbered paths), reads tables with the same
+ * Iceberg schemas (so the same column types), in the same session time zone (constants may have
+ * been folded in it). Reuse is safe because a compiled plan holds nothing of the statement it was
+ * made for: its code finds each table by path in the schema tree it runs with, that is in the new
+ * statement's metadata (see {@link MetadataTableScan}).
  */
 final class PlanCache {
   private static final int MAX_PLANS = 256;
@@ -37,13 +38,17 @@ final class PlanCache {
   private PlanCache() {}
 
   /**
-   * What a reused plan must have in common with the statement: the session time zone, the Iceberg schemas of the
-   * tables it reads in the order it names them (compared field by field: making their text took a twentieth of a
-   * small query's time), and the rewritten statement written out as SQL.
+   * What a reused plan must have in common with the statement: the session time zone, the Iceberg
+   * schemas of the tables it reads in the order it names them (compared field by field: making
+   * their text took a twentieth of a small query's time), and the rewritten statement written out
+   * as SQL.
    */
   record Key(ZoneId zone, List<Types.StructType> schemas, String sql) {}
 
-  /** The key of a rewritten statement, or empty when it cannot be written out as SQL (then it is not cached). */
+  /**
+   * The key of a rewritten statement, or empty when it cannot be written out as SQL (then it is not
+   * cached).
+   */
   static Optional<Key> key(SqlNode rewritten, ZoneId zone, List<Types.StructType> schemas) {
     try {
       String sql = rewritten.toSqlString(CalciteSqlDialect.DEFAULT).getSql();

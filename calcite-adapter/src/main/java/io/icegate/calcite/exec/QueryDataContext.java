@@ -14,9 +14,9 @@ import org.apache.calcite.schema.SchemaPlus;
 import org.checkerframework.checker.nullness.qual.Nullable;
 
 /**
- * What generated code reads while a native query runs: the schema tree, the session's time zone (so casts
- * between {@code timestamp}, {@code timestamp_ntz}, dates and strings use it, as Spark's session zone), the
- * statement's start time for {@code CURRENT_TIMESTAMP}, and the cancel flag.
+ * What generated code reads while a native query runs: the schema tree, the session's time zone (so
+ * casts between {@code timestamp}, {@code timestamp_ntz}, dates and strings use it, as Spark's
+ * session zone), the statement's start time for {@code CURRENT_TIMESTAMP}, and the cancel flag.
  */
 final class QueryDataContext implements DataContext {
   private final SchemaPlus root;
@@ -24,10 +24,15 @@ final class QueryDataContext implements DataContext {
   private final Map<String, Object> variables;
 
   /**
-   * @param parameters values the plan's generated code reads by name (Calcite stashes plan fragments there)
+   * @param parameters values the plan's generated code reads by name (Calcite stashes plan
+   *     fragments there)
    */
   QueryDataContext(
-      SchemaPlus root, JavaTypeFactory typeFactory, ZoneId zone, long nowMillis, AtomicBoolean cancel,
+      SchemaPlus root,
+      JavaTypeFactory typeFactory,
+      ZoneId zone,
+      long nowMillis,
+      AtomicBoolean cancel,
       Map<String, Object> parameters) {
     this.root = root;
     this.typeFactory = typeFactory;
@@ -36,15 +41,24 @@ final class QueryDataContext implements DataContext {
     Map<String, Object> values = new HashMap<>(parameters);
     values.putAll(
         Map.of(
-            Variable.UTC_TIMESTAMP.camelName, nowMillis,
-            // CURRENT_TIMESTAMP and LOCALTIMESTAMP are wall-clock times in the session's zone, as Calcite keeps them.
-            Variable.CURRENT_TIMESTAMP.camelName, nowMillis + offset,
-            Variable.LOCAL_TIMESTAMP.camelName, nowMillis + offset,
-            Variable.SYS_TIMESTAMP.camelName, nowMillis + TimeZone.getDefault().getOffset(nowMillis),
-            Variable.TIME_ZONE.camelName, timeZone,
-            Variable.TIME_FRAME_SET.camelName, typeFactory.getTypeSystem().deriveTimeFrameSet(TimeFrames.CORE),
-            Variable.LOCALE.camelName, Locale.ROOT,
-            Variable.CANCEL_FLAG.camelName, cancel));
+            Variable.UTC_TIMESTAMP.camelName,
+            nowMillis,
+            // CURRENT_TIMESTAMP and LOCALTIMESTAMP are wall-clock times in the session's zone, as
+            // Calcite keeps them.
+            Variable.CURRENT_TIMESTAMP.camelName,
+            nowMillis + offset,
+            Variable.LOCAL_TIMESTAMP.camelName,
+            nowMillis + offset,
+            Variable.SYS_TIMESTAMP.camelName,
+            nowMillis + TimeZone.getDefault().getOffset(nowMillis),
+            Variable.TIME_ZONE.camelName,
+            timeZone,
+            Variable.TIME_FRAME_SET.camelName,
+            typeFactory.getTypeSystem().deriveTimeFrameSet(TimeFrames.CORE),
+            Variable.LOCALE.camelName,
+            Locale.ROOT,
+            Variable.CANCEL_FLAG.camelName,
+            cancel));
     this.variables = values;
   }
 
@@ -61,7 +75,8 @@ final class QueryDataContext implements DataContext {
   /** Only queryable tables need one; metadata tables are scannable. */
   @Override
   public QueryProvider getQueryProvider() {
-    throw new UnsupportedOperationException("Cannot provide queryables: metadata tables are scanned");
+    throw new UnsupportedOperationException(
+        "Cannot provide queryables: metadata tables are scanned");
   }
 
   @Override

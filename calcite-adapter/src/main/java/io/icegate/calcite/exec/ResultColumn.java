@@ -8,8 +8,8 @@ import org.apache.calcite.sql.type.SqlTypeName;
 /**
  * One column of a native query's result.
  *
- * @param name the name Spark would give it (an alias, a column's name, or an expression's text such as
- *     {@code count(1)}); not necessarily unique, as in Spark
+ * @param name the name Spark would give it (an alias, a column's name, or an expression's text such
+ *     as {@code count(1)}); not necessarily unique, as in Spark
  * @param type its Calcite type; {@link #sparkTypeName()} says which Spark type it stands for
  */
 public record ResultColumn(String name, RelDataType type) {
@@ -26,7 +26,9 @@ public record ResultColumn(String name, RelDataType type) {
     return type.isNullable();
   }
 
-  /** The type as Spark writes it: {@code bigint}, {@code timestamp}, {@code map<string,string>}, ... */
+  /**
+   * The type as Spark writes it: {@code bigint}, {@code timestamp}, {@code map<string,string>}, ...
+   */
   public String sparkTypeName() {
     return SparkTypeNames.of(type);
   }

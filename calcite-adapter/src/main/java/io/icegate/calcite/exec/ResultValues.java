@@ -9,9 +9,10 @@ import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rel.type.RelDataTypeField;
 
 /**
- * Gives nested values of a result one documented form, whichever way Calcite computed them: a struct is an
- * {@code Object[]} in field order (Calcite may hold one as a List or an array), an array a {@code List}, a map a
- * {@code Map}; containers are walked only for columns whose type has structs inside.
+ * Gives nested values of a result one documented form, whichever way Calcite computed them: a
+ * struct is an {@code Object[]} in field order (Calcite may hold one as a List or an array), an
+ * array a {@code List}, a map a {@code Map}; containers are walked only for columns whose type has
+ * structs inside.
  */
 final class ResultValues {
   private static final UnaryOperator<Object> AS_IS = value -> value;
@@ -69,7 +70,8 @@ final class ResultValues {
     };
   }
 
-  private static UnaryOperator<Object> map(UnaryOperator<Object> key, UnaryOperator<Object> element) {
+  private static UnaryOperator<Object> map(
+      UnaryOperator<Object> key, UnaryOperator<Object> element) {
     return value -> {
       if (value == null) {
         return null;

@@ -11,12 +11,13 @@ import org.apache.calcite.sql.parser.SqlParserPos;
 import org.apache.calcite.sql.type.SqlTypeName;
 
 /**
- * Spark's type names in {@code CAST} as the Calcite types that hold the same values. Some names Calcite does
- * not know ({@code STRING}, {@code LONG}); others it reads differently, which would change answers:
- * {@code FLOAT} is 64-bit in Calcite and 32-bit in Spark, {@code BINARY} is fixed-length (padding or truncating)
- * in Calcite, {@code TIMESTAMP} is a wall-clock time in Calcite and an instant in Spark, {@code TIMESTAMP}
- * keeps only seconds by default in Calcite, a bare {@code DECIMAL} is {@code decimal(10,0)} in Spark, and
- * {@code VARCHAR(n)}/{@code CHAR(n)} in a cast are plain strings in Spark.
+ * Spark's type names in {@code CAST} as the Calcite types that hold the same values. Some names
+ * Calcite does not know ({@code STRING}, {@code LONG}); others it reads differently, which would
+ * change answers: {@code FLOAT} is 64-bit in Calcite and 32-bit in Spark, {@code BINARY} is
+ * fixed-length (padding or truncating) in Calcite, {@code TIMESTAMP} is a wall-clock time in
+ * Calcite and an instant in Spark, {@code TIMESTAMP} keeps only seconds by default in Calcite, a
+ * bare {@code DECIMAL} is {@code decimal(10,0)} in Spark, and {@code VARCHAR(n)}/{@code CHAR(n)} in
+ * a cast are plain strings in Spark.
  */
 final class SparkCastTypes {
   private static final int TIMESTAMP_PRECISION = 3;
@@ -52,9 +53,12 @@ final class SparkCastTypes {
       return spec(new SqlBasicTypeNameSpec(renamed, TIMESTAMP_PRECISION, pos), spec);
     } else if (renamed != null) {
       return spec(new SqlBasicTypeNameSpec(renamed, pos), spec);
-    } else if (upper.equals("DECIMAL") && name instanceof SqlBasicTypeNameSpec basic
+    } else if (upper.equals("DECIMAL")
+        && name instanceof SqlBasicTypeNameSpec basic
         && basic.getPrecision() == RelDataType.PRECISION_NOT_SPECIFIED) {
-      return spec(new SqlBasicTypeNameSpec(SqlTypeName.DECIMAL, SPARK_DEFAULT_DECIMAL_PRECISION, 0, pos), spec);
+      return spec(
+          new SqlBasicTypeNameSpec(SqlTypeName.DECIMAL, SPARK_DEFAULT_DECIMAL_PRECISION, 0, pos),
+          spec);
     }
     return spec;
   }
@@ -70,14 +74,16 @@ final class SparkCastTypes {
       case "BYTE" -> "TINYINT";
       case "INTEGER" -> "INT";
       case "TIMESTAMP_LTZ" -> "TIMESTAMP";
-      case "DECIMAL" -> name instanceof SqlBasicTypeNameSpec basic && basic.getPrecision() >= 0
-          ? "DECIMAL(" + basic.getPrecision() + "," + Math.max(0, basic.getScale()) + ")"
-          : "DECIMAL(10,0)";
+      case "DECIMAL" ->
+          name instanceof SqlBasicTypeNameSpec basic && basic.getPrecision() >= 0
+              ? "DECIMAL(" + basic.getPrecision() + "," + Math.max(0, basic.getScale()) + ")"
+              : "DECIMAL(10,0)";
       default -> upper;
     };
   }
 
   private static SqlDataTypeSpec spec(SqlTypeNameSpec name, SqlDataTypeSpec like) {
-    return new SqlDataTypeSpec(name, like.getTimeZone(), like.getNullable(), like.getParserPosition());
+    return new SqlDataTypeSpec(
+        name, like.getTimeZone(), like.getNullable(), like.getParserPosition());
   }
 }

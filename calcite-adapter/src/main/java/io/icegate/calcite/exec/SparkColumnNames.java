@@ -27,14 +27,14 @@ import org.apache.calcite.sql.type.SqlTypeName;
 import org.apache.calcite.util.NlsString;
 
 /**
- * Names result columns as Spark does, where Calcite's would differ: an unaliased expression is named after its
- * text in Spark ({@code count(1)}, {@code summary[spark.app.id]}, {@code (a + b)}, {@code CAST(x AS STRING)}),
- * and {@code EXPR$n} in Calcite; and Spark keeps duplicate names ({@code SELECT *} over a join), where Calcite
- * makes them unique ({@code snapshot_id0}).
+ * Names result columns as Spark does, where Calcite's would differ: an unaliased expression is
+ * named after its text in Spark ({@code count(1)}, {@code summary[spark.app.id]}, {@code (a + b)},
+ * {@code CAST(x AS STRING)}), and {@code EXPR$n} in Calcite; and Spark keeps duplicate names
+ * ({@code SELECT *} over a join), where Calcite makes them unique ({@code snapshot_id0}).
  *
- * <p>Spark's naming ({@code toPrettySQL}) is followed for the common shapes: column references (without table
- * qualifiers), literals, function calls, operators, subscripts, {@code CAST}, {@code CASE}. Other shapes get
- * Calcite's SQL text.
+ * <p>Spark's naming ({@code toPrettySQL}) is followed for the common shapes: column references
+ * (without table qualifiers), literals, function calls, operators, subscripts, {@code CAST}, {@code
+ * CASE}. Other shapes get Calcite's SQL text.
  */
 final class SparkColumnNames {
   private static final Pattern UNIQUIFIED = Pattern.compile("(.*?)(\\d+)");
@@ -44,18 +44,19 @@ final class SparkColumnNames {
   /**
    * The name Spark gives the unaliased select item {@code expression}.
    *
-   * @param qualifiers lower-case names of the tables in scope, dropped from column references as Spark does
+   * @param qualifiers lower-case names of the tables in scope, dropped from column references as
+   *     Spark does
    */
   static String of(SqlNode expression, Set<String> qualifiers) {
     return new SparkColumnNames.Namer(qualifiers).name(expression);
   }
 
   /**
-   * The output names of {@code validated} (a validated query) as Spark gives them: {@code names} (Calcite's,
-   * unique) with the suffix Calcite added to a repeated name taken off again.
+   * The output names of {@code validated} (a validated query) as Spark gives them: {@code names}
+   * (Calcite's, unique) with the suffix Calcite added to a repeated name taken off again.
    *
-   * @param given the aliases written in, or given to, the select lists before validation; a name among them is
-   *     the user's (or Spark's) and kept as it is
+   * @param given the aliases written in, or given to, the select lists before validation; a name
+   *     among them is the user's (or Spark's) and kept as it is
    */
   static List<String> restoreDuplicates(SqlNode validated, List<String> names, Set<String> given) {
     SqlSelect select = firstSelect(validated);
@@ -129,7 +130,8 @@ final class SparkColumnNames {
         return "*";
       }
       List<String> names = identifier.names;
-      boolean qualified = names.size() > 1 && qualifiers.contains(names.get(0).toLowerCase(Locale.ROOT));
+      boolean qualified =
+          names.size() > 1 && qualifiers.contains(names.get(0).toLowerCase(Locale.ROOT));
       return String.join(".", qualified ? names.subList(1, names.size()) : names);
     }
 
@@ -174,9 +176,18 @@ final class SparkColumnNames {
         String symbol = operator.getName().toUpperCase(Locale.ROOT);
         return "(" + name(operands.get(0)) + " " + symbol + " " + name(operands.get(1)) + ")";
       } else if (call.getOperator() instanceof SqlPrefixOperator operator && operands.size() == 1) {
-        return "(" + operator.getName().toUpperCase(Locale.ROOT) + " " + name(operands.get(0)) + ")";
-      } else if (call.getOperator() instanceof SqlPostfixOperator operator && operands.size() == 1) {
-        return "(" + name(operands.get(0)) + " " + operator.getName().toUpperCase(Locale.ROOT) + ")";
+        return "("
+            + operator.getName().toUpperCase(Locale.ROOT)
+            + " "
+            + name(operands.get(0))
+            + ")";
+      } else if (call.getOperator() instanceof SqlPostfixOperator operator
+          && operands.size() == 1) {
+        return "("
+            + name(operands.get(0))
+            + " "
+            + operator.getName().toUpperCase(Locale.ROOT)
+            + ")";
       }
       return call.toString();
     }
@@ -189,7 +200,10 @@ final class SparkColumnNames {
       SqlNodeList whens = caseCall.getWhenOperands();
       SqlNodeList thens = caseCall.getThenOperands();
       for (int i = 0; i < whens.size(); i++) {
-        text.append(" WHEN ").append(name(whens.get(i))).append(" THEN ").append(name(thens.get(i)));
+        text.append(" WHEN ")
+            .append(name(whens.get(i)))
+            .append(" THEN ")
+            .append(name(thens.get(i)));
       }
       if (caseCall.getElseOperand() != null) {
         text.append(" ELSE ").append(name(caseCall.getElseOperand()));

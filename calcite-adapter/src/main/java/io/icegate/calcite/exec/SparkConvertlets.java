@@ -28,34 +28,50 @@ import org.checkerframework.checker.nullness.qual.Nullable;
  * Calcite's standard conversion to row expressions, except where Spark's meaning differs:
  *
  * <ul>
- *   <li>an array subscript {@code a[i]} counts from 0 in Spark ({@code partition_summaries[0]} is the first)
- *       and from 1 in standard SQL, so on arrays the index is moved by one (both give null out of range; map
- *       subscripts such as {@code summary['spark.app.id']} are the same in both);</li>
- *   <li>Spark's division ({@link SparkDivide}) runs as Calcite's {@code SAFE_DIVIDE}, except on decimals;</li>
- *   <li>a string literal cast to a timestamp (also where Calcite casts one to compare it with a timestamp
- *       column: {@code committed_at > '2024-01-01'}) is read as Spark reads it, in the session's time zone
- *       ({@link SparkTimestamps});</li>
- *   <li>casts whose result Calcite computes differently are refused, so Spark answers: booleans, floating
- *       point numbers, timestamps, binary and nested values to strings (Calcite writes {@code TRUE} and a time
- *       zone where Spark writes {@code true} and none), timestamps to and from numbers (Spark counts seconds,
- *       Calcite milliseconds), and strings that are not literals to timestamps (Spark reads more forms).</li>
+ *   <li>an array subscript {@code a[i]} counts from 0 in Spark ({@code partition_summaries[0]} is
+ *       the first) and from 1 in standard SQL, so on arrays the index is moved by one (both give
+ *       null out of range; map subscripts such as {@code summary['spark.app.id']} are the same in
+ *       both);
+ *   <li>Spark's division ({@link SparkDivide}) runs as Calcite's {@code SAFE_DIVIDE}, except on
+ *       decimals;
+ *   <li>a string literal cast to a timestamp (also where Calcite casts one to compare it with a
+ *       timestamp column: {@code committed_at > '2024-01-01'}) is read as Spark reads it, in the
+ *       session's time zone ({@link SparkTimestamps});
+ *   <li>casts whose result Calcite computes differently are refused, so Spark answers: booleans,
+ *       floating point numbers, timestamps, binary and nested values to strings (Calcite writes
+ *       {@code TRUE} and a time zone where Spark writes {@code true} and none), timestamps to and
+ *       from numbers (Spark counts seconds, Calcite milliseconds), and strings that are not
+ *       literals to timestamps (Spark reads more forms).
  * </ul>
  *
- * <p>A refusal is an {@link UnsupportedOperationException}, which the planner reports as "not native".
+ * <p>A refusal is an {@link UnsupportedOperationException}, which the planner reports as "not
+ * native".
  */
 final class SparkConvertlets implements SqlRexConvertletTable {
   /** Types whose text Spark and Calcite write differently. */
   private static final Set<SqlTypeName> TEXT_DIFFERS =
       EnumSet.of(
-          SqlTypeName.BOOLEAN, SqlTypeName.REAL, SqlTypeName.FLOAT, SqlTypeName.DOUBLE, SqlTypeName.TIMESTAMP,
-          SqlTypeName.TIMESTAMP_WITH_LOCAL_TIME_ZONE, SqlTypeName.TIME, SqlTypeName.BINARY, SqlTypeName.VARBINARY,
-          SqlTypeName.ROW, SqlTypeName.ARRAY, SqlTypeName.MAP);
+          SqlTypeName.BOOLEAN,
+          SqlTypeName.REAL,
+          SqlTypeName.FLOAT,
+          SqlTypeName.DOUBLE,
+          SqlTypeName.TIMESTAMP,
+          SqlTypeName.TIMESTAMP_WITH_LOCAL_TIME_ZONE,
+          SqlTypeName.TIME,
+          SqlTypeName.BINARY,
+          SqlTypeName.VARBINARY,
+          SqlTypeName.ROW,
+          SqlTypeName.ARRAY,
+          SqlTypeName.MAP);
+
   private static final Set<SqlTypeName> TIMESTAMPS =
       EnumSet.of(SqlTypeName.TIMESTAMP, SqlTypeName.TIMESTAMP_WITH_LOCAL_TIME_ZONE);
 
   private final ZoneId zone;
 
-  /** @param zone the session's time zone, in which timestamp strings are read */
+  /**
+   * @param zone the session's time zone, in which timestamp strings are read
+   */
   SparkConvertlets(ZoneId zone) {
     this.zone = zone;
   }
@@ -80,18 +96,24 @@ final class SparkConvertlets implements SqlRexConvertletTable {
     RexBuilder rexBuilder = cx.getRexBuilder();
     RexNode index = cx.convertExpression(call.operand(1));
     RexNode oneBased =
-        rexBuilder.makeCall(SqlStdOperatorTable.PLUS, index, rexBuilder.makeExactLiteral(BigDecimal.ONE));
-    return rexBuilder.makeCall(SqlStdOperatorTable.ITEM, cx.convertExpression(call.operand(0)), oneBased);
+        rexBuilder.makeCall(
+            SqlStdOperatorTable.PLUS, index, rexBuilder.makeExactLiteral(BigDecimal.ONE));
+    return rexBuilder.makeCall(
+        SqlStdOperatorTable.ITEM, cx.convertExpression(call.operand(0)), oneBased);
   }
 
   private static RexNode divide(SqlRexContext cx, SqlCall call) {
     if (cx.getValidator().getValidatedNodeType(call).getSqlTypeName() == SqlTypeName.DECIMAL) {
-      // SAFE_DIVIDE gives up (null) on a quotient without a finite expansion, such as 1.0 / 3, which Spark rounds.
+      // SAFE_DIVIDE gives up (null) on a quotient without a finite expansion, such as 1.0 / 3,
+      // which Spark rounds.
       throw new UnsupportedOperationException(
           "Cannot divide decimals as Spark does: Calcite's division gives no rounded quotient");
     }
-    return cx.getRexBuilder().makeCall(
-        SqlLibraryOperators.SAFE_DIVIDE, cx.convertExpression(call.operand(0)), cx.convertExpression(call.operand(1)));
+    return cx.getRexBuilder()
+        .makeCall(
+            SqlLibraryOperators.SAFE_DIVIDE,
+            cx.convertExpression(call.operand(0)),
+            cx.convertExpression(call.operand(1)));
   }
 
   private RexNode cast(SqlRexContext cx, SqlCall call) {
@@ -115,18 +137,23 @@ final class SparkConvertlets implements SqlRexConvertletTable {
     }
     if (TIMESTAMPS.contains(to) && SqlTypeFamily.CHARACTER.getTypeNames().contains(from)) {
       throw new UnsupportedOperationException(
-          "Cannot read strings as timestamps as Spark does: only string literals are read natively");
+          "Cannot read strings as timestamps as Spark does: only string literals are read"
+              + " natively");
     }
     return standard(cx, call);
   }
 
-  /** The instant (or, without zone, the wall-clock time) a timestamp string names, as Spark reads it. */
+  /**
+   * The instant (or, without zone, the wall-clock time) a timestamp string names, as Spark reads
+   * it.
+   */
   private RexNode timestampLiteral(RexBuilder rexBuilder, String text, RelDataType target) {
     boolean withZone = target.getSqlTypeName() == SqlTypeName.TIMESTAMP_WITH_LOCAL_TIME_ZONE;
     // A wall-clock time is kept as if in UTC, so read one in UTC to keep its fields.
     OptionalLong millis = SparkTimestamps.parse(text, withZone ? zone : ZoneOffset.UTC);
     if (millis.isEmpty()) {
-      throw new UnsupportedOperationException("Cannot read '" + text + "' as a timestamp as Spark does");
+      throw new UnsupportedOperationException(
+          "Cannot read '" + text + "' as a timestamp as Spark does");
     }
     TimestampString timestamp = TimestampString.fromMillisSinceEpoch(millis.getAsLong());
     int precision = target.getPrecision();
@@ -139,6 +166,8 @@ final class SparkConvertlets implements SqlRexConvertletTable {
 
   private static RexNode standard(SqlRexContext cx, SqlCall call) {
     SqlRexConvertlet convertlet = StandardConvertletTable.INSTANCE.get(call);
-    return convertlet == null ? StandardConvertletTable.INSTANCE.convertCall(cx, call) : convertlet.convertCall(cx, call);
+    return convertlet == null
+        ? StandardConvertletTable.INSTANCE.convertCall(cx, call)
+        : convertlet.convertCall(cx, call);
   }
 }

@@ -24,31 +24,60 @@ import org.apache.calcite.sql.SqlKind;
 /**
  * Which result columns Spark declares nullable, where its rules are looser than Calcite's.
  *
- * <p>Spark calls these nullable whatever their input: aggregates other than counting ones (over a group,
- * Calcite knows {@code max} of a non-null column is not null; Spark does not look), and division and remainder
- * (null for a zero divisor). Enclosing expressions inherit it as they inherit nullability from their operands
- * ({@code max(x) + 1}), except those that never return null ({@code IS NULL}, {@code count}) or need every
- * operand null ({@code coalesce}). Only the declared column types change; Calcite plans and computes with its
- * own types, which give the same values.
+ * <p>Spark calls these nullable whatever their input: aggregates other than counting ones (over a
+ * group, Calcite knows {@code max} of a non-null column is not null; Spark does not look), and
+ * division and remainder (null for a zero divisor). Enclosing expressions inherit it as they
+ * inherit nullability from their operands ({@code max(x) + 1}), except those that never return null
+ * ({@code IS NULL}, {@code count}) or need every operand null ({@code coalesce}). Only the declared
+ * column types change; Calcite plans and computes with its own types, which give the same values.
  */
 final class SparkNullability {
   private static final Set<SqlKind> NULLABLE_AGGREGATES =
       Set.of(
-          SqlKind.MIN, SqlKind.MAX, SqlKind.SUM, SqlKind.SUM0, SqlKind.AVG, SqlKind.STDDEV_POP,
-          SqlKind.STDDEV_SAMP, SqlKind.VAR_POP, SqlKind.VAR_SAMP, SqlKind.ANY_VALUE, SqlKind.FIRST_VALUE,
-          SqlKind.LAST_VALUE, SqlKind.NTH_VALUE, SqlKind.LAG, SqlKind.LEAD, SqlKind.BIT_AND, SqlKind.BIT_OR,
-          SqlKind.BIT_XOR, SqlKind.MODE, SqlKind.COVAR_POP, SqlKind.COVAR_SAMP, SqlKind.PERCENTILE_CONT,
+          SqlKind.MIN,
+          SqlKind.MAX,
+          SqlKind.SUM,
+          SqlKind.SUM0,
+          SqlKind.AVG,
+          SqlKind.STDDEV_POP,
+          SqlKind.STDDEV_SAMP,
+          SqlKind.VAR_POP,
+          SqlKind.VAR_SAMP,
+          SqlKind.ANY_VALUE,
+          SqlKind.FIRST_VALUE,
+          SqlKind.LAST_VALUE,
+          SqlKind.NTH_VALUE,
+          SqlKind.LAG,
+          SqlKind.LEAD,
+          SqlKind.BIT_AND,
+          SqlKind.BIT_OR,
+          SqlKind.BIT_XOR,
+          SqlKind.MODE,
+          SqlKind.COVAR_POP,
+          SqlKind.COVAR_SAMP,
+          SqlKind.PERCENTILE_CONT,
           SqlKind.PERCENTILE_DISC);
   private static final Set<SqlKind> NULLABLE_OPERATORS = Set.of(SqlKind.DIVIDE, SqlKind.MOD);
+
   /** Operators whose result is never null, whatever their operands. */
   private static final Set<SqlKind> NEVER_NULL =
       Set.of(
-          SqlKind.IS_NULL, SqlKind.IS_NOT_NULL, SqlKind.IS_TRUE, SqlKind.IS_NOT_TRUE, SqlKind.IS_FALSE,
-          SqlKind.IS_NOT_FALSE, SqlKind.IS_DISTINCT_FROM, SqlKind.IS_NOT_DISTINCT_FROM, SqlKind.EXISTS);
+          SqlKind.IS_NULL,
+          SqlKind.IS_NOT_NULL,
+          SqlKind.IS_TRUE,
+          SqlKind.IS_NOT_TRUE,
+          SqlKind.IS_FALSE,
+          SqlKind.IS_NOT_FALSE,
+          SqlKind.IS_DISTINCT_FROM,
+          SqlKind.IS_NOT_DISTINCT_FROM,
+          SqlKind.EXISTS);
 
   private SparkNullability() {}
 
-  /** For each output column of {@code rel}, whether Spark's plan of the same query would call it nullable. */
+  /**
+   * For each output column of {@code rel}, whether Spark's plan of the same query would call it
+   * nullable.
+   */
   static List<Boolean> columns(RelNode rel) {
     if (rel instanceof Project project) {
       List<Boolean> input = columns(project.getInput());
@@ -85,7 +114,9 @@ final class SparkNullability {
       result.add(input.get(key));
     }
     for (AggregateCall call : aggregate.getAggCallList()) {
-      result.add(call.getType().isNullable() || NULLABLE_AGGREGATES.contains(call.getAggregation().getKind()));
+      result.add(
+          call.getType().isNullable()
+              || NULLABLE_AGGREGATES.contains(call.getAggregation().getKind()));
     }
     return orDeclared(aggregate, result);
   }
@@ -117,8 +148,10 @@ final class SparkNullability {
       return call.getOperands().stream().allMatch(operand -> nullable(operand, input));
     }
     if (kind == SqlKind.CASE) {
-      // WHEN conditions are at even positions before the ELSE value; only the values can make it null. Calcite
-      // writes coalesce(a, b) as CASE WHEN a IS NOT NULL THEN a ELSE b: such a value is not null there.
+      // WHEN conditions are at even positions before the ELSE value; only the values can make it
+      // null. Calcite
+      // writes coalesce(a, b) as CASE WHEN a IS NOT NULL THEN a ELSE b: such a value is not null
+      // there.
       List<RexNode> operands = call.getOperands();
       for (int i = 1; i < operands.size(); i += 2) {
         RexNode value = operands.get(i);
@@ -133,11 +166,14 @@ final class SparkNullability {
 
   private static boolean checkedNotNull(RexNode condition, RexNode value) {
     return condition.isA(SqlKind.IS_NOT_NULL)
-        && RexUtil.removeCast(((RexCall) condition).getOperands().get(0)).equals(RexUtil.removeCast(value));
+        && RexUtil.removeCast(((RexCall) condition).getOperands().get(0))
+            .equals(RexUtil.removeCast(value));
   }
 
   private static List<Boolean> declared(RelNode rel) {
-    return rel.getRowType().getFieldList().stream().map(field -> field.getType().isNullable()).toList();
+    return rel.getRowType().getFieldList().stream()
+        .map(field -> field.getType().isNullable())
+        .toList();
   }
 
   private static List<Boolean> orDeclared(RelNode rel, List<Boolean> columns) {

@@ -22,16 +22,17 @@ import org.apache.calcite.sql.util.SqlShuttle;
 import org.checkerframework.checker.nullness.qual.Nullable;
 
 /**
- * Copies a parsed statement into the form Calcite validates with Spark's meaning, leaving the caller's tree
- * untouched (Calcite's validator rewrites the tree it is given):
+ * Copies a parsed statement into the form Calcite validates with Spark's meaning, leaving the
+ * caller's tree untouched (Calcite's validator rewrites the tree it is given):
  *
  * <ul>
- *   <li>each table reference and each time-travel clause is replaced by the path of the metadata table it
- *       resolved to (the gateway's resolution follows Spark's rules, not Calcite's);</li>
- *   <li>{@code a / b} becomes Spark's division ({@link SparkDivide});</li>
+ *   <li>each table reference and each time-travel clause is replaced by the path of the metadata
+ *       table it resolved to (the gateway's resolution follows Spark's rules, not Calcite's);
+ *   <li>{@code a / b} becomes Spark's division ({@link SparkDivide});
  *   <li>Spark's type names in {@code CAST} become the Calcite types that hold the same values
- *       ({@link SparkCastTypes});</li>
- *   <li>an unaliased expression in a select list gets the name Spark gives it ({@link SparkColumnNames}).</li>
+ *       ({@link SparkCastTypes});
+ *   <li>an unaliased expression in a select list gets the name Spark gives it ({@link
+ *       SparkColumnNames}).
  * </ul>
  */
 final class SparkSqlRewriter extends SqlShuttle {
@@ -46,7 +47,8 @@ final class SparkSqlRewriter extends SqlShuttle {
   record Rewritten(SqlNode statement, Set<String> aliases) {}
 
   /**
-   * @param replacements nodes of {@code statement} (compared by identity) and what to put in their place
+   * @param replacements nodes of {@code statement} (compared by identity) and what to put in their
+   *     place
    */
   static Rewritten rewrite(SqlNode statement, Map<SqlNode, SqlNode> replacements) {
     SparkSqlRewriter rewriter = new SparkSqlRewriter(replacements);
@@ -86,7 +88,8 @@ final class SparkSqlRewriter extends SqlShuttle {
     }
     SqlCall copy = copy(call);
     if (copy.getOperator() == SqlStdOperatorTable.DIVIDE) {
-      return new SqlBasicCall(SparkDivide.OPERATOR, copy.getOperandList(), copy.getParserPosition());
+      return new SqlBasicCall(
+          SparkDivide.OPERATOR, copy.getOperandList(), copy.getParserPosition());
     }
     if (copy.getKind() == SqlKind.AS) {
       aliases.add(copy.operand(1).toString());
@@ -113,14 +116,17 @@ final class SparkSqlRewriter extends SqlShuttle {
       String name = names.get(i);
       if (name != null) {
         SqlParserPos pos = items.get(i).getParserPosition();
-        items.set(i, SqlStdOperatorTable.AS.createCall(pos, items.get(i), new SqlIdentifier(name, pos)));
+        items.set(
+            i, SqlStdOperatorTable.AS.createCall(pos, items.get(i), new SqlIdentifier(name, pos)));
         aliases.add(name);
       }
     }
     return copy;
   }
 
-  /** Identifiers (columns, stars) and aliased items are already named alike in Spark and Calcite. */
+  /**
+   * Identifiers (columns, stars) and aliased items are already named alike in Spark and Calcite.
+   */
   private static boolean needsName(SqlNode item) {
     return !(item instanceof SqlIdentifier) && item.getKind() != SqlKind.AS;
   }

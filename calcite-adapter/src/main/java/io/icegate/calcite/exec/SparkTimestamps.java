@@ -11,24 +11,28 @@ import java.util.regex.Pattern;
 
 /**
  * Reads the values Spark accepts as a point in time for {@code TIMESTAMP AS OF}, as its cast to
- * {@code timestamp} does: a string in the session's time zone unless it names one, or a number of seconds since
- * the epoch.
+ * {@code timestamp} does: a string in the session's time zone unless it names one, or a number of
+ * seconds since the epoch.
  */
 final class SparkTimestamps {
   /**
-   * {@code yyyy[-m[m][-d[d][( |T)h[h][:m[m][:s[s][.fraction]]]]]][zone]}, Spark's forms with a date. The zone is
-   * {@code Z}, an offset ({@code +08:00}, {@code -8}) or a region ({@code Europe/Paris}), with or without a
-   * space before it.
+   * {@code yyyy[-m[m][-d[d][( |T)h[h][:m[m][:s[s][.fraction]]]]]][zone]}, Spark's forms with a
+   * date. The zone is {@code Z}, an offset ({@code +08:00}, {@code -8}) or a region ({@code
+   * Europe/Paris}), with or without a space before it.
    */
   private static final Pattern TIMESTAMP =
       Pattern.compile(
           "([+-]?\\d{4,})(?:-(\\d{1,2})(?:-(\\d{1,2})(?:[ T](\\d{1,2})(?::(\\d{1,2})(?::(\\d{1,2})"
               + "(?:\\.(\\d{0,9}))?)?)?)?)?)?\\s*(.*)");
+
   private static final long MICROS_PER_MILLI = 1_000L;
 
   private SparkTimestamps() {}
 
-  /** The instant {@code text} names, in milliseconds since the epoch; empty when Spark would not read it. */
+  /**
+   * The instant {@code text} names, in milliseconds since the epoch; empty when Spark would not
+   * read it.
+   */
   static OptionalLong parse(String text, ZoneId sessionZone) {
     Matcher matcher = TIMESTAMP.matcher(text.strip());
     if (!matcher.matches()) {
@@ -51,7 +55,10 @@ final class SparkTimestamps {
     }
   }
 
-  /** Seconds since the epoch (a fraction allowed) in milliseconds, truncated through microseconds as Spark does. */
+  /**
+   * Seconds since the epoch (a fraction allowed) in milliseconds, truncated through microseconds as
+   * Spark does.
+   */
   static long fromSeconds(BigDecimal seconds) {
     long micros = seconds.movePointRight(6).longValue();
     return micros / MICROS_PER_MILLI;

@@ -6,18 +6,21 @@ import org.apache.calcite.rel.type.RelDataTypeSystemImpl;
 import org.apache.calcite.sql.type.SqlTypeName;
 
 /**
- * Calcite's type rules changed where Spark's differ and the difference would change an answer: decimals up to
- * 38 digits, {@code SUM} of integers is a {@code BIGINT} (not an overflowing {@code INTEGER}), {@code AVG} of
- * numbers is a {@code DOUBLE} (not a truncated integer), and {@code CASE}/{@code UNION} of strings of different
- * lengths is a {@code VARCHAR} (not a space-padded {@code CHAR}).
+ * Calcite's type rules changed where Spark's differ and the difference would change an answer:
+ * decimals up to 38 digits, {@code SUM} of integers is a {@code BIGINT} (not an overflowing {@code
+ * INTEGER}), {@code AVG} of numbers is a {@code DOUBLE} (not a truncated integer), and {@code
+ * CASE}/{@code UNION} of strings of different lengths is a {@code VARCHAR} (not a space-padded
+ * {@code CHAR}).
  */
 final class SparkTypeSystem extends RelDataTypeSystemImpl {
   static final SparkTypeSystem INSTANCE = new SparkTypeSystem();
 
   /** Spark's {@code DecimalType.MAX_PRECISION} and {@code MAX_SCALE}. */
   private static final int MAX_DECIMAL = 38;
+
   /** Spark widens a decimal sum by 10 digits and an average by 4. */
   private static final int SUM_DIGITS = 10;
+
   private static final int AVG_DIGITS = 4;
 
   private SparkTypeSystem() {}
@@ -41,7 +44,10 @@ final class SparkTypeSystem extends RelDataTypeSystemImpl {
       return nullableAs(factory, factory.createSqlType(SqlTypeName.DOUBLE), argument);
     } else if (name == SqlTypeName.DECIMAL) {
       int precision = Math.min(MAX_DECIMAL, argument.getPrecision() + SUM_DIGITS);
-      return nullableAs(factory, factory.createSqlType(SqlTypeName.DECIMAL, precision, argument.getScale()), argument);
+      return nullableAs(
+          factory,
+          factory.createSqlType(SqlTypeName.DECIMAL, precision, argument.getScale()),
+          argument);
     }
     return super.deriveSumType(factory, argument);
   }
@@ -54,7 +60,8 @@ final class SparkTypeSystem extends RelDataTypeSystemImpl {
     } else if (name == SqlTypeName.DECIMAL) {
       int precision = Math.min(MAX_DECIMAL, argument.getPrecision() + AVG_DIGITS);
       int scale = Math.min(MAX_DECIMAL, argument.getScale() + AVG_DIGITS);
-      return nullableAs(factory, factory.createSqlType(SqlTypeName.DECIMAL, precision, scale), argument);
+      return nullableAs(
+          factory, factory.createSqlType(SqlTypeName.DECIMAL, precision, scale), argument);
     }
     return super.deriveAvgAggType(factory, argument);
   }
@@ -64,7 +71,8 @@ final class SparkTypeSystem extends RelDataTypeSystemImpl {
     return true;
   }
 
-  private static RelDataType nullableAs(RelDataTypeFactory factory, RelDataType type, RelDataType like) {
+  private static RelDataType nullableAs(
+      RelDataTypeFactory factory, RelDataType type, RelDataType like) {
     return factory.createTypeWithNullability(type, like.isNullable());
   }
 }

@@ -21,16 +21,19 @@ import org.apache.calcite.sql.type.SqlTypeName;
 /**
  * Finds where a plan would compare or order structs or maps, which the native path leaves to Spark.
  *
- * <p>A struct column reaches Calcite's generated code as an {@code Object[]} (the form its code reads fields
- * from), and arrays compare by identity: grouping, {@code DISTINCT}, joins, set operations and comparisons on
- * one would give wrong answers without an error. Ordering by a struct, an array or a map has no Spark-compatible
- * comparator here either. Structs inside arrays and maps are Lists and compare by value, so those are fine to
- * group and compare.
+ * <p>A struct column reaches Calcite's generated code as an {@code Object[]} (the form its code
+ * reads fields from), and arrays compare by identity: grouping, {@code DISTINCT}, joins, set
+ * operations and comparisons on one would give wrong answers without an error. Ordering by a
+ * struct, an array or a map has no Spark-compatible comparator here either. Structs inside arrays
+ * and maps are Lists and compare by value, so those are fine to group and compare.
  */
 final class StructComparisons {
   private StructComparisons() {}
 
-  /** Throws if {@code plan} compares or orders a value that the native path cannot compare as Spark does. */
+  /**
+   * Throws if {@code plan} compares or orders a value that the native path cannot compare as Spark
+   * does.
+   */
   static void check(RelNode plan) throws NotNativeException {
     Finder finder = new Finder();
     finder.go(plan);
@@ -58,23 +61,32 @@ final class StructComparisons {
       List<RelDataType> inputTypes =
           node.getInputs().isEmpty()
               ? List.of()
-              : node.getInput(0).getRowType().getFieldList().stream().map(f -> f.getType()).toList();
+              : node.getInput(0).getRowType().getFieldList().stream()
+                  .map(f -> f.getType())
+                  .toList();
       if (node instanceof Aggregate aggregate) {
-        aggregate.getGroupSet().forEach(key -> {
-          if (identityCompared(inputTypes.get(key))) {
-            found("grouping by a struct or a map");
-          }
-        });
+        aggregate
+            .getGroupSet()
+            .forEach(
+                key -> {
+                  if (identityCompared(inputTypes.get(key))) {
+                    found("grouping by a struct or a map");
+                  }
+                });
         for (AggregateCall call : aggregate.getAggCallList()) {
           boolean comparing = call.isDistinct() || call.getAggregation().getKind() != SqlKind.COUNT;
-          if (comparing && call.getArgList().stream().anyMatch(arg -> unordered(inputTypes.get(arg)))) {
+          if (comparing
+              && call.getArgList().stream().anyMatch(arg -> unordered(inputTypes.get(arg)))) {
             found(call.getAggregation().getName() + " over a struct, an array or a map");
           }
         }
       } else if (node instanceof Sort sort) {
-        checkCollation(sort.getCollation(), sort.getRowType().getFieldList().stream().map(f -> f.getType()).toList());
+        checkCollation(
+            sort.getCollation(),
+            sort.getRowType().getFieldList().stream().map(f -> f.getType()).toList());
       } else if (node instanceof SetOp setOp && !(setOp instanceof Union && setOp.all)) {
-        if (setOp.getRowType().getFieldList().stream().anyMatch(f -> identityCompared(f.getType()))) {
+        if (setOp.getRowType().getFieldList().stream()
+            .anyMatch(f -> identityCompared(f.getType()))) {
           found("a set operation over structs or maps");
         }
       }
@@ -97,7 +109,9 @@ final class StructComparisons {
     }
   }
 
-  /** Comparisons (join conditions included), IN lists and window keys inside a node's expressions. */
+  /**
+   * Comparisons (join conditions included), IN lists and window keys inside a node's expressions.
+   */
   private static final class ExpressionFinder extends RexShuttle {
     private final Finder finder;
 
@@ -108,9 +122,12 @@ final class StructComparisons {
     @Override
     public RexNode visitCall(RexCall call) {
       boolean comparison =
-          call.isA(SqlKind.COMPARISON) || call.isA(SqlKind.SEARCH) || call.isA(SqlKind.IS_DISTINCT_FROM)
+          call.isA(SqlKind.COMPARISON)
+              || call.isA(SqlKind.SEARCH)
+              || call.isA(SqlKind.IS_DISTINCT_FROM)
               || call.isA(SqlKind.IS_NOT_DISTINCT_FROM);
-      if (comparison && call.getOperands().stream().anyMatch(operand -> identityCompared(operand.getType()))) {
+      if (comparison
+          && call.getOperands().stream().anyMatch(operand -> identityCompared(operand.getType()))) {
         finder.found("comparing structs or maps");
       }
       return super.visitCall(call);

@@ -17,9 +17,10 @@ import org.apache.calcite.sql.SqlNumericLiteral;
 import org.apache.calcite.sql.type.SqlTypeName;
 
 /**
- * Turns the value of a time-travel clause into a {@link TimeTravel}, with Spark's rules: a version is a snapshot
- * id when it reads as a number, else a branch or tag; a timestamp is cast as Spark casts it (a string in the
- * session's time zone, a number as seconds since the epoch, any other constant expression evaluated first).
+ * Turns the value of a time-travel clause into a {@link TimeTravel}, with Spark's rules: a version
+ * is a snapshot id when it reads as a number, else a branch or tag; a timestamp is cast as Spark
+ * casts it (a string in the session's time zone, a number as seconds since the epoch, any other
+ * constant expression evaluated first).
  */
 final class TimeTravelValues {
   /** Evaluates a constant expression such as {@code current_timestamp - INTERVAL '1' DAY}. */
@@ -55,7 +56,8 @@ final class TimeTravelValues {
 
   private TimeTravel timestamp(SqlNode value) throws NotNativeException {
     if (value instanceof SqlNumericLiteral number) {
-      return TimeTravel.asOfMillis(SparkTimestamps.fromSeconds(number.getValueAs(BigDecimal.class)));
+      return TimeTravel.asOfMillis(
+          SparkTimestamps.fromSeconds(number.getValueAs(BigDecimal.class)));
     } else if (value instanceof SqlCharStringLiteral string) {
       return TimeTravel.asOfMillis(parse(string.getValueAs(String.class)));
     } else if (value instanceof SqlLiteral literal && literal.getTypeName() == SqlTypeName.NULL) {
@@ -73,17 +75,26 @@ final class TimeTravelValues {
     }
     return switch (constant.type().getSqlTypeName()) {
       case TIMESTAMP_WITH_LOCAL_TIME_ZONE -> ((Number) value).longValue();
-      // A wall-clock time (Calcite keeps it as if in UTC) is read in the session's zone, as Spark reads one.
+      // A wall-clock time (Calcite keeps it as if in UTC) is read in the session's zone, as Spark
+      // reads one.
       case TIMESTAMP ->
-          LocalDateTime.ofEpochSecond(Math.floorDiv(((Number) value).longValue(), 1000L), 0, ZoneOffset.UTC)
+          LocalDateTime.ofEpochSecond(
+                  Math.floorDiv(((Number) value).longValue(), 1000L), 0, ZoneOffset.UTC)
               .plusNanos(Math.floorMod(((Number) value).longValue(), 1000L) * 1_000_000L)
-              .atZone(zone).toInstant().toEpochMilli();
-      case DATE -> LocalDate.ofEpochDay(((Number) value).longValue()).atStartOfDay(zone).toInstant().toEpochMilli();
+              .atZone(zone)
+              .toInstant()
+              .toEpochMilli();
+      case DATE ->
+          LocalDate.ofEpochDay(((Number) value).longValue())
+              .atStartOfDay(zone)
+              .toInstant()
+              .toEpochMilli();
       case CHAR, VARCHAR -> parse(value.toString());
       case TINYINT, SMALLINT, INTEGER, BIGINT, DECIMAL, FLOAT, REAL, DOUBLE ->
           SparkTimestamps.fromSeconds(new BigDecimal(value.toString()));
-      default -> throw new NotNativeException(
-          "TIMESTAMP AS OF " + expression + " is a " + constant.type() + ", not a time");
+      default ->
+          throw new NotNativeException(
+              "TIMESTAMP AS OF " + expression + " is a " + constant.type() + ", not a time");
     };
   }
 

@@ -16,25 +16,37 @@ import org.apache.iceberg.inmemory.InMemoryCatalog;
 import org.apache.iceberg.types.Types;
 
 /**
- * Runs the native path once over a small table in memory, so that the first user query does not pay for loading
- * Calcite, generating its metadata handlers and starting Janino (about two seconds on a small machine). The
- * statements cover the shapes users ask most: a filtered projection, a map subscript, an aggregate with
- * {@code GROUP BY}, a join, {@code ORDER BY} with {@code LIMIT}, and time travel.
+ * Runs the native path once over a small table in memory, so that the first user query does not pay
+ * for loading Calcite, generating its metadata handlers and starting Janino (about two seconds on a
+ * small machine). The statements cover the shapes users ask most: a filtered projection, a map
+ * subscript, an aggregate with {@code GROUP BY}, a join, {@code ORDER BY} with {@code LIMIT}, and
+ * time travel.
  */
 public final class WarmUp {
   private static final String CATALOG = "icegate_warm_up";
   private static final List<String> STATEMENTS =
       List.of(
-          "SELECT snapshot_id, summary['added-records'] FROM " + CATALOG + ".db.t.snapshots WHERE parent_id IS NULL",
-          "SELECT partition.category, count(*), sum(record_count) FROM " + CATALOG + ".db.t.files"
+          "SELECT snapshot_id, summary['added-records'] FROM "
+              + CATALOG
+              + ".db.t.snapshots WHERE parent_id IS NULL",
+          "SELECT partition.category, count(*), sum(record_count) FROM "
+              + CATALOG
+              + ".db.t.files"
               + " GROUP BY partition.category ORDER BY 1",
-          "SELECT h.made_current_at, s.operation FROM " + CATALOG + ".db.t.history h JOIN " + CATALOG
-              + ".db.t.snapshots s ON h.snapshot_id = s.snapshot_id ORDER BY h.made_current_at LIMIT 10",
+          "SELECT h.made_current_at, s.operation FROM "
+              + CATALOG
+              + ".db.t.history h JOIN "
+              + CATALOG
+              + ".db.t.snapshots s ON h.snapshot_id = s.snapshot_id ORDER BY h.made_current_at"
+              + " LIMIT 10",
           "SELECT * FROM " + CATALOG + ".db.t.manifests VERSION AS OF 'main'");
 
   private WarmUp() {}
 
-  /** Plans and reads each warm-up statement; a failure here only means the first real query pays the cost. */
+  /**
+   * Plans and reads each warm-up statement; a failure here only means the first real query pays the
+   * cost.
+   */
   public static void run() throws NotNativeException {
     InMemoryCatalog catalog = new InMemoryCatalog();
     catalog.initialize(CATALOG, Map.of("warehouse", "mem://" + UUID.randomUUID()));
@@ -45,13 +57,15 @@ public final class WarmUp {
             Types.NestedField.optional(2, "category", Types.StringType.get()));
     PartitionSpec spec = PartitionSpec.builderFor(schema).identity("category").build();
     Table table = catalog.createTable(TableIdentifier.of("db", "t"), schema, spec);
-    table.newAppend()
-        .appendFile(DataFiles.builder(spec)
-            .withPath("mem://warm-up/a.parquet")
-            .withPartitionPath("category=a")
-            .withFileSizeInBytes(100)
-            .withRecordCount(1)
-            .build())
+    table
+        .newAppend()
+        .appendFile(
+            DataFiles.builder(spec)
+                .withPath("mem://warm-up/a.parquet")
+                .withPartitionPath("category=a")
+                .withFileSizeInBytes(100)
+                .withRecordCount(1)
+                .build())
         .commit();
     MetadataQueryEngine engine = new MetadataQueryEngine(new OneTable(table), ZoneOffset.UTC);
     for (String sql : STATEMENTS) {
@@ -82,7 +96,9 @@ public final class WarmUp {
 
     @Override
     public Optional<Table> loadTable(String catalog, List<String> namespace, String name) {
-      return namespace.equals(List.of("db")) && name.equals("t") ? Optional.of(table) : Optional.empty();
+      return namespace.equals(List.of("db")) && name.equals("t")
+          ? Optional.of(table)
+          : Optional.empty();
     }
 
     @Override

@@ -1,21 +1,23 @@
 package io.icegate.calcite.parser;
 
 /**
- * Decodes string literals with Spark 3.5's rules, so that a value Icegate passes on to Spark is the value Spark
- * itself would have read from the same text.
+ * Decodes string literals with Spark 3.5's rules, so that a value Icegate passes on to Spark is the
+ * value Spark itself would have read from the same text.
  *
- * <p>Spark quotes strings with {@code '} or {@code "}, escapes with a backslash ({@code \n}, {@code \t},
- * {@code \\}, {@code \'}, {@code \u0041}, {@code \U0001F600}, octal {@code \101}, ...) and concatenates adjacent
- * literals, so {@code 'it''s'} reads as {@code its}, not as standard SQL's {@code it's}.
+ * <p>Spark quotes strings with {@code '} or {@code "}, escapes with a backslash ({@code \n}, {@code
+ * \t}, {@code \\}, {@code \'}, {@code \u0041}, {@code \U0001F600}, octal {@code \101}, ...) and
+ * concatenates adjacent literals, so {@code 'it''s'} reads as {@code its}, not as standard SQL's
+ * {@code it's}.
  */
 public final class SparkStringLiterals {
   private SparkStringLiterals() {}
 
   /**
-   * Decodes {@code text}: one or more quoted strings written next to each other, as one token of the lexer
-   * holds them.
+   * Decodes {@code text}: one or more quoted strings written next to each other, as one token of
+   * the lexer holds them.
    *
-   * @throws IllegalArgumentException if Spark would not read {@code text} as adjacent string literals
+   * @throws IllegalArgumentException if Spark would not read {@code text} as adjacent string
+   *     literals
    */
   public static String decode(String text) {
     StringBuilder value = new StringBuilder(text.length());
@@ -26,7 +28,9 @@ public final class SparkStringLiterals {
     return value.toString();
   }
 
-  /** Decodes the quoted string starting at {@code start}; returns the index after its closing quote. */
+  /**
+   * Decodes the quoted string starting at {@code start}; returns the index after its closing quote.
+   */
   private static int decodeOne(String text, int start, StringBuilder value) {
     char quote = text.charAt(start);
     if (quote != '\'' && quote != '"') {
@@ -48,7 +52,10 @@ public final class SparkStringLiterals {
     throw unreadable(text);
   }
 
-  /** Appends the escape sequence starting with the backslash at {@code i}; returns the index after it. */
+  /**
+   * Appends the escape sequence starting with the backslash at {@code i}; returns the index after
+   * it.
+   */
   private static int appendEscape(String text, int i, StringBuilder value) {
     char next = text.charAt(i + 1);
     if (next == 'u' && isHex(text, i + 2, 4)) {
@@ -113,7 +120,10 @@ public final class SparkStringLiterals {
   }
 
   private static IllegalArgumentException unreadable(String text) {
-    return new IllegalArgumentException("Cannot read string literal " + text
-        + ": Spark would not read it as quoted strings (is a quote escaped with a backslash by mistake?)");
+    return new IllegalArgumentException(
+        "Cannot read string literal "
+            + text
+            + ": Spark would not read it as quoted strings (is a quote escaped with a backslash by"
+            + " mistake?)");
   }
 }

@@ -14,20 +14,27 @@ import org.apache.calcite.sql.parser.SqlParserPos;
 import org.checkerframework.checker.nullness.qual.Nullable;
 
 /**
- * {@code EXPLAIN CALL [catalog.]system.procedure(arguments)}: what a procedure call would do, without running it.
+ * {@code EXPLAIN CALL [catalog.]system.procedure(arguments)}: what a procedure call would do,
+ * without running it.
  *
- * <p>Spark's own {@code EXPLAIN} of a CALL shows only a logical plan node; Icegate answers it with the resolved
- * procedure, every argument with its value or default, and the statement that would run (the procedure bridge's
- * job). Calcite's {@code EXPLAIN PLAN FOR} is a different statement and is left as Calcite reads it.
+ * <p>Spark's own {@code EXPLAIN} of a CALL shows only a logical plan node; Icegate answers it with
+ * the resolved procedure, every argument with its value or default, and the statement that would
+ * run (the procedure bridge's job). Calcite's {@code EXPLAIN PLAN FOR} is a different statement and
+ * is left as Calcite reads it.
  */
 public final class SqlExplainIcebergCall extends SqlCall {
   /** The operator of every {@code EXPLAIN CALL}. */
-  public static final SqlOperator OPERATOR = new SqlSpecialOperator("EXPLAIN CALL", SqlKind.EXPLAIN) {
-    @Override public SqlCall createCall(@Nullable SqlLiteral functionQualifier, SqlParserPos pos,
-        @Nullable SqlNode... operands) {
-      return new SqlExplainIcebergCall(pos, (SqlIcebergCall) requireNonNull(operands[0], "call"));
-    }
-  };
+  public static final SqlOperator OPERATOR =
+      new SqlSpecialOperator("EXPLAIN CALL", SqlKind.EXPLAIN) {
+        @Override
+        public SqlCall createCall(
+            @Nullable SqlLiteral functionQualifier,
+            SqlParserPos pos,
+            @Nullable SqlNode... operands) {
+          return new SqlExplainIcebergCall(
+              pos, (SqlIcebergCall) requireNonNull(operands[0], "call"));
+        }
+      };
 
   private SqlIcebergCall call;
 
@@ -41,22 +48,27 @@ public final class SqlExplainIcebergCall extends SqlCall {
     return call;
   }
 
-  @Override public SqlOperator getOperator() {
+  @Override
+  public SqlOperator getOperator() {
     return OPERATOR;
   }
 
-  @Override public List<SqlNode> getOperandList() {
+  @Override
+  public List<SqlNode> getOperandList() {
     return List.of(call);
   }
 
-  @Override public void setOperand(int i, @Nullable SqlNode operand) {
+  @Override
+  public void setOperand(int i, @Nullable SqlNode operand) {
     if (i != 0 || !(operand instanceof SqlIcebergCall replacement)) {
-      throw new IllegalArgumentException("Cannot set operand " + i + " of EXPLAIN CALL to " + operand);
+      throw new IllegalArgumentException(
+          "Cannot set operand " + i + " of EXPLAIN CALL to " + operand);
     }
     this.call = replacement;
   }
 
-  @Override public void unparse(SqlWriter writer, int leftPrec, int rightPrec) {
+  @Override
+  public void unparse(SqlWriter writer, int leftPrec, int rightPrec) {
     writer.keyword("EXPLAIN");
     call.unparse(writer, leftPrec, rightPrec);
   }

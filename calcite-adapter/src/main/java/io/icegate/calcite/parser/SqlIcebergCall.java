@@ -19,29 +19,38 @@ import org.apache.calcite.sql.parser.SqlParserPos;
 import org.checkerframework.checker.nullness.qual.Nullable;
 
 /**
- * Iceberg's {@code CALL [catalog.]system.procedure(arguments)}, with all-named or all-positional arguments.
+ * Iceberg's {@code CALL [catalog.]system.procedure(arguments)}, with all-named or all-positional
+ * arguments.
  *
  * <p>The parser guarantees the shape (a {@code system} namespace, no mixing of named and positional
- * arguments, maps with keys and values in pairs); what the procedure accepts is the procedure bridge's to check.
+ * arguments, maps with keys and values in pairs); what the procedure accepts is the procedure
+ * bridge's to check.
  */
 public final class SqlIcebergCall extends SqlCall {
   /** The namespace every Iceberg procedure lives in. */
   public static final String SYSTEM_NAMESPACE = "system";
 
   /** The operator of every Iceberg CALL. */
-  public static final SqlOperator OPERATOR = new SqlSpecialOperator("CALL", SqlKind.PROCEDURE_CALL) {
-    @Override public SqlCall createCall(@Nullable SqlLiteral functionQualifier, SqlParserPos pos,
-        @Nullable SqlNode... operands) {
-      SqlNodeList arguments = (SqlNodeList) requireNonNull(operands[1], "arguments");
-      return new SqlIcebergCall(pos, (SqlIdentifier) requireNonNull(operands[0], "procedure"),
-          arguments.stream().map(SqlProcedureArgument.class::cast).toList());
-    }
-  };
+  public static final SqlOperator OPERATOR =
+      new SqlSpecialOperator("CALL", SqlKind.PROCEDURE_CALL) {
+        @Override
+        public SqlCall createCall(
+            @Nullable SqlLiteral functionQualifier,
+            SqlParserPos pos,
+            @Nullable SqlNode... operands) {
+          SqlNodeList arguments = (SqlNodeList) requireNonNull(operands[1], "arguments");
+          return new SqlIcebergCall(
+              pos,
+              (SqlIdentifier) requireNonNull(operands[0], "procedure"),
+              arguments.stream().map(SqlProcedureArgument.class::cast).toList());
+        }
+      };
 
   private final SqlIdentifier procedure;
   private final List<SqlProcedureArgument> arguments;
 
-  private SqlIcebergCall(SqlParserPos pos, SqlIdentifier procedure, List<SqlProcedureArgument> arguments) {
+  private SqlIcebergCall(
+      SqlParserPos pos, SqlIdentifier procedure, List<SqlProcedureArgument> arguments) {
     super(pos);
     this.procedure = requireNonNull(procedure, "procedure is null");
     this.arguments = List.copyOf(arguments);
@@ -50,43 +59,65 @@ public final class SqlIcebergCall extends SqlCall {
   /**
    * A CALL of {@code procedure} with {@code arguments}.
    *
-   * @throws org.apache.calcite.runtime.CalciteContextException if named and positional arguments are mixed
+   * @throws org.apache.calcite.runtime.CalciteContextException if named and positional arguments
+   *     are mixed
    */
-  public static SqlIcebergCall create(SqlParserPos pos, SqlIdentifier procedure,
-      List<SqlProcedureArgument> arguments) {
+  public static SqlIcebergCall create(
+      SqlParserPos pos, SqlIdentifier procedure, List<SqlProcedureArgument> arguments) {
     checkProcedureName(procedure);
     if (!arguments.isEmpty()) {
       SqlProcedureArgument first = arguments.get(0);
       for (int i = 1; i < arguments.size(); i++) {
         SqlProcedureArgument argument = arguments.get(i);
         if (argument.isNamed() != first.isNamed()) {
-          throw ParseFailures.at(argument.getParserPosition(), "Cannot call " + procedure
-              + ": named and positional arguments cannot be mixed (argument 1 is " + describe(first)
-              + ", argument " + (i + 1) + " is " + describe(argument) + ")");
+          throw ParseFailures.at(
+              argument.getParserPosition(),
+              "Cannot call "
+                  + procedure
+                  + ": named and positional arguments cannot be mixed (argument 1 is "
+                  + describe(first)
+                  + ", argument "
+                  + (i + 1)
+                  + " is "
+                  + describe(argument)
+                  + ")");
         }
       }
     }
     return new SqlIcebergCall(pos, procedure, arguments);
   }
 
-  /** Checks that {@code procedure} is {@code [catalog.]system.name}, as Iceberg names its procedures. */
+  /**
+   * Checks that {@code procedure} is {@code [catalog.]system.name}, as Iceberg names its
+   * procedures.
+   */
   public static void checkProcedureName(SqlIdentifier procedure) {
     List<String> names = procedure.names;
-    boolean valid = !procedure.isStar()
-        && (names.size() == 2 || names.size() == 3)
-        && names.get(names.size() - 2).toLowerCase(Locale.ROOT).equals(SYSTEM_NAMESPACE);
+    boolean valid =
+        !procedure.isStar()
+            && (names.size() == 2 || names.size() == 3)
+            && names.get(names.size() - 2).toLowerCase(Locale.ROOT).equals(SYSTEM_NAMESPACE);
     if (!valid) {
-      throw ParseFailures.at(procedure.getParserPosition(), "Cannot call " + procedure
-          + ": an Iceberg procedure is named [catalog.]system.<procedure>, for example "
-          + "CALL my_catalog.system.expire_snapshots(...)");
+      throw ParseFailures.at(
+          procedure.getParserPosition(),
+          "Cannot call "
+              + procedure
+              + ": an Iceberg procedure is named [catalog.]system.<procedure>, for example "
+              + "CALL my_catalog.system.expire_snapshots(...)");
     }
   }
 
-  /** {@code map(k1, v1, k2, v2, ...)} as Calcite's map constructor, once its arguments are known to pair up. */
+  /**
+   * {@code map(k1, v1, k2, v2, ...)} as Calcite's map constructor, once its arguments are known to
+   * pair up.
+   */
   public static SqlNode map(SqlParserPos pos, List<SqlNode> keysAndValues) {
     if (keysAndValues.size() % 2 != 0) {
-      throw ParseFailures.at(pos, "Cannot read map(...): it takes keys and values in pairs, but has "
-          + keysAndValues.size() + " arguments");
+      throw ParseFailures.at(
+          pos,
+          "Cannot read map(...): it takes keys and values in pairs, but has "
+              + keysAndValues.size()
+              + " arguments");
     }
     return SqlStdOperatorTable.MAP_VALUE_CONSTRUCTOR.createCall(pos, keysAndValues);
   }
@@ -119,15 +150,18 @@ public final class SqlIcebergCall extends SqlCall {
     return arguments.isEmpty() || arguments.get(0).isNamed();
   }
 
-  @Override public SqlOperator getOperator() {
+  @Override
+  public SqlOperator getOperator() {
     return OPERATOR;
   }
 
-  @Override public List<SqlNode> getOperandList() {
+  @Override
+  public List<SqlNode> getOperandList() {
     return List.of(procedure, new SqlNodeList(arguments, getParserPosition()));
   }
 
-  @Override public void unparse(SqlWriter writer, int leftPrec, int rightPrec) {
+  @Override
+  public void unparse(SqlWriter writer, int leftPrec, int rightPrec) {
     writer.keyword("CALL");
     procedure.unparse(writer, 0, 0);
     SqlWriter.Frame frame = writer.startList("(", ")");

@@ -17,26 +17,35 @@ import org.apache.calcite.sql.parser.SqlParserPos;
 import org.checkerframework.checker.nullness.qual.Nullable;
 
 /**
- * One argument of a {@link SqlIcebergCall}: {@code name => value}, or a bare value in a positional call.
+ * One argument of a {@link SqlIcebergCall}: {@code name => value}, or a bare value in a positional
+ * call.
  *
- * <p>Its position spans the whole argument ({@code name => value}); the value keeps its own. A value is a
- * literal (character, exact or approximate numeric, boolean, NULL, or an unknown-typed literal such as
- * {@code TIMESTAMP '...'}), a {@code SqlDynamicParam} for JDBC's {@code ?}, or a call of
- * {@code MAP_VALUE_CONSTRUCTOR} / {@code ARRAY_VALUE_CONSTRUCTOR} whose operands are values again.
+ * <p>Its position spans the whole argument ({@code name => value}); the value keeps its own. A
+ * value is a literal (character, exact or approximate numeric, boolean, NULL, or an unknown-typed
+ * literal such as {@code TIMESTAMP '...'}), a {@code SqlDynamicParam} for JDBC's {@code ?}, or a
+ * call of {@code MAP_VALUE_CONSTRUCTOR} / {@code ARRAY_VALUE_CONSTRUCTOR} whose operands are values
+ * again.
  */
 public final class SqlProcedureArgument extends SqlCall {
   /** The operator of every procedure argument. */
-  public static final SqlOperator OPERATOR = new SqlSpecialOperator("PROCEDURE_ARGUMENT", SqlKind.OTHER) {
-    @Override public SqlCall createCall(@Nullable SqlLiteral functionQualifier, SqlParserPos pos,
-        @Nullable SqlNode... operands) {
-      return new SqlProcedureArgument(pos, (SqlIdentifier) operands[0], requireNonNull(operands[1], "value"));
-    }
-  };
+  public static final SqlOperator OPERATOR =
+      new SqlSpecialOperator("PROCEDURE_ARGUMENT", SqlKind.OTHER) {
+        @Override
+        public SqlCall createCall(
+            @Nullable SqlLiteral functionQualifier,
+            SqlParserPos pos,
+            @Nullable SqlNode... operands) {
+          return new SqlProcedureArgument(
+              pos, (SqlIdentifier) operands[0], requireNonNull(operands[1], "value"));
+        }
+      };
 
   private final @Nullable SqlIdentifier name;
   private final SqlNode value;
 
-  /** @param name the argument's name, or null for a positional argument */
+  /**
+   * @param name the argument's name, or null for a positional argument
+   */
   public SqlProcedureArgument(SqlParserPos pos, @Nullable SqlIdentifier name, SqlNode value) {
     super(pos);
     this.name = name;
@@ -56,15 +65,18 @@ public final class SqlProcedureArgument extends SqlCall {
     return value;
   }
 
-  @Override public SqlOperator getOperator() {
+  @Override
+  public SqlOperator getOperator() {
     return OPERATOR;
   }
 
-  @Override public List<@Nullable SqlNode> getOperandList() {
+  @Override
+  public List<@Nullable SqlNode> getOperandList() {
     return Arrays.asList(name, value);
   }
 
-  @Override public void unparse(SqlWriter writer, int leftPrec, int rightPrec) {
+  @Override
+  public void unparse(SqlWriter writer, int leftPrec, int rightPrec) {
     if (name != null) {
       name.unparse(writer, 0, 0);
       writer.keyword("=>");

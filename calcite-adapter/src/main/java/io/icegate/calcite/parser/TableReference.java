@@ -7,15 +7,18 @@ import java.util.Optional;
 import org.apache.calcite.sql.SqlIdentifier;
 
 /**
- * A table that a statement reads or writes, as written: {@code prod.db.t}, {@code db.t.snapshots}, or a bare
- * {@code t} (catalog and namespace are the session's to fill in).
+ * A table that a statement reads or writes, as written: {@code prod.db.t}, {@code db.t.snapshots},
+ * or a bare {@code t} (catalog and namespace are the session's to fill in).
  *
  * @param name the name as written, one element per part, original spelling
  * @param identifier the parse-tree node, with positions
  * @param timeTravel the version or time the table is read at, if the statement says
  * @param access whether the statement reads or writes the table
  */
-public record TableReference(List<String> name, SqlIdentifier identifier, Optional<SqlTimeTravel> timeTravel,
+public record TableReference(
+    List<String> name,
+    SqlIdentifier identifier,
+    Optional<SqlTimeTravel> timeTravel,
     Access access) {
 
   /** How a statement uses a table. */
@@ -33,7 +36,10 @@ public record TableReference(List<String> name, SqlIdentifier identifier, Option
     requireNonNull(access, "access is null");
   }
 
-  /** The last part of the name: a table's name, or a metadata table's ({@code snapshots}, {@code files}). */
+  /**
+   * The last part of the name: a table's name, or a metadata table's ({@code snapshots}, {@code
+   * files}).
+   */
   public String lastName() {
     return name.get(name.size() - 1);
   }

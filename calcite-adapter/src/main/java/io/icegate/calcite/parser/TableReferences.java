@@ -25,19 +25,31 @@ import org.apache.calcite.sql.SqlWithItem;
 import org.checkerframework.checker.nullness.qual.Nullable;
 
 /**
- * Lists the tables a parsed statement refers to, each with its time-travel clause, in the order written.
+ * Lists the tables a parsed statement refers to, each with its time-travel clause, in the order
+ * written.
  *
- * <p>A name counts as a table only where a table can stand: in FROM and JOIN (also inside subqueries, CTEs and
- * set operations), after {@code TABLE}, and as the target or source of DML. Names of common table expressions
- * are not tables and are left out where they are visible; column references never count.
+ * <p>A name counts as a table only where a table can stand: in FROM and JOIN (also inside
+ * subqueries, CTEs and set operations), after {@code TABLE}, and as the target or source of DML.
+ * Names of common table expressions are not tables and are left out where they are visible; column
+ * references never count.
  */
 public final class TableReferences {
   /** Kinds of calls whose first operand is a table reference when they stand in a FROM clause. */
-  private static final Set<SqlKind> WRAPPING_A_TABLE = Set.of(SqlKind.AS, SqlKind.TABLESAMPLE, SqlKind.EXTEND,
-      SqlKind.LATERAL, SqlKind.OVER, SqlKind.MATCH_RECOGNIZE, SqlKind.PIVOT, SqlKind.UNPIVOT, SqlKind.TABLE_REF,
-      SqlKind.SNAPSHOT);
+  private static final Set<SqlKind> WRAPPING_A_TABLE =
+      Set.of(
+          SqlKind.AS,
+          SqlKind.TABLESAMPLE,
+          SqlKind.EXTEND,
+          SqlKind.LATERAL,
+          SqlKind.OVER,
+          SqlKind.MATCH_RECOGNIZE,
+          SqlKind.PIVOT,
+          SqlKind.UNPIVOT,
+          SqlKind.TABLE_REF,
+          SqlKind.SNAPSHOT);
 
   private final List<TableReference> found = new ArrayList<>();
+
   /** Nodes already listed: MERGE repeats its target inside its UPDATE and INSERT parts. */
   private final Set<SqlIdentifier> seen = Collections.newSetFromMap(new IdentityHashMap<>());
 
@@ -87,24 +99,32 @@ public final class TableReferences {
   }
 
   private void visitCall(SqlCall call, boolean inFrom, Set<String> commonTables) {
-    boolean wrapsTable = (inFrom && WRAPPING_A_TABLE.contains(call.getKind()))
-        || call.getKind() == SqlKind.EXPLICIT_TABLE;
+    boolean wrapsTable =
+        (inFrom && WRAPPING_A_TABLE.contains(call.getKind()))
+            || call.getKind() == SqlKind.EXPLICIT_TABLE;
     List<@Nullable SqlNode> operands = call.getOperandList();
     for (int i = 0; i < operands.size(); i++) {
       visit(operands.get(i), wrapsTable && i == 0, commonTables);
     }
   }
 
-  /** Visits the operands of {@code call}: {@code tables} as table references, the others as expressions. */
+  /**
+   * Visits the operands of {@code call}: {@code tables} as table references, the others as
+   * expressions.
+   */
   private void visitOperands(SqlCall call, Set<String> commonTables, @Nullable SqlNode... tables) {
     List<SqlNode> tableList = Arrays.asList(tables);
     for (SqlNode operand : call.getOperandList()) {
-      visit(operand, operand != null && tableList.stream().anyMatch(table -> table == operand), commonTables);
+      visit(
+          operand,
+          operand != null && tableList.stream().anyMatch(table -> table == operand),
+          commonTables);
     }
   }
 
   /** Visits INSERT, UPDATE, DELETE or MERGE: the target is written, a MERGE source is read. */
-  private void visitDml(SqlCall dml, SqlNode target, @Nullable SqlNode source, Set<String> commonTables) {
+  private void visitDml(
+      SqlCall dml, SqlNode target, @Nullable SqlNode source, Set<String> commonTables) {
     // The target may carry an alias (UPDATE t AS x ...); the table is what the alias names.
     SqlNode table = target.getKind() == SqlKind.AS ? ((SqlCall) target).operand(0) : target;
     if (table instanceof SqlIdentifier identifier) {
@@ -124,10 +144,14 @@ public final class TableReferences {
     visit(with.body, false, Set.copyOf(visible));
   }
 
-  private void add(SqlIdentifier identifier, Optional<SqlTimeTravel> timeTravel, TableReference.Access access,
+  private void add(
+      SqlIdentifier identifier,
+      Optional<SqlTimeTravel> timeTravel,
+      TableReference.Access access,
       Set<String> commonTables) {
-    boolean isCommonTable = identifier.isSimple()
-        && commonTables.contains(identifier.getSimple().toLowerCase(Locale.ROOT));
+    boolean isCommonTable =
+        identifier.isSimple()
+            && commonTables.contains(identifier.getSimple().toLowerCase(Locale.ROOT));
     if (!isCommonTable && !identifier.isStar() && seen.add(identifier)) {
       found.add(new TableReference(identifier.names, identifier, timeTravel, access));
     }

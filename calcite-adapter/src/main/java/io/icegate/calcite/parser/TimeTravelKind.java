@@ -1,8 +1,13 @@
 package io.icegate.calcite.parser;
 
-/** What a time-travel clause names: a table version (snapshot id, branch or tag) or a point in time. */
+/**
+ * What a time-travel clause names: a table version (snapshot id, branch or tag) or a point in time.
+ */
 public enum TimeTravelKind {
-  /** {@code VERSION AS OF} / {@code FOR SYSTEM_VERSION AS OF}: a snapshot id, or a branch or tag name. */
+  /**
+   * {@code VERSION AS OF} / {@code FOR SYSTEM_VERSION AS OF}: a snapshot id, or a branch or tag
+   * name.
+   */
   VERSION,
   /** {@code TIMESTAMP AS OF} / {@code FOR SYSTEM_TIME AS OF}: a timestamp, or unix seconds. */
   TIMESTAMP;

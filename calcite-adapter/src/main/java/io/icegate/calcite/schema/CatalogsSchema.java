@@ -27,7 +27,10 @@ final class CatalogsSchema extends LookupSchema {
     return catalogs;
   }
 
-  /** Generated code reaches the tree from the root the query runs with, as Calcite's own root schema does. */
+  /**
+   * Generated code reaches the tree from the root the query runs with, as Calcite's own root schema
+   * does.
+   */
   @Override
   public Expression getExpression(@Nullable SchemaPlus parentSchema, String name) {
     return Expressions.call(DataContext.ROOT, BuiltInMethod.DATA_CONTEXT_GET_ROOT_SCHEMA.method);

@@ -17,20 +17,24 @@ import org.apache.iceberg.BaseMetadataTable;
  * One statement's view of a session's Iceberg catalogs as a Calcite schema tree:
  *
  * <pre>
- * root ─ catalog (demo) ─ namespace (db) ─ [nested namespaces] ─ table (t, a schema) ─ metadata table (snapshots)
+ * root ─ catalog (demo) ─ namespace (db) ─ [nested namespaces] ─ table (t, a schema)
+ *      ─ metadata table (snapshots)
  * </pre>
  *
- * <p>Calcite resolves {@code demo.db.t.snapshots} as a schema path and a table, so a data table is a schema
- * here and its 17 metadata tables are that schema's tables. Data tables themselves are not in the tree: only
- * Spark reads data.
+ * <p>Calcite resolves {@code demo.db.t.snapshots} as a schema path and a table, so a data table is
+ * a schema here and its 17 metadata tables are that schema's tables. Data tables themselves are not
+ * in the tree: only Spark reads data.
  *
- * <p>Everything is lazy: a lookup loads the one table it names (once per statement, however often Calcite
- * asks), and catalogs, namespaces and tables are listed only when a listing is asked for. A namespace in a
- * lookup is not checked to exist; the table under it is what has to. Build one instance per statement, so that
- * every statement sees current metadata and all references to one table within it see the same snapshot.
+ * <p>Everything is lazy: a lookup loads the one table it names (once per statement, however often
+ * Calcite asks), and catalogs, namespaces and tables are listed only when a listing is asked for. A
+ * namespace in a lookup is not checked to exist; the table under it is what has to. Build one
+ * instance per statement, so that every statement sees current metadata and all references to one
+ * table within it see the same snapshot.
  */
 public final class IcebergSchemas {
-  /** Starts the names of time-travel schemas; "$" keeps them apart from catalog names Spark allows. */
+  /**
+   * Starts the names of time-travel schemas; "$" keeps them apart from catalog names Spark allows.
+   */
   static final String TIME_TRAVEL_PREFIX = "$time_travel_";
 
   private final IcebergCatalogs catalogs;
@@ -58,31 +62,35 @@ public final class IcebergSchemas {
   }
 
   /**
-   * The data table {@code catalog.namespace.name} as a schema of metadata tables, loaded on first use; empty
-   * when the catalog has no such data table. Iceberg's catalogs also load {@code db.t.snapshots} as table
-   * {@code snapshots} of namespace {@code db.t} (the metadata table); that is not a data table, so it is not
-   * one here.
+   * The data table {@code catalog.namespace.name} as a schema of metadata tables, loaded on first
+   * use; empty when the catalog has no such data table. Iceberg's catalogs also load {@code
+   * db.t.snapshots} as table {@code snapshots} of namespace {@code db.t} (the metadata table); that
+   * is not a data table, so it is not one here.
    */
   public Optional<TableSchema> table(String catalog, List<String> namespace, String name) {
     TableKey key = new TableKey(catalog, namespace, name);
     return tables.computeIfAbsent(
         key,
-        k -> catalogs.loadTable(k.catalog(), k.namespace(), k.name())
-            .filter(table -> !(table instanceof BaseMetadataTable))
-            .map(table -> new TableSchema(path(k), table)));
+        k ->
+            catalogs
+                .loadTable(k.catalog(), k.namespace(), k.name())
+                .filter(table -> !(table instanceof BaseMetadataTable))
+                .map(table -> new TableSchema(path(k), table)));
   }
 
   /**
-   * Makes the metadata table {@code kind} of {@code table} read at {@code timeTravel}, under a path only this
-   * statement uses ({@code [$time_travel_0, files]}, numbered in the order of the statement's time-travel
-   * clauses). Calcite's validator knows no time travel, so the statement is rewritten to read this path instead
-   * of {@code t.files VERSION AS OF ...}; the last part is the metadata table's name, so the reference keeps
-   * its implicit alias.
+   * Makes the metadata table {@code kind} of {@code table} read at {@code timeTravel}, under a path
+   * only this statement uses ({@code [$time_travel_0, files]}, numbered in the order of the
+   * statement's time-travel clauses). Calcite's validator knows no time travel, so the statement is
+   * rewritten to read this path instead of {@code t.files VERSION AS OF ...}; the last part is the
+   * metadata table's name, so the reference keeps its implicit alias.
    */
-  public synchronized MetadataTable addTimeTravel(TableSchema table, MetadataTableKind kind, TimeTravel timeTravel) {
+  public synchronized MetadataTable addTimeTravel(
+      TableSchema table, MetadataTableKind kind, TimeTravel timeTravel) {
     String schema = TIME_TRAVEL_PREFIX + timeTravelCount++;
     String name = kind.tableName();
-    MetadataTable travelled = new MetadataTable(List.of(schema, name), table.table(), kind, timeTravel);
+    MetadataTable travelled =
+        new MetadataTable(List.of(schema, name), table.table(), kind, timeTravel);
     root.add(schema, new SingleTableSchema(name, travelled));
     return travelled;
   }

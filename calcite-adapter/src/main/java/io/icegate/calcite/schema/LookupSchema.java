@@ -16,9 +16,9 @@ import org.apache.calcite.schema.lookup.Lookup;
 import org.checkerframework.checker.nullness.qual.Nullable;
 
 /**
- * A read-only schema whose tables and sub-schemas are found through {@link Lookup}s, Calcite's way of finding
- * one name without listing them all. The older name-based methods delegate to the lookups, so whichever
- * Calcite calls, nothing is listed unless a listing is asked for.
+ * A read-only schema whose tables and sub-schemas are found through {@link Lookup}s, Calcite's way
+ * of finding one name without listing them all. The older name-based methods delegate to the
+ * lookups, so whichever Calcite calls, nothing is listed unless a listing is asked for.
  */
 abstract class LookupSchema implements Schema {
   @Override

@@ -27,19 +27,21 @@ import org.apache.iceberg.expressions.Expressions;
 import org.checkerframework.checker.nullness.qual.Nullable;
 
 /**
- * One metadata table of one Iceberg table ({@code demo.db.t.files}), read at the current snapshot or at the one
- * a time-travel clause names, as a Calcite table.
+ * One metadata table of one Iceberg table ({@code demo.db.t.files}), read at the current snapshot
+ * or at the one a time-travel clause names, as a Calcite table.
  *
- * <p>Rows stream from {@link MetadataRelation#rows(int[], Expression)}: Calcite pulls them one at a time, and closing
- * its enumerator (at the end, or when a LIMIT is reached or the result is closed) releases the open manifest. Only the
- * columns the query uses are read: Calcite pushes the projection down and Iceberg's scan selects them, so a manifest's
- * other fields are skipped, not decoded. Calcite filters the rows; a files or entries table also gives Iceberg the
- * conditions on its partition fields, so that it skips the manifests that cannot match.
+ * <p>Rows stream from {@link MetadataRelation#rows(int[], Expression)}: Calcite pulls them one at a
+ * time, and closing its enumerator (at the end, or when a LIMIT is reached or the result is closed)
+ * releases the open manifest. Only the columns the query uses are read: Calcite pushes the
+ * projection down and Iceberg's scan selects them, so a manifest's other fields are skipped, not
+ * decoded. Calcite filters the rows; a files or entries table also gives Iceberg the conditions on
+ * its partition fields, so that it skips the manifests that cannot match.
  *
- * <p>The relation is opened once per instance, on {@link #relation()} or the first scan, so that a statement
- * reads one consistent view and time-travel errors and warnings surface before any row is read. An instance
- * therefore belongs to one statement (see {@link IcebergSchemas}); a compiled plan finds it by its
- * {@link #path()} in the schema tree it runs with, so the same plan can run for the next statement's tables.
+ * <p>The relation is opened once per instance, on {@link #relation()} or the first scan, so that a
+ * statement reads one consistent view and time-travel errors and warnings surface before any row is
+ * read. An instance therefore belongs to one statement (see {@link IcebergSchemas}); a compiled
+ * plan finds it by its {@link #path()} in the schema tree it runs with, so the same plan can run
+ * for the next statement's tables.
  */
 public final class MetadataTable extends AbstractTable implements ProjectableFilterableTable {
   private final List<String> path;
@@ -57,7 +59,10 @@ public final class MetadataTable extends AbstractTable implements ProjectableFil
     this.schema = MetadataTables.schema(table, kind);
   }
 
-  /** Where the table is in its statement's schema tree: {@code [demo, db, t, files]}, or a time-travel path. */
+  /**
+   * Where the table is in its statement's schema tree: {@code [demo, db, t, files]}, or a
+   * time-travel path.
+   */
   public List<String> path() {
     return path;
   }
@@ -88,8 +93,8 @@ public final class MetadataTable extends AbstractTable implements ProjectableFil
   /**
    * Opens the relation (once): resolves time travel and prepares the scan, reading no rows yet.
    *
-   * @throws io.icegate.metadata.MetadataTableException when time travel is refused or names no snapshot, or
-   *     the table is computed by Spark
+   * @throws io.icegate.metadata.MetadataTableException when time travel is refused or names no
+   *     snapshot, or the table is computed by Spark
    */
   public synchronized MetadataRelation relation() {
     if (relation == null) {
@@ -109,24 +114,29 @@ public final class MetadataTable extends AbstractTable implements ProjectableFil
   }
 
   /**
-   * Calcite's entry point, which makes it plan a scan of this table; plans run {@link #scan(DataContext, int[],
-   * String)} instead (see {@code MetadataTableScan}), and the filters are applied above the scan.
+   * Calcite's entry point, which makes it plan a scan of this table; plans run {@link
+   * #scan(DataContext, int[], String)} instead (see {@code MetadataTableScan}), and the filters are
+   * applied above the scan.
    */
   @Override
-  public Enumerable<@Nullable Object[]> scan(DataContext root, List<RexNode> filters, int @Nullable [] projects) {
+  public Enumerable<@Nullable Object[]> scan(
+      DataContext root, List<RexNode> filters, int @Nullable [] projects) {
     return scan(root, projects, null);
   }
 
   /**
-   * The rows of some columns (null: all), with Iceberg's filter to skip a files or entries table's manifests by
-   * ({@code partitionFilter}, as {@code ExpressionParser} writes it; null for none). The filter prunes manifests, not
-   * rows: the plan filters the rows it returns.
+   * The rows of some columns (null: all), with Iceberg's filter to skip a files or entries table's
+   * manifests by ({@code partitionFilter}, as {@code ExpressionParser} writes it; null for none).
+   * The filter prunes manifests, not rows: the plan filters the rows it returns.
    */
-  public Enumerable<@Nullable Object[]> scan(DataContext root, int @Nullable [] projects,
-      @Nullable String partitionFilter) {
+  public Enumerable<@Nullable Object[]> scan(
+      DataContext root, int @Nullable [] projects, @Nullable String partitionFilter) {
     MetadataRelation opened = relation();
     int[] columns = projects != null ? projects.clone() : allColumns();
-    Expression filter = partitionFilter == null ? Expressions.alwaysTrue() : ExpressionParser.fromJson(partitionFilter);
+    Expression filter =
+        partitionFilter == null
+            ? Expressions.alwaysTrue()
+            : ExpressionParser.fromJson(partitionFilter);
     List<UnaryOperator<Object>> all = CalciteValues.fields(schema.asStruct());
     List<UnaryOperator<Object>> converters = Arrays.stream(columns).mapToObj(all::get).toList();
     AtomicBoolean cancelled = DataContext.Variable.CANCEL_FLAG.get(root);
@@ -140,10 +150,11 @@ public final class MetadataTable extends AbstractTable implements ProjectableFil
   }
 
   /**
-   * The values of one column, bare rather than in one-element arrays: Calcite's enumerable operators take a
-   * one-column input as a sequence of values ({@code JavaRowFormat.SCALAR}).
+   * The values of one column, bare rather than in one-element arrays: Calcite's enumerable
+   * operators take a one-column input as a sequence of values ({@code JavaRowFormat.SCALAR}).
    */
-  public Enumerable<@Nullable Object> scanColumn(DataContext root, int column, @Nullable String partitionFilter) {
+  public Enumerable<@Nullable Object> scanColumn(
+      DataContext root, int column, @Nullable String partitionFilter) {
     return scan(root, new int[] {column}, partitionFilter).select(row -> row[0]);
   }
 

@@ -13,9 +13,9 @@ import org.checkerframework.checker.nullness.qual.Nullable;
 /**
  * A {@link Lookup} that finds one entry by its exact name and lists names only when asked.
  *
- * <p>Case-insensitive lookup is exact lookup on purpose: whether {@code Db} names {@code db} is the Iceberg
- * catalog's decision, as it is when Spark resolves the name, and listing a namespace to guess would cost a
- * catalog call per reference.
+ * <p>Case-insensitive lookup is exact lookup on purpose: whether {@code Db} names {@code db} is the
+ * Iceberg catalog's decision, as it is when Spark resolves the name, and listing a namespace to
+ * guess would cost a catalog call per reference.
  */
 final class NameLookup<T> implements Lookup<T> {
   private final Function<String, @Nullable T> find;

@@ -6,10 +6,11 @@ import org.apache.calcite.schema.Schema;
 import org.apache.calcite.schema.lookup.Lookup;
 
 /**
- * A catalog (the empty namespace) or a namespace in it. Its sub-schemas are the tables of the namespace (each a
- * {@link TableSchema}) and the namespaces nested in it; a name that is both is the table, as Iceberg's Spark
- * catalog reads it. Tables directly in a catalog, outside any namespace, are not looked up: Spark cannot name
- * their metadata tables unambiguously, so such statements stay with Spark.
+ * A catalog (the empty namespace) or a namespace in it. Its sub-schemas are the tables of the
+ * namespace (each a {@link TableSchema}) and the namespaces nested in it; a name that is both is
+ * the table, as Iceberg's Spark catalog reads it. Tables directly in a catalog, outside any
+ * namespace, are not looked up: Spark cannot name their metadata tables unambiguously, so such
+ * statements stay with Spark.
  */
 final class NamespaceSchema extends LookupSchema {
   private final IcebergSchemas schemas;

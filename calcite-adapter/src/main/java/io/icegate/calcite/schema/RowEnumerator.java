@@ -13,10 +13,11 @@ import org.apache.iceberg.io.CloseableIterator;
 import org.checkerframework.checker.nullness.qual.Nullable;
 
 /**
- * Pulls a metadata relation's rows (of the scanned columns, in order) one at a time, converted to Calcite's values.
- * Nothing is read before the first {@link #moveNext()}; {@link #close()} releases whatever manifest is open.
- * A cancelled query stops here with a {@link CancellationException}, also when an operator above (a sort, an
- * aggregate) is still reading its whole input: stopping quietly would let it return a partial answer.
+ * Pulls a metadata relation's rows (of the scanned columns, in order) one at a time, converted to
+ * Calcite's values. Nothing is read before the first {@link #moveNext()}; {@link #close()} releases
+ * whatever manifest is open. A cancelled query stops here with a {@link CancellationException},
+ * also when an operator above (a sort, an aggregate) is still reading its whole input: stopping
+ * quietly would let it return a partial answer.
  */
 final class RowEnumerator implements Enumerator<@Nullable Object[]> {
   private final CloseableIterable<List<Object>> rows;
@@ -27,7 +28,9 @@ final class RowEnumerator implements Enumerator<@Nullable Object[]> {
   private boolean closed;
 
   RowEnumerator(
-      CloseableIterable<List<Object>> rows, List<UnaryOperator<Object>> converters, AtomicBoolean cancel) {
+      CloseableIterable<List<Object>> rows,
+      List<UnaryOperator<Object>> converters,
+      AtomicBoolean cancel) {
     this.rows = rows;
     this.converters = converters;
     this.cancel = cancel;

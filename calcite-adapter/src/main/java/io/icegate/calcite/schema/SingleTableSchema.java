@@ -9,7 +9,8 @@ final class SingleTableSchema extends LookupSchema {
   private final Lookup<Table> lookup;
 
   SingleTableSchema(String name, Table table) {
-    this.lookup = new NameLookup<>(candidate -> candidate.equals(name) ? table : null, () -> List.of(name));
+    this.lookup =
+        new NameLookup<>(candidate -> candidate.equals(name) ? table : null, () -> List.of(name));
   }
 
   @Override

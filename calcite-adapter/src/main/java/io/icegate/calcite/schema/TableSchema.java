@@ -11,16 +11,20 @@ import org.apache.calcite.schema.lookup.Lookup;
 
 /**
  * A data table seen as a schema whose tables are its metadata tables, so that Calcite resolves
- * {@code demo.db.t.snapshots} to the {@code snapshots} table of schema {@code demo.db.t}. Metadata table names
- * are case-insensitive, as Iceberg's are. Each metadata table is made once, reading current metadata.
+ * {@code demo.db.t.snapshots} to the {@code snapshots} table of schema {@code demo.db.t}. Metadata
+ * table names are case-insensitive, as Iceberg's are. Each metadata table is made once, reading
+ * current metadata.
  */
 public final class TableSchema extends LookupSchema {
   private final List<String> path;
   private final org.apache.iceberg.Table table;
-  private final Map<MetadataTableKind, MetadataTable> metadataTables = new EnumMap<>(MetadataTableKind.class);
+  private final Map<MetadataTableKind, MetadataTable> metadataTables =
+      new EnumMap<>(MetadataTableKind.class);
   private final Lookup<Table> lookup;
 
-  /** @param path the table's path in the tree: {@code [catalog, namespace..., table]} */
+  /**
+   * @param path the table's path in the tree: {@code [catalog, namespace..., table]}
+   */
   TableSchema(List<String> path, org.apache.iceberg.Table table) {
     this.path = List.copyOf(path);
     this.table = table;

@@ -11,7 +11,9 @@ import org.apache.iceberg.Table;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-/** SQL over metadata tables: what users ask, answered natively and agreeing with the table's API. */
+/**
+ * SQL over metadata tables: what users ask, answered natively and agreeing with the table's API.
+ */
 class MetadataQueryTest {
   private static Fixture fixture;
   private static Table table;
@@ -24,8 +26,12 @@ class MetadataQueryTest {
 
   @Test
   void projectsAndFilters() {
-    assertThat(fixture.sql("SELECT snapshot_id, operation FROM prod.db.table.snapshots WHERE parent_id = "
-        + fixture.rich.first()).rows())
+    assertThat(
+            fixture
+                .sql(
+                    "SELECT snapshot_id, operation FROM prod.db.table.snapshots WHERE parent_id = "
+                        + fixture.rich.first())
+                .rows())
         .containsExactly(List.of(fixture.rich.second(), "append"));
   }
 
@@ -33,35 +39,54 @@ class MetadataQueryTest {
   void readsMapValuesBySubscript() {
     Snapshot first = table.snapshot(fixture.rich.first());
 
-    assertThat(fixture.sql("SELECT summary['added-records'], summary['no-such-key'] FROM prod.db.table.snapshots "
-        + "WHERE snapshot_id = " + first.snapshotId()).rows())
+    assertThat(
+            fixture
+                .sql(
+                    "SELECT summary['added-records'], summary['no-such-key'] FROM"
+                        + " prod.db.table.snapshots WHERE snapshot_id = "
+                        + first.snapshotId())
+                .rows())
         .containsExactly(Arrays.asList("15", null));
   }
 
   @Test
   void readsStructFieldsWithoutTheTableName() {
     Query.Result files =
-        fixture.sql("SELECT partition.category, readable_metrics.id.lower_bound, readable_metrics.id.upper_bound "
-            + "FROM prod.db.table.files WHERE content = 0 ORDER BY readable_metrics.id.lower_bound").run();
+        fixture
+            .sql(
+                "SELECT partition.category, readable_metrics.id.lower_bound,"
+                    + " readable_metrics.id.upper_bound FROM prod.db.table.files WHERE content = 0"
+                    + " ORDER BY readable_metrics.id.lower_bound")
+            .run();
 
     assertThat(files.columnNames()).containsExactly("category", "lower_bound", "upper_bound");
     assertThat(files.rows())
         .containsExactly(
-            List.of("a", 1L, 10L), List.of("b", 11L, 14L), List.of("a", 16L, 18L), List.of("c", 30L, 36L),
+            List.of("a", 1L, 10L),
+            List.of("b", 11L, 14L),
+            List.of("a", 16L, 18L),
+            List.of("c", 30L, 36L),
             List.of("d", 50L, 55L));
   }
 
   @Test
   void readsStructFieldsThroughTheTableAlias() {
-    assertThat(fixture.sql("SELECT f.partition.category FROM prod.db.table.files f WHERE f.content = 1").column())
+    assertThat(
+            fixture
+                .sql("SELECT f.partition.category FROM prod.db.table.files f WHERE f.content = 1")
+                .column())
         .containsExactly("a");
   }
 
   @Test
   void readsArraysOfStructsCountingFromZeroAsSpark() {
     List<List<Object>> rows =
-        fixture.sql("SELECT partition_summaries[0].lower_bound, partition_summaries[1].lower_bound, "
-            + "partition_summaries[2] FROM prod.db.table.manifests WHERE partition_spec_id = 1").rows();
+        fixture
+            .sql(
+                "SELECT partition_summaries[0].lower_bound, partition_summaries[1].lower_bound,"
+                    + " partition_summaries[2] FROM prod.db.table.manifests WHERE partition_spec_id"
+                    + " = 1")
+            .rows();
 
     assertThat(rows).hasSize(2).allSatisfy(row -> assertThat(row.get(2)).isNull());
     assertThat(rows).extracting(row -> row.get(0)).containsExactlyInAnyOrder("c", "d");
@@ -71,20 +96,36 @@ class MetadataQueryTest {
   @Test
   void aggregatesAndGroups() {
     Query.Result partitions =
-        fixture.sql("SELECT partition.category AS category, count(*) AS files, sum(record_count) AS records "
-            + "FROM prod.db.table.files WHERE content = 0 GROUP BY partition.category ORDER BY category").run();
+        fixture
+            .sql(
+                "SELECT partition.category AS category, count(*) AS files, sum(record_count) AS"
+                    + " records FROM prod.db.table.files WHERE content = 0 GROUP BY"
+                    + " partition.category ORDER BY category")
+            .run();
 
     assertThat(partitions.rows())
-        .containsExactly(List.of("a", 2L, 13L), List.of("b", 1L, 4L), List.of("c", 1L, 7L), List.of("d", 1L, 6L));
+        .containsExactly(
+            List.of("a", 2L, 13L),
+            List.of("b", 1L, 4L),
+            List.of("c", 1L, 7L),
+            List.of("d", 1L, 6L));
   }
 
   @Test
   void groupsByAliasAndOrdinalAsSparkAllows() {
-    assertThat(fixture.sql("SELECT operation AS op, count(*) FROM prod.db.table.snapshots GROUP BY op ORDER BY 1")
-        .rows())
+    assertThat(
+            fixture
+                .sql(
+                    "SELECT operation AS op, count(*) FROM prod.db.table.snapshots GROUP BY op"
+                        + " ORDER BY 1")
+                .rows())
         .containsExactly(List.of("append", 6L), List.of("delete", 1L), List.of("overwrite", 1L));
-    assertThat(fixture.sql("SELECT operation, count(*) FROM prod.db.table.snapshots GROUP BY 1 HAVING count(*) > 1")
-        .rows())
+    assertThat(
+            fixture
+                .sql(
+                    "SELECT operation, count(*) FROM prod.db.table.snapshots GROUP BY 1 HAVING"
+                        + " count(*) > 1")
+                .rows())
         .containsExactly(List.of("append", 6L));
   }
 
@@ -92,32 +133,60 @@ class MetadataQueryTest {
   void ordersAndLimits() {
     List<Long> ids = table.history().stream().map(entry -> entry.snapshotId()).toList();
 
-    assertThat(fixture.sql("SELECT snapshot_id FROM prod.db.table.history ORDER BY made_current_at DESC LIMIT 2")
-        .column())
+    assertThat(
+            fixture
+                .sql(
+                    "SELECT snapshot_id FROM prod.db.table.history ORDER BY made_current_at DESC"
+                        + " LIMIT 2")
+                .column())
         .containsExactly(ids.get(ids.size() - 1), ids.get(ids.size() - 2));
   }
 
   @Test
   void joinsAndSubqueries() {
-    // Snapshots that are no ancestor of the current one: the rolled-back commit and the branch's commit.
-    assertThat(fixture.sql("SELECT snapshot_id FROM prod.db.table.snapshots WHERE snapshot_id NOT IN "
-        + "(SELECT snapshot_id FROM prod.db.table.history WHERE is_current_ancestor)").column())
+    // Snapshots that are no ancestor of the current one: the rolled-back commit and the branch's
+    // commit.
+    assertThat(
+            fixture
+                .sql(
+                    "SELECT snapshot_id FROM prod.db.table.snapshots WHERE snapshot_id NOT IN"
+                        + " (SELECT snapshot_id FROM prod.db.table.history WHERE"
+                        + " is_current_ancestor)")
+                .column())
         .containsExactlyInAnyOrder(fixture.rich.rolledBack(), fixture.rich.onBranch());
-    assertThat(fixture.sql("SELECT r.name FROM prod.db.table.refs r JOIN prod.db.table.snapshots s "
-        + "ON r.snapshot_id = s.snapshot_id WHERE s.operation = 'overwrite'").column())
+    assertThat(
+            fixture
+                .sql(
+                    "SELECT r.name FROM prod.db.table.refs r JOIN prod.db.table.snapshots s "
+                        + "ON r.snapshot_id = s.snapshot_id WHERE s.operation = 'overwrite'")
+                .column())
         .isEmpty();
-    assertThat(fixture.sql("SELECT r.name, s.operation FROM prod.db.table.refs r "
-        + "LEFT JOIN prod.db.table.snapshots s ON r.snapshot_id = s.snapshot_id ORDER BY r.name").rows())
-        .containsExactly(List.of("audit", "append"), List.of("main", "append"), List.of("tag_a", "append"));
+    assertThat(
+            fixture
+                .sql(
+                    "SELECT r.name, s.operation FROM prod.db.table.refs r LEFT JOIN"
+                        + " prod.db.table.snapshots s ON r.snapshot_id = s.snapshot_id ORDER BY"
+                        + " r.name")
+                .rows())
+        .containsExactly(
+            List.of("audit", "append"), List.of("main", "append"), List.of("tag_a", "append"));
   }
 
   @Test
   void commonTableExpressionsAndSetOperations() {
-    assertThat(fixture.sql("WITH big AS (SELECT file_path, record_count FROM prod.db.table.files "
-        + "WHERE record_count > 5) SELECT count(*) FROM big").value())
+    assertThat(
+            fixture
+                .sql(
+                    "WITH big AS (SELECT file_path, record_count FROM prod.db.table.files "
+                        + "WHERE record_count > 5) SELECT count(*) FROM big")
+                .value())
         .isEqualTo(3L);
-    assertThat(fixture.sql("SELECT name FROM prod.db.table.refs WHERE type = 'TAG' UNION ALL "
-        + "SELECT operation FROM prod.db.table.snapshots WHERE operation = 'delete'").column())
+    assertThat(
+            fixture
+                .sql(
+                    "SELECT name FROM prod.db.table.refs WHERE type = 'TAG' UNION ALL SELECT"
+                        + " operation FROM prod.db.table.snapshots WHERE operation = 'delete'")
+                .column())
         .containsExactlyInAnyOrder("tag_a", "delete");
   }
 
@@ -126,26 +195,36 @@ class MetadataQueryTest {
     Snapshot first = table.snapshot(fixture.rich.first());
 
     Query.Result result =
-        fixture.sql("SELECT CAST(snapshot_id AS STRING), upper(operation), length(manifest_list) > 0, "
-            + "CAST(summary['added-records'] AS BIGINT) + 1, coalesce(parent_id, -1), "
-            + "CASE WHEN parent_id IS NULL THEN 'root' ELSE 'child' END "
-            + "FROM prod.db.table.snapshots WHERE snapshot_id = " + first.snapshotId()).run();
+        fixture
+            .sql(
+                "SELECT CAST(snapshot_id AS STRING), upper(operation), length(manifest_list) > 0, "
+                    + "CAST(summary['added-records'] AS BIGINT) + 1, coalesce(parent_id, -1), "
+                    + "CASE WHEN parent_id IS NULL THEN 'root' ELSE 'child' END "
+                    + "FROM prod.db.table.snapshots WHERE snapshot_id = "
+                    + first.snapshotId())
+            .run();
 
     assertThat(result.rows())
-        .containsExactly(List.of(String.valueOf(first.snapshotId()), "APPEND", true, 16L, -1L, "root"));
+        .containsExactly(
+            List.of(String.valueOf(first.snapshotId()), "APPEND", true, 16L, -1L, "root"));
     assertThat(result.columnNames())
         .containsExactly(
-            "CAST(snapshot_id AS STRING)", "upper(operation)", "(length(manifest_list) > 0)",
-            "(CAST(summary[added-records] AS BIGINT) + 1)", "coalesce(parent_id, -1)",
+            "CAST(snapshot_id AS STRING)",
+            "upper(operation)",
+            "(length(manifest_list) > 0)",
+            "(CAST(summary[added-records] AS BIGINT) + 1)",
+            "coalesce(parent_id, -1)",
             "CASE WHEN (parent_id IS NULL) THEN root ELSE child END");
   }
 
   @Test
   void resolvesNamesAsSparkDoes() {
-    // A name whose first part is a catalog is in that catalog; any other is in the current catalog, prod.
+    // A name whose first part is a catalog is in that catalog; any other is in the current catalog,
+    // prod.
     assertThat(fixture.sql("SELECT count(*) FROM db.table.refs").value()).isEqualTo(3L);
     // Identifiers are case-insensitive; metadata table names too.
-    assertThat(fixture.sql("SELECT COUNT(*) FROM prod.db.table.REFS WHERE NAME = 'main'").value()).isEqualTo(1L);
+    assertThat(fixture.sql("SELECT COUNT(*) FROM prod.db.table.REFS WHERE NAME = 'main'").value())
+        .isEqualTo(1L);
   }
 
   @Test

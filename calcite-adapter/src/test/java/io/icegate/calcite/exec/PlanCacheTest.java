@@ -27,9 +27,16 @@ class PlanCacheTest {
     assertThat(PlanCache.size()).isEqualTo(1);
 
     Table table = fixture.table();
-    table.newFastAppend()
-        .appendFile(DataFiles.builder(table.spec()).withPath("mem://data/e-1.parquet").withFormat(FileFormat.PARQUET)
-            .withPartitionPath("category=e/id_bucket=0").withFileSizeInBytes(10).withRecordCount(1).build())
+    table
+        .newFastAppend()
+        .appendFile(
+            DataFiles.builder(table.spec())
+                .withPath("mem://data/e-1.parquet")
+                .withFormat(FileFormat.PARQUET)
+                .withPartitionPath("category=e/id_bucket=0")
+                .withFileSizeInBytes(10)
+                .withRecordCount(1)
+                .build())
         .commit();
 
     assertThat(fixture.sql(sql).value()).isEqualTo(9L);
@@ -61,7 +68,8 @@ class PlanCacheTest {
   void anotherTimeZoneGetsANewPlan() {
     String sql = "SELECT count(*) FROM prod.db.table.snapshots WHERE committed_at > '2000-01-01'";
     fixture.sql(sql).value();
-    io.icegate.calcite.testing.Query.sql(fixture.engine(java.time.ZoneId.of("Asia/Seoul")), sql).value();
+    io.icegate.calcite.testing.Query.sql(fixture.engine(java.time.ZoneId.of("Asia/Seoul")), sql)
+        .value();
 
     assertThat(PlanCache.size()).isEqualTo(2);
   }

@@ -23,8 +23,9 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Every SELECT example of the specification on a metadata table runs natively, unchanged (the fixture's catalog
- * is {@code prod} and its table {@code db.table}), with rows that agree with the table's own API.
+ * Every SELECT example of the specification on a metadata table runs natively, unchanged (the
+ * fixture's catalog is {@code prod} and its table {@code db.table}), with rows that agree with the
+ * table's own API.
  */
 class SeedMetadataQueriesTest {
   private static Fixture fixture;
@@ -58,14 +59,18 @@ class SeedMetadataQueriesTest {
   void historyHasOneRowPerLogEntryAndMarksTheRolledBackSnapshot() {
     Query.Result history = fixture.sql("SELECT * FROM prod.db.table.history;").run();
 
-    assertThat(history.columnNames()).containsExactly("made_current_at", "snapshot_id", "parent_id", "is_current_ancestor");
+    assertThat(history.columnNames())
+        .containsExactly("made_current_at", "snapshot_id", "parent_id", "is_current_ancestor");
     List<Object> ids = history.column("snapshot_id");
-    assertThat(ids).containsExactlyElementsOf(table.history().stream().map(HistoryEntry::snapshotId).toList());
+    assertThat(ids)
+        .containsExactlyElementsOf(table.history().stream().map(HistoryEntry::snapshotId).toList());
     assertThat(history.column("made_current_at"))
-        .containsExactlyElementsOf(table.history().stream().map(HistoryEntry::timestampMillis).toList());
+        .containsExactlyElementsOf(
+            table.history().stream().map(HistoryEntry::timestampMillis).toList());
     int rolledBack = ids.indexOf(fixture.rich.rolledBack());
     assertThat(history.column("is_current_ancestor").get(rolledBack)).isEqualTo(false);
-    assertThat(history.column("is_current_ancestor").stream().filter(Boolean.TRUE::equals)).hasSize(ids.size() - 1);
+    assertThat(history.column("is_current_ancestor").stream().filter(Boolean.TRUE::equals))
+        .hasSize(ids.size() - 1);
   }
 
   @Test
@@ -78,23 +83,37 @@ class SeedMetadataQueriesTest {
     Snapshot first = table.snapshot(fixture.rich.first());
     assertThat(snapshots.rows().get(0))
         .containsExactly(
-            first.timestampMillis(), first.snapshotId(), null, "append", first.manifestListLocation(),
+            first.timestampMillis(),
+            first.snapshotId(),
+            null,
+            "append",
+            first.manifestListLocation(),
             first.summary());
   }
 
   @Test
   void theSeedJoinShowsHistoryWithEachSnapshotsOperation() {
-    String sql = SeedQueries.metadataSelects().stream().filter(select -> select.contains("join")).findFirst().orElseThrow();
+    String sql =
+        SeedQueries.metadataSelects().stream()
+            .filter(select -> select.contains("join"))
+            .findFirst()
+            .orElseThrow();
 
     Query.Result joined = fixture.sql(sql).run();
 
     assertThat(joined.columnNames())
-        .containsExactly("made_current_at", "operation", "snapshot_id", "is_current_ancestor", "summary[spark.app.id]");
+        .containsExactly(
+            "made_current_at",
+            "operation",
+            "snapshot_id",
+            "is_current_ancestor",
+            "summary[spark.app.id]");
     assertThat(joined.column("snapshot_id"))
         .containsExactlyElementsOf(table.history().stream().map(HistoryEntry::snapshotId).toList());
     // The rollback made the spec-evolved append current again: it is in the history twice.
     assertThat(joined.column("operation"))
-        .containsExactly("append", "append", "delete", "overwrite", "append", "append", "append", "append");
+        .containsExactly(
+            "append", "append", "delete", "overwrite", "append", "append", "append", "append");
     // No Spark wrote these snapshots, so there is no application id.
     assertThat(joined.column("summary[spark.app.id]")).containsOnlyNulls();
   }
@@ -111,7 +130,8 @@ class SeedMetadataQueriesTest {
 
     Query.Result files = fixture.sql("SELECT * FROM prod.db.table.files;").run();
 
-    assertThat(files.column("file_path")).containsExactlyInAnyOrderElementsOf(expected.stream().distinct().toList());
+    assertThat(files.column("file_path"))
+        .containsExactlyInAnyOrderElementsOf(expected.stream().distinct().toList());
     assertThat(files.column("content")).containsOnly(0, 1);
   }
 
@@ -121,7 +141,9 @@ class SeedMetadataQueriesTest {
 
     assertThat(manifests.column("path"))
         .containsExactlyInAnyOrderElementsOf(
-            table.currentSnapshot().allManifests(table.io()).stream().map(m -> (Object) m.path()).toList());
+            table.currentSnapshot().allManifests(table.io()).stream()
+                .map(m -> (Object) m.path())
+                .toList());
   }
 
   @Test
@@ -147,28 +169,46 @@ class SeedMetadataQueriesTest {
 
   @Test
   void positionDeletesAreLeftToSpark() {
-    String sql = SeedQueries.metadataSelects().stream().filter(s -> s.contains("position_deletes")).findFirst()
-        .orElseThrow();
+    String sql =
+        SeedQueries.metadataSelects().stream()
+            .filter(s -> s.contains("position_deletes"))
+            .findFirst()
+            .orElseThrow();
 
-    fixture.sql(sql).isNotNative(
-        "prod.db.table.position_deletes is computed by Spark: its rows are the contents of position delete files");
+    fixture
+        .sql(sql)
+        .isNotNative(
+            "prod.db.table.position_deletes is computed by Spark: its rows are the contents of"
+                + " position delete files");
   }
 
   @Test
   void theTimeTravelExamplesAnswerWithTheTablesHistory() {
-    // The examples' time and snapshot id are not this table's, so the answer is an error naming what exists.
-    String before = SeedQueries.metadataSelects().stream().filter(s -> s.contains("TIMESTAMP AS OF")).findFirst()
-        .orElseThrow();
-    String unknown = SeedQueries.metadataSelects().stream().filter(s -> s.contains("VERSION AS OF")).findFirst()
-        .orElseThrow();
+    // The examples' time and snapshot id are not this table's, so the answer is an error naming
+    // what exists.
+    String before =
+        SeedQueries.metadataSelects().stream()
+            .filter(s -> s.contains("TIMESTAMP AS OF"))
+            .findFirst()
+            .orElseThrow();
+    String unknown =
+        SeedQueries.metadataSelects().stream()
+            .filter(s -> s.contains("VERSION AS OF"))
+            .findFirst()
+            .orElseThrow();
     long first = table.history().get(0).timestampMillis();
 
-    fixture.sql(before).fails(
-        Reason.TOO_EARLY,
-        "Cannot time travel on prod.db.table: no snapshot at or before 2021-09-20 08:00:00 UTC (first snapshot at "
-            + io.icegate.calcite.testing.Times.utc(first) + ")");
-    assertThat(catchMessage(unknown)).startsWith(
-        "Cannot time travel on prod.db.table: snapshot 10963874102873 does not exist (valid: ");
+    fixture
+        .sql(before)
+        .fails(
+            Reason.TOO_EARLY,
+            "Cannot time travel on prod.db.table: no snapshot at or before 2021-09-20 08:00:00 UTC"
+                + " (first snapshot at "
+                + io.icegate.calcite.testing.Times.utc(first)
+                + ")");
+    assertThat(catchMessage(unknown))
+        .startsWith(
+            "Cannot time travel on prod.db.table: snapshot 10963874102873 does not exist (valid: ");
   }
 
   @ParameterizedTest

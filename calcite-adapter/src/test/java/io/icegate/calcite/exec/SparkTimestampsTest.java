@@ -13,20 +13,28 @@ class SparkTimestampsTest {
 
   @Test
   void readsStringsInTheSessionsZone() {
-    assertThat(SparkTimestamps.parse("2021-09-20 08:00:00", SEOUL)).hasValue(millis("2021-09-19T23:00:00Z"));
-    assertThat(SparkTimestamps.parse("2021-09-20T08:00:00.5", SEOUL)).hasValue(millis("2021-09-19T23:00:00.500Z"));
-    assertThat(SparkTimestamps.parse(" 2021-09-20 ", SEOUL)).hasValue(millis("2021-09-19T15:00:00Z"));
-    assertThat(SparkTimestamps.parse("2021-9-2 8:05", SEOUL)).hasValue(millis("2021-09-01T23:05:00Z"));
+    assertThat(SparkTimestamps.parse("2021-09-20 08:00:00", SEOUL))
+        .hasValue(millis("2021-09-19T23:00:00Z"));
+    assertThat(SparkTimestamps.parse("2021-09-20T08:00:00.5", SEOUL))
+        .hasValue(millis("2021-09-19T23:00:00.500Z"));
+    assertThat(SparkTimestamps.parse(" 2021-09-20 ", SEOUL))
+        .hasValue(millis("2021-09-19T15:00:00Z"));
+    assertThat(SparkTimestamps.parse("2021-9-2 8:05", SEOUL))
+        .hasValue(millis("2021-09-01T23:05:00Z"));
     assertThat(SparkTimestamps.parse("2021", SEOUL)).hasValue(millis("2020-12-31T15:00:00Z"));
     // Fractions beyond milliseconds are cut, as the JDBC wire and Iceberg's time travel do.
-    assertThat(SparkTimestamps.parse("2021-09-20 08:00:00.123456", SEOUL)).hasValue(millis("2021-09-19T23:00:00.123Z"));
+    assertThat(SparkTimestamps.parse("2021-09-20 08:00:00.123456", SEOUL))
+        .hasValue(millis("2021-09-19T23:00:00.123Z"));
   }
 
   @Test
   void aZoneInTheStringWins() {
-    assertThat(SparkTimestamps.parse("2021-09-20 08:00:00Z", SEOUL)).hasValue(millis("2021-09-20T08:00:00Z"));
-    assertThat(SparkTimestamps.parse("2021-09-20 08:00:00 UTC", SEOUL)).hasValue(millis("2021-09-20T08:00:00Z"));
-    assertThat(SparkTimestamps.parse("2021-09-20 08:00:00+02:00", SEOUL)).hasValue(millis("2021-09-20T06:00:00Z"));
+    assertThat(SparkTimestamps.parse("2021-09-20 08:00:00Z", SEOUL))
+        .hasValue(millis("2021-09-20T08:00:00Z"));
+    assertThat(SparkTimestamps.parse("2021-09-20 08:00:00 UTC", SEOUL))
+        .hasValue(millis("2021-09-20T08:00:00Z"));
+    assertThat(SparkTimestamps.parse("2021-09-20 08:00:00+02:00", SEOUL))
+        .hasValue(millis("2021-09-20T06:00:00Z"));
     assertThat(SparkTimestamps.parse("2021-09-20 08:00:00 Europe/Paris", SEOUL))
         .hasValue(millis("2021-09-20T06:00:00Z"));
   }
@@ -40,8 +48,10 @@ class SparkTimestampsTest {
 
   @Test
   void readsNumbersAsSecondsSinceTheEpoch() {
-    assertThat(SparkTimestamps.fromSeconds(new BigDecimal("1632124800"))).isEqualTo(1_632_124_800_000L);
-    assertThat(SparkTimestamps.fromSeconds(new BigDecimal("1632124800.1239"))).isEqualTo(1_632_124_800_123L);
+    assertThat(SparkTimestamps.fromSeconds(new BigDecimal("1632124800")))
+        .isEqualTo(1_632_124_800_000L);
+    assertThat(SparkTimestamps.fromSeconds(new BigDecimal("1632124800.1239")))
+        .isEqualTo(1_632_124_800_123L);
   }
 
   private static long millis(String instant) {

@@ -3,8 +3,8 @@ package io.icegate.calcite.exec;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.icegate.metadata.testing.CountingFileIO;
 import io.icegate.calcite.testing.InMemoryCatalogs;
+import io.icegate.metadata.testing.CountingFileIO;
 import io.icegate.metadata.testing.TestTables;
 import java.time.ZoneId;
 import java.util.concurrent.CancellationException;
@@ -26,12 +26,15 @@ class StreamingQueryTest {
     InMemoryCatalog catalog = TestTables.catalog("prod");
     Table big = TestTables.manyManifests(catalog, "big", MANIFESTS);
     io = new CountingFileIO(((HasTableOperations) big).operations().io());
-    engine = new MetadataQueryEngine(new InMemoryCatalogs().add("prod", catalog).wrapTables(io::wrap), ZoneId.of("UTC"));
+    engine =
+        new MetadataQueryEngine(
+            new InMemoryCatalogs().add("prod", catalog).wrapTables(io::wrap), ZoneId.of("UTC"));
   }
 
   @Test
   void aLimitReadsOnlyTheManifestsItNeeds() throws Exception {
-    try (MetadataQueryResult result = engine.execute("SELECT file_path FROM prod.db.big.files LIMIT 3")) {
+    try (MetadataQueryResult result =
+        engine.execute("SELECT file_path FROM prod.db.big.files LIMIT 3")) {
       assertThat(io.opened()).isZero();
       int rows = 0;
       while (result.next()) {
@@ -39,7 +42,8 @@ class StreamingQueryTest {
       }
       assertThat(rows).isEqualTo(3);
     }
-    // One file per manifest: three rows need three manifests, not forty (Calcite's LIMIT pulls one row more
+    // One file per manifest: three rows need three manifests, not forty (Calcite's LIMIT pulls one
+    // row more
     // before it sees the limit is reached).
     assertThat(io.opened()).isBetween(3, 4);
     assertThat(io.open()).isZero();
@@ -47,7 +51,8 @@ class StreamingQueryTest {
 
   @Test
   void closingAResultEarlyReleasesTheOpenManifest() throws Exception {
-    MetadataQueryResult result = engine.execute("SELECT * FROM prod.db.big.entries WHERE status = 1");
+    MetadataQueryResult result =
+        engine.execute("SELECT * FROM prod.db.big.entries WHERE status = 1");
     assertThat(result.next()).isTrue();
     assertThat(io.open()).isEqualTo(1);
 
@@ -60,7 +65,8 @@ class StreamingQueryTest {
 
   @Test
   void anAggregateReadsEverythingOnceAndClosesIt() throws Exception {
-    try (MetadataQueryResult result = engine.execute("SELECT count(*), sum(record_count) FROM prod.db.big.files")) {
+    try (MetadataQueryResult result =
+        engine.execute("SELECT count(*), sum(record_count) FROM prod.db.big.files")) {
       assertThat(result.next()).isTrue();
       assertThat(result.row()).containsExactly((long) MANIFESTS, (long) MANIFESTS);
       assertThat(result.next()).isFalse();

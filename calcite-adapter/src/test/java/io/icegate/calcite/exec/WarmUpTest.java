@@ -7,7 +7,8 @@ import org.junit.jupiter.api.Test;
 class WarmUpTest {
   @Test
   void everyWarmUpStatementRunsNatively() {
-    // run() throws NotNativeException if any statement would go to Spark, which would leave that shape cold.
+    // run() throws NotNativeException if any statement would go to Spark, which would leave that
+    // shape cold.
     assertThatCode(WarmUp::run).doesNotThrowAnyException();
   }
 }

@@ -14,8 +14,9 @@ class ExplainCallParserTest {
 
   @Test
   void wrapsTheCall() throws SqlParseException {
-    SqlNode node = IcegateSqlParser.parse(
-        "explain CALL demo.system.expire_snapshots(table => 'db.t', retain_last => 5);");
+    SqlNode node =
+        IcegateSqlParser.parse(
+            "explain CALL demo.system.expire_snapshots(table => 'db.t', retain_last => 5);");
 
     assertThat(node).isInstanceOf(SqlExplainIcebergCall.class);
     assertThat(node.getKind()).isEqualTo(SqlKind.EXPLAIN);
@@ -24,7 +25,9 @@ class ExplainCallParserTest {
     assertThat(call.procedureName()).isEqualTo("expire_snapshots");
     assertThat(call.arguments()).hasSize(2);
     assertThat(node.toString())
-        .isEqualTo("EXPLAIN CALL `demo`.`system`.`expire_snapshots` (`table` => 'db.t', `retain_last` => 5)");
+        .isEqualTo(
+            "EXPLAIN CALL `demo`.`system`.`expire_snapshots` (`table` => 'db.t', `retain_last` =>"
+                + " 5)");
   }
 
   @Test
@@ -36,7 +39,8 @@ class ExplainCallParserTest {
   void refusesWhatCallRefuses() {
     assertThatThrownBy(() -> IcegateSqlParser.parse("EXPLAIN CALL cat.system.p(a => 1, 2)"))
         .isInstanceOf(SqlParseException.class)
-        .hasMessage("Cannot call cat.system.p: named and positional arguments cannot be mixed "
-            + "(argument 1 is named 'a', argument 2 is positional) (at line 1, column 35)");
+        .hasMessage(
+            "Cannot call cat.system.p: named and positional arguments cannot be mixed "
+                + "(argument 1 is named 'a', argument 2 is positional) (at line 1, column 35)");
   }
 }

@@ -8,8 +8,8 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * The specification's SQL examples as the project keeps them ({@link SpecificationExamples}), so the parser is
- * tested against every example the specification gives, not a hand-picked subset.
+ * The specification's SQL examples as the project keeps them ({@link SpecificationExamples}), so
+ * the parser is tested against every example the specification gives, not a hand-picked subset.
  */
 final class SeedExamples {
   static final Document PROCEDURES = Document.PROCEDURES;
@@ -29,7 +29,10 @@ final class SeedExamples {
     return SpecificationExamples.selects();
   }
 
-  /** The statements of {@code document} on one line that start with {@code prefix}, each up to its {@code ;}. */
+  /**
+   * The statements of {@code document} on one line that start with {@code prefix}, each up to its
+   * {@code ;}.
+   */
   static List<String> oneLineStatements(Document document, String prefix) {
     return SpecificationExamples.oneLineStatements(document, prefix);
   }
@@ -44,7 +47,9 @@ final class SeedExamples {
     return names;
   }
 
-  /** How many arguments a CALL's text has: its top-level commas plus one, or none for {@code ()}. */
+  /**
+   * How many arguments a CALL's text has: its top-level commas plus one, or none for {@code ()}.
+   */
   static int argumentCount(String call) {
     int open = call.indexOf('(');
     String inside = call.substring(open + 1, call.lastIndexOf(')')).strip();

@@ -13,11 +13,16 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
-/** Every CALL example of the procedures specification (Korean and Chinese editions) parses as written. */
+/**
+ * Every CALL example of the procedures specification (Korean and Chinese editions) parses as
+ * written.
+ */
 class SeedProcedureCallsTest {
   private static final Pattern NAME = Pattern.compile("CALL\\s+([\\w.]+)\\s*\\(");
 
-  /** The editions' examples, less the usage templates ({@code procedure_name(arg_1, ... arg_n)}). */
+  /**
+   * The editions' examples, less the usage templates ({@code procedure_name(arg_1, ... arg_n)}).
+   */
   static Stream<String> examples() {
     return Stream.of(SeedExamples.PROCEDURES, SeedExamples.PROCEDURES_ZH)
         .flatMap(file -> SeedExamples.calls(file).stream())
@@ -45,21 +50,30 @@ class SeedProcedureCallsTest {
     List<String> named = SeedExamples.namedArguments(example);
     assertThat(call.arguments()).allMatch(argument -> argument.isNamed() == !named.isEmpty());
     assertThat(call.arguments().stream().map(argument -> argument.name().orElse(null)).toList())
-        .isEqualTo(named.isEmpty() ? java.util.Collections.nCopies(call.arguments().size(), null) : named);
+        .isEqualTo(
+            named.isEmpty() ? java.util.Collections.nCopies(call.arguments().size(), null) : named);
   }
 
-  /** The Chinese edition has one example that mixes the two kinds; Iceberg refuses it, and so does Icegate. */
+  /**
+   * The Chinese edition has one example that mixes the two kinds; Iceberg refuses it, and so does
+   * Icegate.
+   */
   @Test
   void refusesTheSpecificationsMixedExample() {
-    List<String> mixed = SeedExamples.calls(SeedExamples.PROCEDURES_ZH).stream()
-        .filter(SeedProcedureCallsTest::isMixed).toList();
+    List<String> mixed =
+        SeedExamples.calls(SeedExamples.PROCEDURES_ZH).stream()
+            .filter(SeedProcedureCallsTest::isMixed)
+            .toList();
 
-    assertThat(mixed).containsExactly(
-        "CALL spark_catalog.system.expire_snapshots('db.sample', snapshot_ids => array(123))");
+    assertThat(mixed)
+        .containsExactly(
+            "CALL spark_catalog.system.expire_snapshots('db.sample', snapshot_ids => array(123))");
     assertThatThrownBy(() -> IcegateSqlParser.parse(mixed.get(0)))
         .isInstanceOf(SqlParseException.class)
-        .hasMessage("Cannot call spark_catalog.system.expire_snapshots: named and positional arguments cannot be "
-            + "mixed (argument 1 is positional, argument 2 is named 'snapshot_ids') (at line 1, column 57)");
+        .hasMessage(
+            "Cannot call spark_catalog.system.expire_snapshots: named and positional arguments"
+                + " cannot be mixed (argument 1 is positional, argument 2 is named 'snapshot_ids')"
+                + " (at line 1, column 57)");
   }
 
   private static boolean isMixed(String call) {

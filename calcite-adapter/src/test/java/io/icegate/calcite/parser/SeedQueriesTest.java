@@ -14,10 +14,15 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
-/** Every SELECT example of the queries specification parses, and its tables and time travel are found. */
+/**
+ * Every SELECT example of the queries specification parses, and its tables and time travel are
+ * found.
+ */
 class SeedQueriesTest {
-  private static final Pattern TIME_TRAVEL = Pattern.compile(
-      "FROM ([\\w.`-]+) (?:FOR )?(VERSION|SYSTEM_VERSION|TIMESTAMP|SYSTEM_TIME) AS OF ('[^']*'|\\d+);");
+  private static final Pattern TIME_TRAVEL =
+      Pattern.compile(
+          "FROM ([\\w.`-]+) (?:FOR )?(VERSION|SYSTEM_VERSION|TIMESTAMP|SYSTEM_TIME) AS OF"
+              + " ('[^']*'|\\d+);");
   private static final Pattern FROM = Pattern.compile("(?i)\\b(?:from|join) ([\\w.`-]+)");
 
   static Stream<String> selects() {
@@ -32,8 +37,14 @@ class SeedQueriesTest {
   void findsTheExamples() {
     assertThat(selects()).hasSize(52);
     assertThat(timeTravelSelects()).hasSize(20);
-    assertThat(selects().filter(sql -> sql.matches("(?s).*\\.(history|snapshots|files|entries|manifests|"
-        + "partitions|refs|position_deletes|metadata_log_entries|all_\\w+)\\b.*"))).hasSize(17);
+    assertThat(
+            selects()
+                .filter(
+                    sql ->
+                        sql.matches(
+                            "(?s).*\\.(history|snapshots|files|entries|manifests|"
+                                + "partitions|refs|position_deletes|metadata_log_entries|all_\\w+)\\b.*")))
+        .hasSize(17);
   }
 
   @ParameterizedTest
@@ -41,8 +52,8 @@ class SeedQueriesTest {
   void findsTheTablesOfEveryExample(String sql) throws SqlParseException {
     List<TableReference> tables = TableReferences.in(IcegateSqlParser.parse(sql));
 
-    List<String> expected = FROM.matcher(sql).results()
-        .map(match -> match.group(1).replace("`", "")).toList();
+    List<String> expected =
+        FROM.matcher(sql).results().map(match -> match.group(1).replace("`", "")).toList();
     assertThat(tables).extracting(table -> String.join(".", table.name())).isEqualTo(expected);
     assertThat(tables).allMatch(table -> table.access() == TableReference.Access.READ);
   }
@@ -58,20 +69,27 @@ class SeedQueriesTest {
     assertThat(tables).hasSize(1);
     SqlTimeTravel timeTravel = tables.get(0).timeTravel().orElseThrow();
     assertThat(String.join(".", timeTravel.table().names)).isEqualTo(expected.group(1));
-    assertThat(timeTravel.kind()).isEqualTo(expected.group(2).toUpperCase(Locale.ROOT).contains("VERSION")
-        ? TimeTravelKind.VERSION : TimeTravelKind.TIMESTAMP);
+    assertThat(timeTravel.kind())
+        .isEqualTo(
+            expected.group(2).toUpperCase(Locale.ROOT).contains("VERSION")
+                ? TimeTravelKind.VERSION
+                : TimeTravelKind.TIMESTAMP);
     assertThat(literalText(timeTravel.value())).isEqualTo(expected.group(3));
   }
 
   @Test
   void readsTheHistoryAndSnapshotsJoin() throws SqlParseException {
-    String sql = selects().filter(select -> select.contains("join prod.db.table.snapshots")).findFirst()
-        .orElseThrow();
+    String sql =
+        selects()
+            .filter(select -> select.contains("join prod.db.table.snapshots"))
+            .findFirst()
+            .orElseThrow();
 
     SqlNode query = IcegateSqlParser.parse(sql);
 
     assertThat(query.toString()).contains("`s`.`summary`['spark.app.id']");
-    assertThat(TableReferences.in(query)).extracting(TableReference::lastName)
+    assertThat(TableReferences.in(query))
+        .extracting(TableReference::lastName)
         .containsExactly("history", "snapshots");
   }
 
@@ -79,6 +97,7 @@ class SeedQueriesTest {
     SqlLiteral literal = (SqlLiteral) value;
     String text = literal.toValue();
     return literal.getTypeName().getFamily() == org.apache.calcite.sql.type.SqlTypeFamily.CHARACTER
-        ? "'" + text + "'" : text;
+        ? "'" + text + "'"
+        : text;
   }
 }

@@ -6,20 +6,27 @@ import java.util.List;
 import org.apache.calcite.sql.parser.SqlParseException;
 import org.junit.jupiter.api.Test;
 
-/** Which names are tables: FROM positions, DML targets; not CTE names, columns or procedure arguments. */
+/**
+ * Which names are tables: FROM positions, DML targets; not CTE names, columns or procedure
+ * arguments.
+ */
 class TableReferencesTest {
 
   @Test
   void leavesOutCommonTableExpressionsWhereTheyAreVisible() throws SqlParseException {
-    assertThat(names("WITH s AS (SELECT * FROM db.t.snapshots), h AS (SELECT * FROM s JOIN db.t.history x "
-        + "ON s.snapshot_id = x.snapshot_id) SELECT * FROM h, s, db.other"))
+    assertThat(
+            names(
+                "WITH s AS (SELECT * FROM db.t.snapshots), h AS (SELECT * FROM s JOIN db.t.history"
+                    + " x ON s.snapshot_id = x.snapshot_id) SELECT * FROM h, s, db.other"))
         .containsExactly("db.t.snapshots READ", "db.t.history READ", "db.other READ");
   }
 
   @Test
   void findsTablesInExpressionsSubqueries() throws SqlParseException {
-    assertThat(names("SELECT (SELECT max(snapshot_id) FROM a.snapshots) FROM b WHERE EXISTS (SELECT 1 FROM c) "
-        + "AND x IN (SELECT y FROM d)"))
+    assertThat(
+            names(
+                "SELECT (SELECT max(snapshot_id) FROM a.snapshots) FROM b WHERE EXISTS (SELECT 1"
+                    + " FROM c) AND x IN (SELECT y FROM d)"))
         .containsExactly("a.snapshots READ", "b READ", "c READ", "d READ");
   }
 
@@ -30,8 +37,10 @@ class TableReferencesTest {
     assertThat(names("DELETE FROM db.t WHERE id IN (SELECT id FROM db.gone)"))
         .containsExactly("db.t WRITE", "db.gone READ");
     assertThat(names("UPDATE db.t AS x SET a = 1 WHERE b = 2")).containsExactly("db.t WRITE");
-    assertThat(names("MERGE INTO db.t t USING db.s s ON t.id = s.id WHEN MATCHED THEN UPDATE SET a = s.a "
-        + "WHEN NOT MATCHED THEN INSERT (id, a) VALUES (s.id, s.a)"))
+    assertThat(
+            names(
+                "MERGE INTO db.t t USING db.s s ON t.id = s.id WHEN MATCHED THEN UPDATE SET a = s.a"
+                    + " WHEN NOT MATCHED THEN INSERT (id, a) VALUES (s.id, s.a)"))
         .containsExactly("db.t WRITE", "db.s READ");
   }
 

@@ -20,17 +20,21 @@ import org.junit.jupiter.params.provider.CsvSource;
 class TimeTravelParserTest {
 
   @ParameterizedTest
-  @CsvSource(delimiter = '|', quoteCharacter = '"', value = {
-      "t VERSION AS OF 123                     | VERSION   | 123",
-      "t FOR VERSION AS OF 123                 | VERSION   | 123",
-      "t SYSTEM_VERSION AS OF 'tag'            | VERSION   | 'tag'",
-      "t FOR SYSTEM_VERSION AS OF 'audit-branch' | VERSION | 'audit-branch'",
-      "t TIMESTAMP AS OF '2021-09-20 08:00:00' | TIMESTAMP | '2021-09-20 08:00:00'",
-      "t FOR TIMESTAMP AS OF 1632124800        | TIMESTAMP | 1632124800",
-      "t SYSTEM_TIME AS OF 1632124800          | TIMESTAMP | 1632124800",
-      "t FOR SYSTEM_TIME AS OF '2021-09-20'    | TIMESTAMP | '2021-09-20'",
-      "t TIMESTAMP AS OF current_timestamp() - INTERVAL '1' DAY | TIMESTAMP | CURRENT_TIMESTAMP() - INTERVAL '1' DAY",
-  })
+  @CsvSource(
+      delimiter = '|',
+      quoteCharacter = '"',
+      value = {
+        "t VERSION AS OF 123                     | VERSION   | 123",
+        "t FOR VERSION AS OF 123                 | VERSION   | 123",
+        "t SYSTEM_VERSION AS OF 'tag'            | VERSION   | 'tag'",
+        "t FOR SYSTEM_VERSION AS OF 'audit-branch' | VERSION | 'audit-branch'",
+        "t TIMESTAMP AS OF '2021-09-20 08:00:00' | TIMESTAMP | '2021-09-20 08:00:00'",
+        "t FOR TIMESTAMP AS OF 1632124800        | TIMESTAMP | 1632124800",
+        "t SYSTEM_TIME AS OF 1632124800          | TIMESTAMP | 1632124800",
+        "t FOR SYSTEM_TIME AS OF '2021-09-20'    | TIMESTAMP | '2021-09-20'",
+        "t TIMESTAMP AS OF current_timestamp() - INTERVAL '1' DAY | TIMESTAMP | CURRENT_TIMESTAMP()"
+            + " - INTERVAL '1' DAY",
+      })
   void readsEverySpelling(String from, TimeTravelKind kind, String value) throws SqlParseException {
     SqlTimeTravel timeTravel = onlyTimeTravel("SELECT * FROM " + from);
 
@@ -48,11 +52,14 @@ class TimeTravelParserTest {
   }
 
   @ParameterizedTest
-  @CsvSource(delimiter = '|', quoteCharacter = '"', value = {
-      "SELECT * FROM prod.db.t VERSION AS OF 1 AS s",
-      "SELECT * FROM prod.db.t VERSION AS OF 1 s",
-      "SELECT * FROM prod.db.t TIMESTAMP AS OF '2021-01-01 00:00:00' s",
-  })
+  @CsvSource(
+      delimiter = '|',
+      quoteCharacter = '"',
+      value = {
+        "SELECT * FROM prod.db.t VERSION AS OF 1 AS s",
+        "SELECT * FROM prod.db.t VERSION AS OF 1 s",
+        "SELECT * FROM prod.db.t TIMESTAMP AS OF '2021-01-01 00:00:00' s",
+      })
   void takesAnAliasAfterTheClauseAsSparkDoes(String sql) throws SqlParseException {
     SqlNode from = ((SqlSelect) IcegateSqlParser.parse(sql)).getFrom();
 
@@ -64,7 +71,8 @@ class TimeTravelParserTest {
 
   @Test
   void readsAnAliasNamedVersionAsAnAlias() throws SqlParseException {
-    List<TableReference> tables = TableReferences.in(IcegateSqlParser.parse("SELECT version FROM t version"));
+    List<TableReference> tables =
+        TableReferences.in(IcegateSqlParser.parse("SELECT version FROM t version"));
 
     assertThat(tables).hasSize(1);
     assertThat(tables.get(0).timeTravel()).isEmpty();
@@ -72,7 +80,8 @@ class TimeTravelParserTest {
 
   @Test
   void readsTimeTravelInJoinsSubqueriesCtesAndSetOperations() throws SqlParseException {
-    String sql = """
+    String sql =
+        """
         WITH earlier AS (SELECT * FROM db.a VERSION AS OF 1)
         SELECT * FROM earlier
         JOIN db.b FOR SYSTEM_TIME AS OF '2021-01-01 00:00:00' b ON earlier.id = b.id
@@ -84,17 +93,28 @@ class TimeTravelParserTest {
 
     List<TableReference> tables = TableReferences.in(IcegateSqlParser.parse(sql));
 
-    assertThat(tables).extracting(table -> String.join(".", table.name()))
+    assertThat(tables)
+        .extracting(table -> String.join(".", table.name()))
         .containsExactly("db.a", "db.b", "db.c.files", "db.d", "db.e.snapshots", "db.f");
-    assertThat(tables).extracting(table -> table.timeTravel().map(t -> t.kind() + " " + t.value()).orElse("-"))
-        .containsExactly("VERSION 1", "TIMESTAMP '2021-01-01 00:00:00'", "TIMESTAMP 1632124800", "VERSION 'tag'",
-            "VERSION 2", "-");
+    assertThat(tables)
+        .extracting(table -> table.timeTravel().map(t -> t.kind() + " " + t.value()).orElse("-"))
+        .containsExactly(
+            "VERSION 1",
+            "TIMESTAMP '2021-01-01 00:00:00'",
+            "TIMESTAMP 1632124800",
+            "VERSION 'tag'",
+            "VERSION 2",
+            "-");
   }
 
-  /** Calcite's own entry point, configured with Icegate's factory, sees the same nodes as the facade. */
+  /**
+   * Calcite's own entry point, configured with Icegate's factory, sees the same nodes as the
+   * facade.
+   */
   @Test
   void givesCalcitesSqlParserTheSameNodes() throws SqlParseException {
-    SqlNode query = SqlParser.create("SELECT * FROM t VERSION AS OF 1", IcegateSqlParser.CONFIG).parseQuery();
+    SqlNode query =
+        SqlParser.create("SELECT * FROM t VERSION AS OF 1", IcegateSqlParser.CONFIG).parseQuery();
 
     assertThat(((SqlSelect) query).getFrom()).isInstanceOf(SqlTimeTravel.class);
   }
@@ -108,7 +128,8 @@ class TimeTravelParserTest {
 
   @Test
   void readsBranchNamesWithSparksStringRules() throws SqlParseException {
-    assertThat(onlyTimeTravel("SELECT * FROM t VERSION AS OF \"audit\" '-branch'").value().toString())
+    assertThat(
+            onlyTimeTravel("SELECT * FROM t VERSION AS OF \"audit\" '-branch'").value().toString())
         .isEqualTo("'audit-branch'");
   }
 
@@ -116,23 +137,28 @@ class TimeTravelParserTest {
   void refusesAVersionThatIsNotAnIdOrAName() {
     assertThatThrownBy(() -> IcegateSqlParser.parse("SELECT * FROM t VERSION AS OF 1.5"))
         .isInstanceOf(SqlParseException.class)
-        .hasMessage("Cannot time travel to VERSION AS OF 1.5: a version is a snapshot id (an integer) or the name "
-            + "of a branch or tag in quotes (at line 1, column 31)");
+        .hasMessage(
+            "Cannot time travel to VERSION AS OF 1.5: a version is a snapshot id (an integer) or"
+                + " the name of a branch or tag in quotes (at line 1, column 31)");
   }
 
   @Test
   void refusesTimeTravelOnATableBeingWritten() {
     assertThatThrownBy(() -> IcegateSqlParser.parse("INSERT INTO db.t VERSION AS OF 1 SELECT 1"))
         .isInstanceOf(SqlParseException.class)
-        .hasMessage("Cannot read db.t VERSION AS OF here: time travel only applies to tables that are read, not to "
-            + "the table INSERT writes (at line 1, column 13)");
+        .hasMessage(
+            "Cannot read db.t VERSION AS OF here: time travel only applies to tables that are read,"
+                + " not to the table INSERT writes (at line 1, column 13)");
   }
 
   @Test
   void refusesTwoClausesOnOneTable() {
-    assertThatThrownBy(() -> IcegateSqlParser.parse("SELECT * FROM t VERSION AS OF 1 FOR SYSTEM_TIME AS OF 2"))
+    assertThatThrownBy(
+            () -> IcegateSqlParser.parse("SELECT * FROM t VERSION AS OF 1 FOR SYSTEM_TIME AS OF 2"))
         .isInstanceOf(SqlParseException.class)
-        .hasMessage("Cannot read t VERSION AS OF here: a table takes one time-travel clause (at line 1, column 15)");
+        .hasMessage(
+            "Cannot read t VERSION AS OF here: a table takes one time-travel clause (at line 1,"
+                + " column 15)");
   }
 
   @Test

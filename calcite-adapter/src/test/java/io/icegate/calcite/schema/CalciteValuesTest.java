@@ -19,8 +19,10 @@ class CalciteValuesTest {
         .isEqualTo(1_632_124_800_123L);
     // Before 1970, truncation goes towards the past, as Spark's does.
     assertThat(CalciteValues.forType(Types.TimestampType.withoutZone()).apply(-1L)).isEqualTo(-1L);
-    assertThat(CalciteValues.forType(Types.TimestampNanoType.withZone()).apply(1_500_000_000L)).isEqualTo(1500L);
-    assertThat(CalciteValues.forType(Types.TimeType.get()).apply(3_600_000_000L)).isEqualTo(3_600_000);
+    assertThat(CalciteValues.forType(Types.TimestampNanoType.withZone()).apply(1_500_000_000L))
+        .isEqualTo(1500L);
+    assertThat(CalciteValues.forType(Types.TimeType.get()).apply(3_600_000_000L))
+        .isEqualTo(3_600_000);
     assertThat(CalciteValues.forType(Types.DateType.get()).apply(18_000)).isEqualTo(18_000);
   }
 
@@ -53,7 +55,8 @@ class CalciteValuesTest {
 
   @Test
   void collectionsOfPlainValuesAreKeptAsTheyAre() {
-    Types.MapType summary = Types.MapType.ofRequired(1, 2, Types.StringType.get(), Types.StringType.get());
+    Types.MapType summary =
+        Types.MapType.ofRequired(1, 2, Types.StringType.get(), Types.StringType.get());
     assertThat(CalciteValues.forType(summary)).isSameAs(CalciteValues.IDENTITY);
     assertThat(CalciteValues.forType(Types.ListType.ofRequired(1, Types.LongType.get())))
         .isSameAs(CalciteValues.IDENTITY);

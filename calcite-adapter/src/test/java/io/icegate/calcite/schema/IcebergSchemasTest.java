@@ -34,10 +34,28 @@ class IcebergSchemasTest {
     IcebergSchemas schemas = IcebergSchemas.of(catalogs);
     assertThat(catalogs.loads()).isZero();
 
-    Table snapshots = schemas.root().subSchemas().get("prod").subSchemas().get("db").subSchemas().get("t")
-        .tables().get("snapshots");
-    Table again = schemas.root().subSchemas().get("prod").subSchemas().get("db").subSchemas().get("t")
-        .tables().get("snapshots");
+    Table snapshots =
+        schemas
+            .root()
+            .subSchemas()
+            .get("prod")
+            .subSchemas()
+            .get("db")
+            .subSchemas()
+            .get("t")
+            .tables()
+            .get("snapshots");
+    Table again =
+        schemas
+            .root()
+            .subSchemas()
+            .get("prod")
+            .subSchemas()
+            .get("db")
+            .subSchemas()
+            .get("t")
+            .tables()
+            .get("snapshots");
 
     assertThat(snapshots).isInstanceOf(MetadataTable.class).isSameAs(again);
     assertThat(((MetadataTable) snapshots).name()).isEqualTo("prod.db.t.snapshots");
@@ -50,8 +68,10 @@ class IcebergSchemasTest {
   void metadataTableNamesIgnoreCaseAsIcebergs() {
     TableSchema table = IcebergSchemas.of(catalogs).table("prod", List.of("db"), "t").orElseThrow();
 
-    assertThat(table.tables().get("SNAPSHOTS")).isSameAs(table.metadataTable(MetadataTableKind.SNAPSHOTS));
-    assertThat(table.tables().getIgnoreCase("Files").entity()).isSameAs(table.metadataTable(MetadataTableKind.FILES));
+    assertThat(table.tables().get("SNAPSHOTS"))
+        .isSameAs(table.metadataTable(MetadataTableKind.SNAPSHOTS));
+    assertThat(table.tables().getIgnoreCase("Files").entity())
+        .isSameAs(table.metadataTable(MetadataTableKind.FILES));
     assertThat(table.tables().get("no_such_table")).isNull();
   }
 
@@ -59,13 +79,29 @@ class IcebergSchemasTest {
   void listsOnlyWhenAsked() {
     SchemaPlus root = IcebergSchemas.of(catalogs).root();
 
-    assertThat(root.subSchemas().getNames(LikePattern.any())).containsExactlyInAnyOrder("demo", "prod");
-    assertThat(root.subSchemas().get("prod").subSchemas().getNames(LikePattern.any())).containsExactly("db");
-    assertThat(root.subSchemas().get("prod").subSchemas().get("db").subSchemas().getNames(LikePattern.any()))
+    assertThat(root.subSchemas().getNames(LikePattern.any()))
+        .containsExactlyInAnyOrder("demo", "prod");
+    assertThat(root.subSchemas().get("prod").subSchemas().getNames(LikePattern.any()))
+        .containsExactly("db");
+    assertThat(
+            root.subSchemas()
+                .get("prod")
+                .subSchemas()
+                .get("db")
+                .subSchemas()
+                .getNames(LikePattern.any()))
         .containsExactlyInAnyOrder("nested", "t", "unused");
-    assertThat(root.subSchemas().get("prod").subSchemas().get("db").subSchemas().get("t").tables()
-        .getNames(new LikePattern("all_%")))
-        .containsExactlyInAnyOrder("all_data_files", "all_delete_files", "all_entries", "all_files", "all_manifests");
+    assertThat(
+            root.subSchemas()
+                .get("prod")
+                .subSchemas()
+                .get("db")
+                .subSchemas()
+                .get("t")
+                .tables()
+                .getNames(new LikePattern("all_%")))
+        .containsExactlyInAnyOrder(
+            "all_data_files", "all_delete_files", "all_entries", "all_files", "all_manifests");
     // Namespaces of prod; namespaces and tables of prod.db.
     assertThat(catalogs.listings()).isEqualTo(3);
   }
@@ -75,11 +111,24 @@ class IcebergSchemasTest {
     InMemoryCatalog deep = TestTables.catalog("deep");
     deep.createNamespace(Namespace.of("db", "a"));
     deep.createNamespace(Namespace.of("db", "a", "b"));
-    deep.createTable(org.apache.iceberg.catalog.TableIdentifier.of(Namespace.of("db", "a", "b"), "t"), TestTables.SCHEMA);
+    deep.createTable(
+        org.apache.iceberg.catalog.TableIdentifier.of(Namespace.of("db", "a", "b"), "t"),
+        TestTables.SCHEMA);
     SchemaPlus root = IcebergSchemas.of(new InMemoryCatalogs().add("deep", deep)).root();
 
-    Table refs = root.subSchemas().get("deep").subSchemas().get("db").subSchemas().get("a").subSchemas().get("b")
-        .subSchemas().get("t").tables().get("refs");
+    Table refs =
+        root.subSchemas()
+            .get("deep")
+            .subSchemas()
+            .get("db")
+            .subSchemas()
+            .get("a")
+            .subSchemas()
+            .get("b")
+            .subSchemas()
+            .get("t")
+            .tables()
+            .get("refs");
 
     assertThat(((MetadataTable) refs).name()).isEqualTo("deep.db.a.b.t.refs");
   }
@@ -89,8 +138,16 @@ class IcebergSchemasTest {
     SchemaPlus root = IcebergSchemas.of(catalogs).root();
 
     assertThat(root.subSchemas().get("nope")).isNull();
-    assertThat(root.subSchemas().get("prod").subSchemas().get("db").subSchemas().get("missing").tables()
-        .get("snapshots")).isNull();
+    assertThat(
+            root.subSchemas()
+                .get("prod")
+                .subSchemas()
+                .get("db")
+                .subSchemas()
+                .get("missing")
+                .tables()
+                .get("snapshots"))
+        .isNull();
     // Names are the catalog's to compare: this one's are case-sensitive.
     assertThat(root.subSchemas().get("PROD")).isNull();
   }
@@ -100,12 +157,15 @@ class IcebergSchemasTest {
     IcebergSchemas schemas = IcebergSchemas.of(catalogs);
     TableSchema table = schemas.table("prod", List.of("db"), "t").orElseThrow();
 
-    MetadataTable first = schemas.addTimeTravel(table, MetadataTableKind.FILES, TimeTravel.ref("main"));
-    MetadataTable second = schemas.addTimeTravel(table, MetadataTableKind.FILES, TimeTravel.snapshot(1));
+    MetadataTable first =
+        schemas.addTimeTravel(table, MetadataTableKind.FILES, TimeTravel.ref("main"));
+    MetadataTable second =
+        schemas.addTimeTravel(table, MetadataTableKind.FILES, TimeTravel.snapshot(1));
 
     assertThat(first.path()).containsExactly("$time_travel_0", "files");
     assertThat(second.path()).containsExactly("$time_travel_1", "files");
-    assertThat(schemas.root().subSchemas().get("$time_travel_1").tables().get("files")).isSameAs(second);
+    assertThat(schemas.root().subSchemas().get("$time_travel_1").tables().get("files"))
+        .isSameAs(second);
     assertThat(second.timeTravel()).isEqualTo(TimeTravel.snapshot(1));
   }
 }

@@ -1,8 +1,8 @@
 package io.icegate.calcite.schema;
 
-import static org.assertj.core.api.Assertions.assertThat;
 import static org.apache.iceberg.types.Types.NestedField.optional;
 import static org.apache.iceberg.types.Types.NestedField.required;
+import static org.assertj.core.api.Assertions.assertThat;
 
 import io.icegate.calcite.testing.Fixture;
 import io.icegate.metadata.MetadataTableKind;
@@ -56,9 +56,11 @@ class IcebergTypesTest {
     assertThat(sql(Types.DecimalType.of(38, 10))).isEqualTo("DECIMAL(38, 10) NOT NULL");
     assertThat(sql(Types.DateType.get())).isEqualTo("DATE NOT NULL");
     assertThat(sql(Types.TimeType.get())).isEqualTo("TIME(3) NOT NULL");
-    assertThat(sql(Types.TimestampType.withZone())).isEqualTo("TIMESTAMP_WITH_LOCAL_TIME_ZONE(3) NOT NULL");
+    assertThat(sql(Types.TimestampType.withZone()))
+        .isEqualTo("TIMESTAMP_WITH_LOCAL_TIME_ZONE(3) NOT NULL");
     assertThat(sql(Types.TimestampType.withoutZone())).isEqualTo("TIMESTAMP(3) NOT NULL");
-    assertThat(sql(Types.TimestampNanoType.withZone())).isEqualTo("TIMESTAMP_WITH_LOCAL_TIME_ZONE(3) NOT NULL");
+    assertThat(sql(Types.TimestampNanoType.withZone()))
+        .isEqualTo("TIMESTAMP_WITH_LOCAL_TIME_ZONE(3) NOT NULL");
     assertThat(sql(Types.StringType.get())).startsWith("VARCHAR").endsWith("NOT NULL");
     assertThat(sql(Types.UUIDType.get())).startsWith("VARCHAR");
     assertThat(sql(Types.BinaryType.get())).isEqualTo("VARBINARY NOT NULL");
@@ -67,13 +69,17 @@ class IcebergTypesTest {
 
   @Test
   void nestedTypesKeepTheirElementsNullability() {
-    RelDataType list = IcebergTypes.toSql(FACTORY, Types.ListType.ofRequired(1, Types.LongType.get()), true);
+    RelDataType list =
+        IcebergTypes.toSql(FACTORY, Types.ListType.ofRequired(1, Types.LongType.get()), true);
     assertThat(list.getSqlTypeName()).isEqualTo(SqlTypeName.ARRAY);
     assertThat(list.isNullable()).isTrue();
     assertThat(list.getComponentType().isNullable()).isFalse();
 
     RelDataType map =
-        IcebergTypes.toSql(FACTORY, Types.MapType.ofOptional(1, 2, Types.StringType.get(), Types.LongType.get()), false);
+        IcebergTypes.toSql(
+            FACTORY,
+            Types.MapType.ofOptional(1, 2, Types.StringType.get(), Types.LongType.get()),
+            false);
     assertThat(map.getSqlTypeName()).isEqualTo(SqlTypeName.MAP);
     assertThat(map.getKeyType().isNullable()).isFalse();
     assertThat(map.getValueType().isNullable()).isTrue();
@@ -84,9 +90,15 @@ class IcebergTypesTest {
     Schema schema =
         new Schema(
             required(1, "id", Types.LongType.get()),
-            required(2, "point", Types.StructType.of(
-                required(3, "x", Types.DoubleType.get()),
-                optional(4, "inner", Types.StructType.of(required(5, "y", Types.DoubleType.get()))))));
+            required(
+                2,
+                "point",
+                Types.StructType.of(
+                    required(3, "x", Types.DoubleType.get()),
+                    optional(
+                        4,
+                        "inner",
+                        Types.StructType.of(required(5, "y", Types.DoubleType.get()))))));
 
     RelDataType row = IcebergTypes.rowType(FACTORY, schema);
 
@@ -95,15 +107,19 @@ class IcebergTypesTest {
     assertThat(point.isNullable()).isFalse();
     assertThat(point.getField("x", true, false).getType().isNullable()).isFalse();
     assertThat(point.getField("inner", true, false).getType().isNullable()).isTrue();
-    assertThat(point.getField("inner", true, false).getType().getStructKind()).isEqualTo(StructKind.FULLY_QUALIFIED);
+    assertThat(point.getField("inner", true, false).getType().getStructKind())
+        .isEqualTo(StructKind.FULLY_QUALIFIED);
   }
 
   @Test
   void snapshotsColumns() {
     assertThat(columns(MetadataTableKind.SNAPSHOTS))
         .containsExactly(
-            "committed_at TIMESTAMP_WITH_LOCAL_TIME_ZONE(3) NOT NULL", "snapshot_id BIGINT NOT NULL",
-            "parent_id BIGINT", "operation VARCHAR", "manifest_list VARCHAR",
+            "committed_at TIMESTAMP_WITH_LOCAL_TIME_ZONE(3) NOT NULL",
+            "snapshot_id BIGINT NOT NULL",
+            "parent_id BIGINT",
+            "operation VARCHAR",
+            "manifest_list VARCHAR",
             "summary (VARCHAR NOT NULL, VARCHAR NOT NULL) MAP");
   }
 
@@ -111,8 +127,12 @@ class IcebergTypesTest {
   void refsColumns() {
     assertThat(columns(MetadataTableKind.REFS))
         .containsExactly(
-            "name VARCHAR NOT NULL", "type VARCHAR NOT NULL", "snapshot_id BIGINT NOT NULL",
-            "max_reference_age_in_ms BIGINT", "min_snapshots_to_keep INTEGER", "max_snapshot_age_in_ms BIGINT");
+            "name VARCHAR NOT NULL",
+            "type VARCHAR NOT NULL",
+            "snapshot_id BIGINT NOT NULL",
+            "max_reference_age_in_ms BIGINT",
+            "min_snapshots_to_keep INTEGER",
+            "max_snapshot_age_in_ms BIGINT");
   }
 
   @Test
@@ -120,10 +140,15 @@ class IcebergTypesTest {
     assertThat(columns(MetadataTableKind.PARTITIONS))
         .containsExactly(
             "partition RecordType:peek_no_expand(VARCHAR category, INTEGER id_bucket) NOT NULL",
-            "spec_id INTEGER NOT NULL", "record_count BIGINT NOT NULL", "file_count INTEGER NOT NULL",
-            "total_data_file_size_in_bytes BIGINT NOT NULL", "position_delete_record_count BIGINT NOT NULL",
-            "position_delete_file_count INTEGER NOT NULL", "equality_delete_record_count BIGINT NOT NULL",
-            "equality_delete_file_count INTEGER NOT NULL", "last_updated_at TIMESTAMP_WITH_LOCAL_TIME_ZONE(3)",
+            "spec_id INTEGER NOT NULL",
+            "record_count BIGINT NOT NULL",
+            "file_count INTEGER NOT NULL",
+            "total_data_file_size_in_bytes BIGINT NOT NULL",
+            "position_delete_record_count BIGINT NOT NULL",
+            "position_delete_file_count INTEGER NOT NULL",
+            "equality_delete_record_count BIGINT NOT NULL",
+            "equality_delete_file_count INTEGER NOT NULL",
+            "last_updated_at TIMESTAMP_WITH_LOCAL_TIME_ZONE(3)",
             "last_updated_snapshot_id BIGINT");
   }
 
@@ -134,19 +159,28 @@ class IcebergTypesTest {
     assertThat(files).hasSize(22);
     assertThat(files.subList(0, 17))
         .containsExactly(
-            "content INTEGER", "file_path VARCHAR NOT NULL", "file_format VARCHAR NOT NULL", "spec_id INTEGER",
+            "content INTEGER",
+            "file_path VARCHAR NOT NULL",
+            "file_format VARCHAR NOT NULL",
+            "spec_id INTEGER",
             "partition RecordType:peek_no_expand(VARCHAR category, INTEGER id_bucket) NOT NULL",
-            "record_count BIGINT NOT NULL", "file_size_in_bytes BIGINT NOT NULL",
+            "record_count BIGINT NOT NULL",
+            "file_size_in_bytes BIGINT NOT NULL",
             "column_sizes (INTEGER NOT NULL, BIGINT NOT NULL) MAP",
             "value_counts (INTEGER NOT NULL, BIGINT NOT NULL) MAP",
             "null_value_counts (INTEGER NOT NULL, BIGINT NOT NULL) MAP",
             "nan_value_counts (INTEGER NOT NULL, BIGINT NOT NULL) MAP",
             "lower_bounds (INTEGER NOT NULL, VARBINARY NOT NULL) MAP",
-            "upper_bounds (INTEGER NOT NULL, VARBINARY NOT NULL) MAP", "key_metadata VARBINARY",
-            "split_offsets BIGINT NOT NULL ARRAY", "equality_ids INTEGER NOT NULL ARRAY", "sort_order_id INTEGER");
+            "upper_bounds (INTEGER NOT NULL, VARBINARY NOT NULL) MAP",
+            "key_metadata VARBINARY",
+            "split_offsets BIGINT NOT NULL ARRAY",
+            "equality_ids INTEGER NOT NULL ARRAY",
+            "sort_order_id INTEGER");
     assertThat(files.get(21))
-        .startsWith("readable_metrics RecordType:peek_no_expand(RecordType(BIGINT column_size, BIGINT value_count, "
-            + "BIGINT null_value_count, BIGINT nan_value_count, VARCHAR lower_bound, VARCHAR upper_bound) category")
+        .startsWith(
+            "readable_metrics RecordType:peek_no_expand(RecordType(BIGINT column_size, BIGINT"
+                + " value_count, BIGINT null_value_count, BIGINT nan_value_count, VARCHAR"
+                + " lower_bound, VARCHAR upper_bound) category")
         .contains("TIMESTAMP_WITH_LOCAL_TIME_ZONE(3) lower_bound");
   }
 
@@ -160,6 +194,11 @@ class IcebergTypesTest {
   }
 
   private static String column(RelDataTypeField field) {
-    return field.getName() + " " + field.getType().getFullTypeString().replace("VARCHAR CHARACTER SET \"ISO-8859-1\"", "VARCHAR");
+    return field.getName()
+        + " "
+        + field
+            .getType()
+            .getFullTypeString()
+            .replace("VARCHAR CHARACTER SET \"ISO-8859-1\"", "VARCHAR");
   }
 }

@@ -18,7 +18,10 @@ import org.apache.iceberg.catalog.TableIdentifier;
 import org.apache.iceberg.exceptions.NoSuchNamespaceException;
 import org.apache.iceberg.exceptions.NoSuchTableException;
 
-/** The session's catalogs as the gateway would give them, over Iceberg catalogs in memory; counts catalog calls. */
+/**
+ * The session's catalogs as the gateway would give them, over Iceberg catalogs in memory; counts
+ * catalog calls.
+ */
 public final class InMemoryCatalogs implements IcebergCatalogs {
   private final Map<String, Catalog> catalogs = new LinkedHashMap<>();
   private final List<String> otherCatalogs = new ArrayList<>();
@@ -48,7 +51,9 @@ public final class InMemoryCatalogs implements IcebergCatalogs {
     return this;
   }
 
-  /** Every loaded table passes through {@code wrapper} (to read it through a counting FileIO, say). */
+  /**
+   * Every loaded table passes through {@code wrapper} (to read it through a counting FileIO, say).
+   */
   public InMemoryCatalogs wrapTables(UnaryOperator<Table> tableWrapper) {
     this.wrapper = tableWrapper;
     return this;
@@ -76,9 +81,10 @@ public final class InMemoryCatalogs implements IcebergCatalogs {
   public List<List<String>> namespaces(String catalog, List<String> parent) {
     listings.incrementAndGet();
     try {
-      return ((SupportsNamespaces) catalogs.get(catalog)).listNamespaces(namespace(parent)).stream()
-          .map(namespace -> Arrays.asList(namespace.levels()))
-          .toList();
+      return ((SupportsNamespaces) catalogs.get(catalog))
+          .listNamespaces(namespace(parent)).stream()
+              .map(namespace -> Arrays.asList(namespace.levels()))
+              .toList();
     } catch (NoSuchNamespaceException e) {
       return List.of();
     }
@@ -92,7 +98,9 @@ public final class InMemoryCatalogs implements IcebergCatalogs {
   @Override
   public List<String> tables(String catalog, List<String> namespace) {
     listings.incrementAndGet();
-    return catalogs.get(catalog).listTables(namespace(namespace)).stream().map(TableIdentifier::name).toList();
+    return catalogs.get(catalog).listTables(namespace(namespace)).stream()
+        .map(TableIdentifier::name)
+        .toList();
   }
 
   @Override
@@ -100,7 +108,8 @@ public final class InMemoryCatalogs implements IcebergCatalogs {
     loads.incrementAndGet();
     try {
       Table table = catalogs.get(catalog).loadTable(TableIdentifier.of(namespace(namespace), name));
-      // Iceberg's catalogs also load metadata tables by name (db.t.files); only data tables are wrapped.
+      // Iceberg's catalogs also load metadata tables by name (db.t.files); only data tables are
+      // wrapped.
       return Optional.of(table instanceof HasTableOperations ? wrapper.apply(table) : table);
     } catch (NoSuchTableException e) {
       return Optional.empty();

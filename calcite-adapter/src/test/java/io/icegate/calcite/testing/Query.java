@@ -7,8 +7,8 @@ import io.icegate.calcite.exec.MetadataQueryEngine;
 import io.icegate.calcite.exec.MetadataQueryResult;
 import io.icegate.calcite.exec.NotNativeException;
 import io.icegate.calcite.exec.ResultColumn;
-import io.icegate.metadata.MetadataTableException;
 import io.icegate.calcite.parser.IcegateSqlParser;
+import io.icegate.metadata.MetadataTableException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -16,8 +16,8 @@ import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.parser.SqlParseException;
 
 /**
- * Test helper reading like the behaviour: {@code sql("SELECT ...").rows()}, {@code .fails(reason, message)},
- * {@code .isNotNative(reason)}.
+ * Test helper reading like the behaviour: {@code sql("SELECT ...").rows()}, {@code .fails(reason,
+ * message)}, {@code .isNotNative(reason)}.
  */
 public final class Query {
   private final MetadataQueryEngine engine;
@@ -74,9 +74,13 @@ public final class Query {
 
   /** The native path leaves the query to Spark, saying why. */
   public void isNotNative(String reason) {
-    assertThatThrownBy(() -> engine.prepare(sql)).isInstanceOf(NotNativeException.class).hasMessageContaining(reason);
+    assertThatThrownBy(() -> engine.prepare(sql))
+        .isInstanceOf(NotNativeException.class)
+        .hasMessageContaining(reason);
     try {
-      assertThat(engine.canRunNatively(IcegateSqlParser.parse(sql))).as("native: %s", sql).isFalse();
+      assertThat(engine.canRunNatively(IcegateSqlParser.parse(sql)))
+          .as("native: %s", sql)
+          .isFalse();
     } catch (SqlParseException e) {
       // Nothing to ask: the gateway sends what its parser cannot read to Spark.
     }

@@ -10,10 +10,11 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * The specification's examples as the project keeps them ({@code src/test/resources/specification/} of this
- * module, shared through its test-jar): each statement of the specification's documents that the tests run,
- * with the section it comes from. The files are the project's own test data, so the tests run on a clone with
- * nothing beside it; {@code SpecificationCoverageTest} checks them against the documents where those are.
+ * The specification's examples as the project keeps them ({@code src/test/resources/specification/}
+ * of this module, shared through its test-jar): each statement of the specification's documents
+ * that the tests run, with the section it comes from. The files are the project's own test data, so
+ * the tests run on a clone with nothing beside it; {@code SpecificationCoverageTest} checks them
+ * against the documents where those are.
  */
 public final class SpecificationExamples {
   /** The line that starts each example in the files, followed by the example's section. */
@@ -59,23 +60,34 @@ public final class SpecificationExamples {
   /** The SELECT examples of the queries document, each up to its {@code ;}. */
   public static List<String> selects() {
     return statements(Document.QUERIES).stream()
-        .filter(sql -> sql.toLowerCase(Locale.ROOT).startsWith("select")).toList();
+        .filter(sql -> sql.toLowerCase(Locale.ROOT).startsWith("select"))
+        .toList();
   }
 
-  /** The examples of {@code document} on one line that start with {@code prefix}, each up to its {@code ;}. */
+  /**
+   * The examples of {@code document} on one line that start with {@code prefix}, each up to its
+   * {@code ;}.
+   */
   public static List<String> oneLineStatements(Document document, String prefix) {
-    return statements(document).stream().filter(sql -> sql.startsWith(prefix) && sql.indexOf('\n') < 0).toList();
+    return statements(document).stream()
+        .filter(sql -> sql.startsWith(prefix) && sql.indexOf('\n') < 0)
+        .toList();
   }
 
-  /** The procedures' argument and output tables: each procedure's heading line, then its tables' rows. */
+  /**
+   * The procedures' argument and output tables: each procedure's heading line, then its tables'
+   * rows.
+   */
   public static String procedureTables() {
     return resource(SpecificationSource.PROCEDURE_TABLES);
   }
 
   static String resource(String name) {
-    try (InputStream in = SpecificationExamples.class.getResourceAsStream("/specification/" + name)) {
+    try (InputStream in =
+        SpecificationExamples.class.getResourceAsStream("/specification/" + name)) {
       if (in == null) {
-        throw new IllegalStateException("No test data specification/" + name + " on the class path");
+        throw new IllegalStateException(
+            "No test data specification/" + name + " on the class path");
       }
       return new String(in.readAllBytes(), StandardCharsets.UTF_8);
     } catch (IOException e) {

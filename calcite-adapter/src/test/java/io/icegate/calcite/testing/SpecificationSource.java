@@ -12,12 +12,15 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Reads the examples out of the specification documents ({@code shared/seeds}, which sits beside the project's
- * own checkouts but not beside a contributor's clone), to write and to check the project's copy of them
- * ({@link SpecificationExamples}). Only {@code SpecificationCoverageTest} reads the documents.
+ * Reads the examples out of the specification documents ({@code shared/seeds}, which sits beside
+ * the project's own checkouts but not beside a contributor's clone), to write and to check the
+ * project's copy of them ({@link SpecificationExamples}). Only {@code SpecificationCoverageTest}
+ * reads the documents.
  */
 public final class SpecificationSource {
-  /** The documents whose examples the tests run, each with the name of the project's file for it. */
+  /**
+   * The documents whose examples the tests run, each with the name of the project's file for it.
+   */
   public enum Document {
     PROCEDURES("000_c1181c862bb00017.txt", "000-procedures.sql"),
     QUERIES("001_a1b89c5baa95dee6.txt", "001-queries.sql"),
@@ -36,7 +39,10 @@ public final class SpecificationSource {
       return seed;
     }
 
-    /** The project's file of this document's examples, under {@code specification/} on the test class path. */
+    /**
+     * The project's file of this document's examples, under {@code specification/} on the test
+     * class path.
+     */
     public String examples() {
       return examples;
     }
@@ -49,11 +55,14 @@ public final class SpecificationSource {
   private static final Pattern SELECT_START = Pattern.compile("(?m)(?:^|\\t)((?i:select)\\b)");
   private static final Pattern DDL_START =
       Pattern.compile("(?m)^(CREATE|ALTER|DROP|INSERT|DELETE|UPDATE|MERGE|REPLACE)\\b");
+
   /** A section heading of the one-line edition: {@code #### name} or a bold procedure name. */
   private static final Pattern INLINE_HEADING =
       Pattern.compile("#### (\\S+(?: [A-Za-z/]+)*)|(?<=^|\\s)\\*\\*([a-z_]+)\\*\\*(?=\\s)");
+
   /** Headings every section repeats (usage, examples, output, notes), which name no section. */
-  private static final Pattern GENERIC_HEADING = Pattern.compile("(사용법|예시|출력|정보|경고|참고|위험|팁|출처|본문)\\b.*");
+  private static final Pattern GENERIC_HEADING =
+      Pattern.compile("(사용법|예시|출력|정보|경고|참고|위험|팁|출처|본문)\\b.*");
 
   private SpecificationSource() {}
 
@@ -72,24 +81,31 @@ public final class SpecificationSource {
   /** The examples of {@code document} as the project's file holds them: one block per statement. */
   public static String examplesFile(Path seeds, Document document) {
     String text = read(seeds, document);
-    List<Found> examples = switch (document) {
-      case PROCEDURES, PROCEDURES_ZH -> calls(text);
-      case QUERIES -> merge(selects(text), statements(text, DDL_START));
-      case DDL -> statements(text, DDL_START);
-    };
+    List<Found> examples =
+        switch (document) {
+          case PROCEDURES, PROCEDURES_ZH -> calls(text);
+          case QUERIES -> merge(selects(text), statements(text, DDL_START));
+          case DDL -> statements(text, DDL_START);
+        };
     StringBuilder file = new StringBuilder();
-    file.append("-- The examples of the specification's ").append(document.seed())
-        .append(", as its tests run them (written by SpecificationCoverageTest; do not edit by hand).\n");
+    file.append("-- The examples of the specification's ")
+        .append(document.seed())
+        .append(
+            ", as its tests run them (written by SpecificationCoverageTest; do not edit by"
+                + " hand).\n");
     for (SpecificationExamples.Example example : examples.stream().map(Found::example).toList()) {
-      file.append(SpecificationExamples.BLOCK_START).append(example.section()).append('\n')
-          .append(example.sql()).append('\n');
+      file.append(SpecificationExamples.BLOCK_START)
+          .append(example.section())
+          .append('\n')
+          .append(example.sql())
+          .append('\n');
     }
     return file.toString();
   }
 
   /**
-   * The procedures' argument and output tables: each procedure's heading line, then its table rows, a blank
-   * line after each table.
+   * The procedures' argument and output tables: each procedure's heading line, then its table rows,
+   * a blank line after each table.
    */
   public static String procedureTablesFile(Path seeds) {
     StringBuilder file = new StringBuilder();
@@ -130,7 +146,10 @@ public final class SpecificationSource {
     return calls;
   }
 
-  /** Every statement starting with SELECT at the start of a line (or of a table cell), up to its {@code ;}. */
+  /**
+   * Every statement starting with SELECT at the start of a line (or of a table cell), up to its
+   * {@code ;}.
+   */
   private static List<Found> selects(String text) {
     List<Found> selects = new ArrayList<>();
     Matcher matcher = SELECT_START.matcher(text);
@@ -191,17 +210,30 @@ public final class SpecificationSource {
   }
 
   /**
-   * A short line that is no sentence, table row, comment or statement, and that looks like a heading: a
-   * procedure's name, a title with its English name in parentheses, or a line standing alone between blank ones.
+   * A short line that is no sentence, table row, comment or statement, and that looks like a
+   * heading: a procedure's name, a title with its English name in parentheses, or a line standing
+   * alone between blank ones.
    */
   private static boolean isHeading(List<String> lines, int i) {
     String line = lines.get(i).strip();
-    boolean plain = !line.isEmpty() && line.length() <= 60 && line.indexOf('\t') < 0 && !line.contains(";")
-        && !line.matches("[-|•'(),].*") && !line.matches(".*[.:,요다]$") && !GENERIC_HEADING.matcher(line).matches()
-        && !CALL_START.matcher(line).lookingAt() && !line.matches("(?i)select\\b.*");
-    boolean standsAlone = i > 0 && lines.get(i - 1).isBlank() && (i + 1 >= lines.size() || lines.get(i + 1).isBlank());
+    boolean plain =
+        !line.isEmpty()
+            && line.length() <= 60
+            && line.indexOf('\t') < 0
+            && !line.contains(";")
+            && !line.matches("[-|•'(),].*")
+            && !line.matches(".*[.:,요다]$")
+            && !GENERIC_HEADING.matcher(line).matches()
+            && !CALL_START.matcher(line).lookingAt()
+            && !line.matches("(?i)select\\b.*");
+    boolean standsAlone =
+        i > 0
+            && lines.get(i - 1).isBlank()
+            && (i + 1 >= lines.size() || lines.get(i + 1).isBlank());
     boolean inCode = i + 1 < lines.size() && lines.get(i + 1).startsWith(".");
-    return plain && !inCode && (line.matches("[a-z_]+") || line.matches(".*\\([A-Z][^)]*\\)") || standsAlone);
+    return plain
+        && !inCode
+        && (line.matches("[a-z_]+") || line.matches(".*\\([A-Z][^)]*\\)") || standsAlone);
   }
 
   private static int closingParenthesis(String text, int open) {

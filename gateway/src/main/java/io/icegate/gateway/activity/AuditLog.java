@@ -17,10 +17,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The gateway's audit log: one JSON line per statement execution when it ends, with when, who (user and address),
- * which connection and query, what kind of statement, the statement as sent (literals kept), how long it took, the
- * rows sent, the outcome and the SQLState. Appended and flushed line by line, so a crash loses at most the line
- * being written.
+ * The gateway's audit log: one JSON line per statement execution when it ends, with when, who (user
+ * and address), which connection and query, what kind of statement, the statement as sent (literals
+ * kept), how long it took, the rows sent, the outcome and the SQLState. Appended and flushed line
+ * by line, so a crash loses at most the line being written.
  */
 public final class AuditLog implements AutoCloseable {
   /** Writes nothing (tests that drive the registry directly). */
@@ -45,8 +45,14 @@ public final class AuditLog implements AutoCloseable {
       if (parent != null) {
         Files.createDirectories(parent);
       }
-      return new AuditLog(file, Files.newBufferedWriter(file, StandardCharsets.UTF_8, StandardOpenOption.CREATE,
-          StandardOpenOption.APPEND, StandardOpenOption.WRITE));
+      return new AuditLog(
+          file,
+          Files.newBufferedWriter(
+              file,
+              StandardCharsets.UTF_8,
+              StandardOpenOption.CREATE,
+              StandardOpenOption.APPEND,
+              StandardOpenOption.WRITE));
     } catch (IOException e) {
       throw new UncheckedIOException("Cannot open the audit log " + file, e);
     }
@@ -91,7 +97,8 @@ public final class AuditLog implements AutoCloseable {
       out.flush();
       failed = false;
     } catch (IOException | RuntimeException e) {
-      // The statement already ran; losing its audit line must not fail it. Said once per outage, not per line.
+      // The statement already ran; losing its audit line must not fail it. Said once per outage,
+      // not per line.
       if (!failed) {
         LOG.error("Cannot write to the audit log {}: {}", file, e.toString());
         failed = true;

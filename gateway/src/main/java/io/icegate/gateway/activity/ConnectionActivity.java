@@ -5,8 +5,8 @@ import java.time.Instant;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * One open JDBC connection as {@code icegate.system.connections} shows it, and what the idle expiry reads: when a
- * request last touched it and how many requests are in flight on it.
+ * One open JDBC connection as {@code icegate.system.connections} shows it, and what the idle expiry
+ * reads: when a request last touched it and how many requests are in flight on it.
  */
 public final class ConnectionActivity {
   private final String id;
@@ -57,7 +57,10 @@ public final class ConnectionActivity {
     lastActive = Instant.now();
   }
 
-  /** A request that may run long (an execution, a fetch) starts: the connection is not idle until it ends. */
+  /**
+   * A request that may run long (an execution, a fetch) starts: the connection is not idle until it
+   * ends.
+   */
   public void requestStarted() {
     inFlight.incrementAndGet();
     touch();
@@ -70,6 +73,8 @@ public final class ConnectionActivity {
 
   /** How long no request has used it: zero while a request is in flight. */
   public Duration idle() {
-    return inFlight.get() > 0 ? Duration.ZERO : Duration.ofNanos(System.nanoTime() - lastActiveNanos);
+    return inFlight.get() > 0
+        ? Duration.ZERO
+        : Duration.ofNanos(System.nanoTime() - lastActiveNanos);
   }
 }

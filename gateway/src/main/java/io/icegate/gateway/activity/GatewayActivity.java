@@ -11,12 +11,13 @@ import java.util.concurrent.atomic.AtomicLong;
 import org.apache.spark.SparkContext;
 
 /**
- * What the gateway is doing: its open connections and the statements they run, with the last ones that ended.
- * Read by the {@code icegate.system} tables ({@link SystemCatalog}) and by {@code CALL icegate.system.cancel}.
+ * What the gateway is doing: its open connections and the statements they run, with the last ones
+ * that ended. Read by the {@code icegate.system} tables ({@link SystemCatalog}) and by {@code CALL
+ * icegate.system.cancel}.
  *
- * <p>One per JVM: Spark creates the system catalog by class name, so this is the only way it can reach the
- * gateway's state; a JVM runs one gateway (tests that start several see them all, and tell them apart by
- * connection id).
+ * <p>One per JVM: Spark creates the system catalog by class name, so this is the only way it can
+ * reach the gateway's state; a JVM runs one gateway (tests that start several see them all, and
+ * tell them apart by connection id).
  */
 public final class GatewayActivity {
   /** Ended statements kept for {@code icegate.system.queries}; older ones are forgotten. */
@@ -26,10 +27,17 @@ public final class GatewayActivity {
 
   private final AtomicLong nextQueryId = new AtomicLong();
   private final ConcurrentMap<String, ConnectionActivity> connections = new ConcurrentHashMap<>();
-  private final ConcurrentSkipListMap<Long, StatementActivity> queries = new ConcurrentSkipListMap<>();
-  /** Ids of ended statements, oldest first; guarded by itself (a concurrent queue counts its size by walking it). */
+  private final ConcurrentSkipListMap<Long, StatementActivity> queries =
+      new ConcurrentSkipListMap<>();
+
+  /**
+   * Ids of ended statements, oldest first; guarded by itself (a concurrent queue counts its size by
+   * walking it).
+   */
   private final ArrayDeque<Long> endedOrder = new ArrayDeque<>();
+
   private final ConcurrentMap<SparkContext, StatementJobs> jobs = new ConcurrentHashMap<>();
+
   /** Statements not yet ended, by user: the per-user limit reads it on every statement. */
   private final ConcurrentMap<String, Integer> runningByUser = new ConcurrentHashMap<>();
 
@@ -44,9 +52,10 @@ public final class GatewayActivity {
   }
 
   /** A connection whose statements are audited in {@code audit} (its gateway's log). */
-  public ConnectionActivity connectionOpened(String connectionId, String user, String remoteAddress,
-      AuditLog audit) {
-    ConnectionActivity connection = new ConnectionActivity(connectionId, user, remoteAddress, audit);
+  public ConnectionActivity connectionOpened(
+      String connectionId, String user, String remoteAddress, AuditLog audit) {
+    ConnectionActivity connection =
+        new ConnectionActivity(connectionId, user, remoteAddress, audit);
     connections.put(connectionId, connection);
     return connection;
   }
@@ -55,17 +64,31 @@ public final class GatewayActivity {
     connections.remove(connectionId);
   }
 
-  /** Registers a new execution of statement {@code statementId} of {@code connection}, running from now. */
-  public StatementActivity start(ConnectionActivity connection, int statementId, String sql, SparkContext spark) {
+  /**
+   * Registers a new execution of statement {@code statementId} of {@code connection}, running from
+   * now.
+   */
+  public StatementActivity start(
+      ConnectionActivity connection, int statementId, String sql, SparkContext spark) {
     long id = nextQueryId.incrementAndGet();
-    StatementJobs statementJobs = jobs.computeIfAbsent(spark, context -> {
-      StatementJobs listener = new StatementJobs(context);
-      context.addSparkListener(listener);
-      return listener;
-    });
+    StatementJobs statementJobs =
+        jobs.computeIfAbsent(
+            spark,
+            context -> {
+              StatementJobs listener = new StatementJobs(context);
+              context.addSparkListener(listener);
+              return listener;
+            });
     StatementActivity[] created = new StatementActivity[1];
-    StatementActivity query = new StatementActivity(Long.toString(id), connection, statementId, sql, spark,
-        statementJobs, () -> ended(id, created[0]));
+    StatementActivity query =
+        new StatementActivity(
+            Long.toString(id),
+            connection,
+            statementId,
+            sql,
+            spark,
+            statementJobs,
+            () -> ended(id, created[0]));
     created[0] = query;
     runningByUser.merge(connection.user(), 1, Integer::sum);
     queries.put(id, query);
@@ -79,7 +102,8 @@ public final class GatewayActivity {
 
   private void ended(long id, StatementActivity query) {
     // Runs once per statement (when it ends); a user with none running is forgotten.
-    runningByUser.computeIfPresent(query.connection().user(), (user, running) -> running > 1 ? running - 1 : null);
+    runningByUser.computeIfPresent(
+        query.connection().user(), (user, running) -> running > 1 ? running - 1 : null);
     query.connection().audit().record(query);
     Long oldest;
     synchronized (endedOrder) {

@@ -10,7 +10,10 @@ public enum QueryState {
   FINISHED,
   /** Ended with an error. */
   FAILED,
-  /** Ended because it was cancelled (Statement.cancel(), a query timeout, icegate.system.cancel, an expired connection). */
+  /**
+   * Ended because it was cancelled (Statement.cancel(), a query timeout, icegate.system.cancel, an
+   * expired connection).
+   */
   CANCELLED;
 
   public boolean ended() {

@@ -1,24 +1,25 @@
 package io.icegate.gateway.activity;
 
+import java.util.Set;
+import java.util.TreeSet;
+import org.apache.spark.JobExecutionStatus;
 import org.apache.spark.SparkJobInfo;
 import org.apache.spark.SparkStageInfo;
 import org.apache.spark.SparkStatusTracker;
-import org.apache.spark.JobExecutionStatus;
-import java.util.Set;
-import java.util.TreeSet;
 import scala.Option;
 
 /**
- * How far a statement's Spark work has come: the stages and tasks of every job in its job group, read from Spark's
- * status tracker (what Spark's own UI shows, without the UI).
+ * How far a statement's Spark work has come: the stages and tasks of every job in its job group,
+ * read from Spark's status tracker (what Spark's own UI shows, without the UI).
  */
 public record SparkProgress(int stagesDone, int stagesTotal, int tasksDone, int tasksTotal) {
   public static final SparkProgress NONE = new SparkProgress(0, 0, 0, 0);
 
   /**
-   * The progress of execution {@code jobGroup}: the jobs of its group and {@code moreJobs} (those it started in
-   * other groups). A finished job counts as wholly done: Spark never runs the stages it skips (their output was
-   * already computed), and counting them as pending would leave a finished statement short of 100%.
+   * The progress of execution {@code jobGroup}: the jobs of its group and {@code moreJobs} (those
+   * it started in other groups). A finished job counts as wholly done: Spark never runs the stages
+   * it skips (their output was already computed), and counting them as pending would leave a
+   * finished statement short of 100%.
    */
   static SparkProgress of(SparkStatusTracker tracker, String jobGroup, Set<Integer> moreJobs) {
     if (jobGroup == null) {
@@ -56,7 +57,10 @@ public record SparkProgress(int stagesDone, int stagesTotal, int tasksDone, int 
     return new SparkProgress(stagesDone, stagesTotal, tasksDone, tasksTotal);
   }
 
-  /** Done tasks over all tasks, from 0 to 1; null while no task is known (nothing submitted to Spark yet). */
+  /**
+   * Done tasks over all tasks, from 0 to 1; null while no task is known (nothing submitted to Spark
+   * yet).
+   */
   public Double fraction() {
     return tasksTotal == 0 ? null : (double) tasksDone / tasksTotal;
   }

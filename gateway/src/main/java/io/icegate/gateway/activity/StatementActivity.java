@@ -5,8 +5,8 @@ import java.util.concurrent.atomic.AtomicLong;
 import org.apache.spark.SparkContext;
 
 /**
- * One execution of a statement, from the request that starts it until its result is read or closed: what
- * {@code icegate.system.queries} shows, and the handle to cancel it by id.
+ * One execution of a statement, from the request that starts it until its result is read or closed:
+ * what {@code icegate.system.queries} shows, and the handle to cancel it by id.
  */
 public final class StatementActivity {
   private final String id;
@@ -24,14 +24,25 @@ public final class StatementActivity {
   private volatile String error;
   private volatile String sqlState = "00000";
   private volatile String kind = "statement";
-  /** The last progress read that knew of tasks: shown once Spark has forgotten the statement's jobs. */
+
+  /**
+   * The last progress read that knew of tasks: shown once Spark has forgotten the statement's jobs.
+   */
   private volatile SparkProgress lastKnown;
+
   private final StatementJobs jobs;
   private final Runnable onEnd;
-  private final java.util.List<Runnable> endHooks = new java.util.concurrent.CopyOnWriteArrayList<>();
+  private final java.util.List<Runnable> endHooks =
+      new java.util.concurrent.CopyOnWriteArrayList<>();
 
-  StatementActivity(String id, ConnectionActivity connection, int statementId, String sql, SparkContext spark,
-      StatementJobs jobs, Runnable onEnd) {
+  StatementActivity(
+      String id,
+      ConnectionActivity connection,
+      int statementId,
+      String sql,
+      SparkContext spark,
+      StatementJobs jobs,
+      Runnable onEnd) {
     this.id = id;
     this.jobs = jobs;
     this.connection = connection;
@@ -95,7 +106,10 @@ public final class StatementActivity {
     return jobGroup;
   }
 
-  /** What kind of statement it is ("a query", "CALL expire_snapshots", "CreateTable"), once it was parsed. */
+  /**
+   * What kind of statement it is ("a query", "CALL expire_snapshots", "CreateTable"), once it was
+   * parsed.
+   */
   public void kind(String what) {
     this.kind = what;
   }
@@ -121,13 +135,16 @@ public final class StatementActivity {
   }
 
   /**
-   * Stages and tasks done and in all, read from Spark now. Spark learns of jobs through its listener bus, a moment
-   * after they start and end, and forgets old ones (spark.ui.retainedJobs): what it last knew is kept for then.
+   * Stages and tasks done and in all, read from Spark now. Spark learns of jobs through its
+   * listener bus, a moment after they start and end, and forgets old ones (spark.ui.retainedJobs):
+   * what it last knew is kept for then.
    */
   public SparkProgress progress() {
     String group = jobGroup;
-    SparkProgress now = group == null ? SparkProgress.NONE
-        : SparkProgress.of(spark.statusTracker(), group, jobs.jobsOf(group));
+    SparkProgress now =
+        group == null
+            ? SparkProgress.NONE
+            : SparkProgress.of(spark.statusTracker(), group, jobs.jobsOf(group));
     if (now.tasksTotal() > 0) {
       lastKnown = now;
       return now;
@@ -137,15 +154,18 @@ public final class StatementActivity {
   }
 
   /**
-   * Cancels the execution: its Spark job group is cancelled, so running work fails as cancelled (and jobs it starts
-   * later are cancelled as they start), and a result being read fails at the client's next fetch. False when it had
-   * already ended.
+   * Cancels the execution: its Spark job group is cancelled, so running work fails as cancelled
+   * (and jobs it starts later are cancelled as they start), and a result being read fails at the
+   * client's next fetch. False when it had already ended.
    */
   public boolean cancel() {
     return cancel(null);
   }
 
-  /** {@link #cancel()}, saying why ({@code reason} replaces "Statement was cancelled" in the client's error). */
+  /**
+   * {@link #cancel()}, saying why ({@code reason} replaces "Statement was cancelled" in the
+   * client's error).
+   */
   public boolean cancel(String reason) {
     if (state.ended()) {
       return false;
@@ -162,12 +182,18 @@ public final class StatementActivity {
   }
 
   public void finish() {
-    end(cancelRequested ? QueryState.CANCELLED : QueryState.FINISHED, cancelRequested ? "57014" : "00000", null);
+    end(
+        cancelRequested ? QueryState.CANCELLED : QueryState.FINISHED,
+        cancelRequested ? "57014" : "00000",
+        null);
   }
 
   /** Ends with what the client was told; cancelled if a cancel was asked for. */
   public void fail(String failureSqlState, String message, boolean cancellation) {
-    end(cancelRequested || cancellation ? QueryState.CANCELLED : QueryState.FAILED, failureSqlState, message);
+    end(
+        cancelRequested || cancellation ? QueryState.CANCELLED : QueryState.FAILED,
+        failureSqlState,
+        message);
   }
 
   private void end(QueryState endState, String endSqlState, String message) {

@@ -23,42 +23,45 @@ import org.apache.spark.sql.util.CaseInsensitiveStringMap;
 import org.apache.spark.unsafe.types.UTF8String;
 
 /**
- * The gateway's own Spark catalog, {@code icegate}: namespace {@code system} holds {@code queries} (running
- * statements and the last ended ones, with their Spark progress) and {@code connections} (open JDBC connections).
- * Registered on every session by the engine, so that any SQL, any JDBC tool and {@code DatabaseMetaData} see
- * them as tables. Read-only.
+ * The gateway's own Spark catalog, {@code icegate}: namespace {@code system} holds {@code queries}
+ * (running statements and the last ended ones, with their Spark progress) and {@code connections}
+ * (open JDBC connections). Registered on every session by the engine, so that any SQL, any JDBC
+ * tool and {@code DatabaseMetaData} see them as tables. Read-only.
  */
 public final class SystemCatalog implements TableCatalog, SupportsNamespaces {
   /** The catalog's name in every gateway session. */
   public static final String NAME = "icegate";
+
   public static final String NAMESPACE = "system";
   public static final String QUERIES = "queries";
   public static final String CONNECTIONS = "connections";
 
-  static final StructType QUERIES_SCHEMA = schema(
-      field("query_id", DataTypes.StringType, false),
-      field("user_name", DataTypes.StringType, true),
-      field("connection_id", DataTypes.StringType, false),
-      field("statement_id", DataTypes.IntegerType, false),
-      field("statement", DataTypes.StringType, false),
-      field("state", DataTypes.StringType, false),
-      field("started", DataTypes.TimestampType, false),
-      field("elapsed_ms", DataTypes.LongType, false),
-      field("row_count", DataTypes.LongType, false),
-      field("stages_done", DataTypes.IntegerType, false),
-      field("stages_total", DataTypes.IntegerType, false),
-      field("tasks_done", DataTypes.IntegerType, false),
-      field("tasks_total", DataTypes.IntegerType, false),
-      field("progress", DataTypes.DoubleType, true),
-      field("error", DataTypes.StringType, true));
+  static final StructType QUERIES_SCHEMA =
+      schema(
+          field("query_id", DataTypes.StringType, false),
+          field("user_name", DataTypes.StringType, true),
+          field("connection_id", DataTypes.StringType, false),
+          field("statement_id", DataTypes.IntegerType, false),
+          field("statement", DataTypes.StringType, false),
+          field("state", DataTypes.StringType, false),
+          field("started", DataTypes.TimestampType, false),
+          field("elapsed_ms", DataTypes.LongType, false),
+          field("row_count", DataTypes.LongType, false),
+          field("stages_done", DataTypes.IntegerType, false),
+          field("stages_total", DataTypes.IntegerType, false),
+          field("tasks_done", DataTypes.IntegerType, false),
+          field("tasks_total", DataTypes.IntegerType, false),
+          field("progress", DataTypes.DoubleType, true),
+          field("error", DataTypes.StringType, true));
 
-  static final StructType CONNECTIONS_SCHEMA = schema(
-      field("connection_id", DataTypes.StringType, false),
-      field("user_name", DataTypes.StringType, true),
-      field("opened", DataTypes.TimestampType, false),
-      field("last_active", DataTypes.TimestampType, false),
-      field("idle_ms", DataTypes.LongType, false),
-      field("running_queries", DataTypes.IntegerType, false));
+  static final StructType CONNECTIONS_SCHEMA =
+      schema(
+          field("connection_id", DataTypes.StringType, false),
+          field("user_name", DataTypes.StringType, true),
+          field("opened", DataTypes.TimestampType, false),
+          field("last_active", DataTypes.TimestampType, false),
+          field("idle_ms", DataTypes.LongType, false),
+          field("running_queries", DataTypes.IntegerType, false));
 
   private String name = NAME;
 
@@ -86,7 +89,8 @@ public final class SystemCatalog implements TableCatalog, SupportsNamespaces {
   }
 
   @Override
-  public Map<String, String> loadNamespaceMetadata(String[] namespace) throws NoSuchNamespaceException {
+  public Map<String, String> loadNamespaceMetadata(String[] namespace)
+      throws NoSuchNamespaceException {
     requireSystem(namespace);
     return Map.of("comment", "The gateway's own state: running statements and open connections");
   }
@@ -111,7 +115,9 @@ public final class SystemCatalog implements TableCatalog, SupportsNamespaces {
   @Override
   public Identifier[] listTables(String[] namespace) throws NoSuchNamespaceException {
     requireSystem(namespace);
-    return new Identifier[] {Identifier.of(namespace, CONNECTIONS), Identifier.of(namespace, QUERIES)};
+    return new Identifier[] {
+      Identifier.of(namespace, CONNECTIONS), Identifier.of(namespace, QUERIES)
+    };
   }
 
   @Override
@@ -119,9 +125,12 @@ public final class SystemCatalog implements TableCatalog, SupportsNamespaces {
     if (isSystem(ident.namespace())) {
       switch (ident.name().toLowerCase(java.util.Locale.ROOT)) {
         case QUERIES:
-          return new SystemTable(name + "." + NAMESPACE + "." + QUERIES, QUERIES_SCHEMA, SystemCatalog::queryRows);
+          return new SystemTable(
+              name + "." + NAMESPACE + "." + QUERIES, QUERIES_SCHEMA, SystemCatalog::queryRows);
         case CONNECTIONS:
-          return new SystemTable(name + "." + NAMESPACE + "." + CONNECTIONS, CONNECTIONS_SCHEMA,
+          return new SystemTable(
+              name + "." + NAMESPACE + "." + CONNECTIONS,
+              CONNECTIONS_SCHEMA,
               SystemCatalog::connectionRows);
         default:
           break;
@@ -131,8 +140,8 @@ public final class SystemCatalog implements TableCatalog, SupportsNamespaces {
   }
 
   @Override
-  public Table createTable(Identifier ident, StructType schema, Transform[] partitions,
-      Map<String, String> properties) {
+  public Table createTable(
+      Identifier ident, StructType schema, Transform[] partitions, Map<String, String> properties) {
     throw readOnly("create table " + ident);
   }
 
@@ -152,9 +161,20 @@ public final class SystemCatalog implements TableCatalog, SupportsNamespaces {
   }
 
   private UnsupportedOperationException readOnly(String what) {
-    return new UnsupportedOperationException("Cannot " + what + " in catalog " + name
-        + ": it holds the gateway's own read-only tables (" + NAMESPACE + "." + QUERIES + ", " + NAMESPACE + "."
-        + CONNECTIONS + ")");
+    return new UnsupportedOperationException(
+        "Cannot "
+            + what
+            + " in catalog "
+            + name
+            + ": it holds the gateway's own read-only tables ("
+            + NAMESPACE
+            + "."
+            + QUERIES
+            + ", "
+            + NAMESPACE
+            + "."
+            + CONNECTIONS
+            + ")");
   }
 
   private static boolean isSystem(String[] namespace) {
@@ -177,11 +197,25 @@ public final class SystemCatalog implements TableCatalog, SupportsNamespaces {
       StatementActivity q = queries.get(i);
       SparkProgress progress = q.progress();
       Instant end = q.ended() == null ? now : q.ended();
-      rows[i] = new GenericInternalRow(new Object[] {
-          utf8(q.id()), utf8(q.connection().user()), utf8(q.connection().id()), q.statementId(), utf8(q.sql()),
-          utf8(q.state().name()), micros(q.started()), Math.max(0, end.toEpochMilli() - q.started().toEpochMilli()),
-          q.rows(), progress.stagesDone(), progress.stagesTotal(), progress.tasksDone(), progress.tasksTotal(),
-          progress.fraction(), utf8(q.error())});
+      rows[i] =
+          new GenericInternalRow(
+              new Object[] {
+                utf8(q.id()),
+                utf8(q.connection().user()),
+                utf8(q.connection().id()),
+                q.statementId(),
+                utf8(q.sql()),
+                utf8(q.state().name()),
+                micros(q.started()),
+                Math.max(0, end.toEpochMilli() - q.started().toEpochMilli()),
+                q.rows(),
+                progress.stagesDone(),
+                progress.stagesTotal(),
+                progress.tasksDone(),
+                progress.tasksTotal(),
+                progress.fraction(),
+                utf8(q.error())
+              });
     }
     return rows;
   }
@@ -192,9 +226,16 @@ public final class SystemCatalog implements TableCatalog, SupportsNamespaces {
     InternalRow[] rows = new InternalRow[connections.size()];
     for (int i = 0; i < rows.length; i++) {
       ConnectionActivity c = connections.get(i);
-      rows[i] = new GenericInternalRow(new Object[] {
-          utf8(c.id()), utf8(c.user()), micros(c.opened()), micros(c.lastActive()), c.idle().toMillis(),
-          activity.running(c.id()).size()});
+      rows[i] =
+          new GenericInternalRow(
+              new Object[] {
+                utf8(c.id()),
+                utf8(c.user()),
+                micros(c.opened()),
+                micros(c.lastActive()),
+                c.idle().toMillis(),
+                activity.running(c.id()).size()
+              });
     }
     return rows;
   }
@@ -207,7 +248,8 @@ public final class SystemCatalog implements TableCatalog, SupportsNamespaces {
     return instant.getEpochSecond() * 1_000_000L + instant.getNano() / 1_000;
   }
 
-  private static StructField field(String name, org.apache.spark.sql.types.DataType type, boolean nullable) {
+  private static StructField field(
+      String name, org.apache.spark.sql.types.DataType type, boolean nullable) {
     return new StructField(name, type, nullable, Metadata.empty());
   }
 

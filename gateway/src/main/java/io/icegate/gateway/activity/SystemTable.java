@@ -7,14 +7,13 @@ import org.apache.spark.sql.connector.catalog.SupportsRead;
 import org.apache.spark.sql.connector.catalog.Table;
 import org.apache.spark.sql.connector.catalog.TableCapability;
 import org.apache.spark.sql.connector.read.LocalScan;
-import org.apache.spark.sql.connector.read.Scan;
 import org.apache.spark.sql.connector.read.ScanBuilder;
 import org.apache.spark.sql.types.StructType;
 import org.apache.spark.sql.util.CaseInsensitiveStringMap;
 
 /**
- * A read-only table of the gateway's own state. Its rows are a handful, computed on the driver when a query reads
- * them ({@link LocalScan}): Spark filters, sorts and joins them like any table's.
+ * A read-only table of the gateway's own state. Its rows are a handful, computed on the driver when
+ * a query reads them ({@link LocalScan}): Spark filters, sorts and joins them like any table's.
  */
 final class SystemTable implements Table, SupportsRead {
   private final String name;
@@ -44,21 +43,22 @@ final class SystemTable implements Table, SupportsRead {
 
   @Override
   public ScanBuilder newScanBuilder(CaseInsensitiveStringMap options) {
-    return () -> new LocalScan() {
-      @Override
-      public InternalRow[] rows() {
-        return rows.get();
-      }
+    return () ->
+        new LocalScan() {
+          @Override
+          public InternalRow[] rows() {
+            return rows.get();
+          }
 
-      @Override
-      public StructType readSchema() {
-        return schema;
-      }
+          @Override
+          public StructType readSchema() {
+            return schema;
+          }
 
-      @Override
-      public String description() {
-        return name;
-      }
-    };
+          @Override
+          public String description() {
+            return name;
+          }
+        };
   }
 }

@@ -1,8 +1,8 @@
 package io.icegate.gateway.activity;
 
 import io.icegate.calcite.parser.TableReference;
-import io.icegate.calcite.parser.impl.IcegateParserImpl;
 import io.icegate.calcite.parser.TableReferences;
+import io.icegate.calcite.parser.impl.IcegateParserImpl;
 import java.math.BigDecimal;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -46,20 +46,27 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Queries that read nothing but the gateway's system tables, answered on the gateway by Calcite instead of Spark. A
- * Spark job would wait for a free task slot, and the moment someone looks at {@code icegate.system.queries} is
- * when long statements hold every slot. Queries Calcite cannot run (Spark-only functions or syntax) and queries
- * that join system tables with others go to Spark, which reads the same tables through {@link SystemCatalog}.
+ * Queries that read nothing but the gateway's system tables, answered on the gateway by Calcite
+ * instead of Spark. A Spark job would wait for a free task slot, and the moment someone looks at
+ * {@code icegate.system.queries} is when long statements hold every slot. Queries Calcite cannot
+ * run (Spark-only functions or syntax) and queries that join system tables with others go to Spark,
+ * which reads the same tables through {@link SystemCatalog}.
  */
 public final class SystemTableQueries {
   private static final Logger LOG = LoggerFactory.getLogger(SystemTableQueries.class);
 
-  /** A result: a few hundred rows at most (the tables hold the open connections and the last statements). */
+  /**
+   * A result: a few hundred rows at most (the tables hold the open connections and the last
+   * statements).
+   */
   public record Answer(StructType schema, List<InternalRow> rows) {}
 
   private SystemTableQueries() {}
 
-  /** Whether {@code statement} is a query whose every table is {@code icegate.system.*}, without time travel. */
+  /**
+   * Whether {@code statement} is a query whose every table is {@code icegate.system.*}, without
+   * time travel.
+   */
   public static boolean readsOnlySystemTables(SqlNode statement) {
     if (!statement.isA(SqlKind.QUERY)) {
       return false;
@@ -70,29 +77,41 @@ public final class SystemTableQueries {
 
   private static boolean isSystemTable(TableReference reference) {
     List<String> name = reference.name();
-    return reference.access() == TableReference.Access.READ && reference.timeTravel().isEmpty()
-        && name.size() == 3 && name.get(0).equalsIgnoreCase(SystemCatalog.NAME)
+    return reference.access() == TableReference.Access.READ
+        && reference.timeTravel().isEmpty()
+        && name.size() == 3
+        && name.get(0).equalsIgnoreCase(SystemCatalog.NAME)
         && name.get(1).equalsIgnoreCase(SystemCatalog.NAMESPACE);
   }
 
-  /** The answer to {@code sql} (a query {@link #readsOnlySystemTables} took), or empty for Spark to run it. */
+  /**
+   * The answer to {@code sql} (a query {@link #readsOnlySystemTables} took), or empty for Spark to
+   * run it.
+   */
   public static Optional<Answer> tryAnswer(String sql) {
     Properties properties = new Properties();
-    // Icegate's parser (Spark SQL's lexical rules; `system` is no keyword): backticks quote names, names match
+    // Icegate's parser (Spark SQL's lexical rules; `system` is no keyword): backticks quote names,
+    // names match
     // case-insensitively, '...' and "..." are strings.
     properties.setProperty("lex", "BIG_QUERY");
     properties.setProperty("quoting", "BACK_TICK");
     properties.setProperty("conformance", "BABEL");
     properties.setProperty("parserFactory", IcegateParserImpl.class.getName() + "#FACTORY");
     properties.setProperty("fun", "standard,spark");
-    try (Connection connection = new org.apache.calcite.jdbc.Driver().connect("jdbc:calcite:", properties)) {
+    try (Connection connection =
+        new org.apache.calcite.jdbc.Driver().connect("jdbc:calcite:", properties)) {
       SchemaPlus root = connection.unwrap(CalciteConnection.class).getRootSchema();
-      SchemaPlus system = root.add(SystemCatalog.NAME, new AbstractSchema()).add(SystemCatalog.NAMESPACE,
-          new AbstractSchema());
-      system.add(SystemCatalog.QUERIES, new RowsTable(SystemCatalog.QUERIES_SCHEMA, SystemCatalog::queryRows));
-      system.add(SystemCatalog.CONNECTIONS,
+      SchemaPlus system =
+          root.add(SystemCatalog.NAME, new AbstractSchema())
+              .add(SystemCatalog.NAMESPACE, new AbstractSchema());
+      system.add(
+          SystemCatalog.QUERIES,
+          new RowsTable(SystemCatalog.QUERIES_SCHEMA, SystemCatalog::queryRows));
+      system.add(
+          SystemCatalog.CONNECTIONS,
           new RowsTable(SystemCatalog.CONNECTIONS_SCHEMA, SystemCatalog::connectionRows));
-      try (Statement statement = connection.createStatement(); ResultSet rs = statement.executeQuery(sql)) {
+      try (Statement statement = connection.createStatement();
+          ResultSet rs = statement.executeQuery(sql)) {
         return Optional.of(answer(rs));
       }
     } catch (SQLException | RuntimeException e) {
@@ -106,8 +125,12 @@ public final class SystemTableQueries {
     int n = meta.getColumnCount();
     StructField[] fields = new StructField[n];
     for (int i = 0; i < n; i++) {
-      fields[i] = new StructField(meta.getColumnLabel(i + 1), sparkType(meta, i + 1),
-          meta.isNullable(i + 1) != ResultSetMetaData.columnNoNulls, Metadata.empty());
+      fields[i] =
+          new StructField(
+              meta.getColumnLabel(i + 1),
+              sparkType(meta, i + 1),
+              meta.isNullable(i + 1) != ResultSetMetaData.columnNoNulls,
+              Metadata.empty());
     }
     Calendar utc = Calendar.getInstance(TimeZone.getTimeZone("UTC"), Locale.ROOT);
     List<InternalRow> rows = new ArrayList<>();
@@ -127,15 +150,17 @@ public final class SystemTableQueries {
       case Types.TINYINT, Types.SMALLINT, Types.INTEGER -> DataTypes.IntegerType;
       case Types.BIGINT -> DataTypes.LongType;
       case Types.REAL, Types.FLOAT, Types.DOUBLE -> DataTypes.DoubleType;
-      case Types.DECIMAL, Types.NUMERIC -> DataTypes.createDecimalType(
-          Math.min(DecimalType.MAX_PRECISION(), Math.max(1, meta.getPrecision(column))),
-          Math.min(DecimalType.MAX_SCALE(), Math.max(0, meta.getScale(column))));
+      case Types.DECIMAL, Types.NUMERIC ->
+          DataTypes.createDecimalType(
+              Math.min(DecimalType.MAX_PRECISION(), Math.max(1, meta.getPrecision(column))),
+              Math.min(DecimalType.MAX_SCALE(), Math.max(0, meta.getScale(column))));
       case Types.TIMESTAMP, Types.TIMESTAMP_WITH_TIMEZONE -> DataTypes.TimestampType;
       default -> DataTypes.StringType;
     };
   }
 
-  private static Object value(ResultSet rs, int column, DataType type, Calendar utc) throws SQLException {
+  private static Object value(ResultSet rs, int column, DataType type, Calendar utc)
+      throws SQLException {
     Object value;
     if (type == DataTypes.BooleanType) {
       value = rs.getBoolean(column);
@@ -147,7 +172,10 @@ public final class SystemTableQueries {
       value = rs.getDouble(column);
     } else if (type instanceof DecimalType decimal) {
       BigDecimal d = rs.getBigDecimal(column);
-      value = d == null ? null : Decimal.apply(d.setScale(decimal.scale(), java.math.RoundingMode.HALF_UP));
+      value =
+          d == null
+              ? null
+              : Decimal.apply(d.setScale(decimal.scale(), java.math.RoundingMode.HALF_UP));
     } else if (type == DataTypes.TimestampType) {
       Timestamp t = rs.getTimestamp(column, utc);
       value = t == null ? null : t.getTime() * 1000L;
@@ -172,8 +200,10 @@ public final class SystemTableQueries {
     public RelDataType getRowType(RelDataTypeFactory types) {
       RelDataTypeFactory.Builder builder = types.builder();
       for (StructField field : schema.fields()) {
-        builder.add(field.name(), types.createTypeWithNullability(types.createSqlType(calciteType(field.dataType())),
-            field.nullable()));
+        builder.add(
+            field.name(),
+            types.createTypeWithNullability(
+                types.createSqlType(calciteType(field.dataType())), field.nullable()));
       }
       return builder.build();
     }
@@ -185,7 +215,10 @@ public final class SystemTableQueries {
       for (InternalRow row : rows.get()) {
         Object[] out = new Object[fields.length];
         for (int i = 0; i < fields.length; i++) {
-          out[i] = row.isNullAt(i) ? null : calciteValue(row.get(i, fields[i].dataType()), fields[i].dataType());
+          out[i] =
+              row.isNullAt(i)
+                  ? null
+                  : calciteValue(row.get(i, fields[i].dataType()), fields[i].dataType());
         }
         values.add(out);
       }
@@ -214,7 +247,9 @@ public final class SystemTableQueries {
       throw new IllegalArgumentException("No Calcite type for system table column type " + type);
     }
 
-    /** Calcite's own representation: strings as String, timestamps as milliseconds since the epoch. */
+    /**
+     * Calcite's own representation: strings as String, timestamps as milliseconds since the epoch.
+     */
     private static Object calciteValue(Object value, DataType type) {
       if (value instanceof UTF8String s) {
         return s.toString();

@@ -5,12 +5,14 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /** {@code bin/icegate}: the gateway and its shell. */
-@Command(name = "icegate", mixinStandardHelpOptions = true, versionProvider = IcegateCommand.VersionProvider.class,
+@Command(
+    name = "icegate",
+    mixinStandardHelpOptions = true,
+    versionProvider = IcegateCommand.VersionProvider.class,
     description = "A JDBC gateway to Apache Iceberg tables on Apache Spark.",
     subcommands = {ServeCommand.class, SqlCommand.class, UserCommand.class})
 public final class IcegateCommand implements Runnable {
-  @CommandLine.Spec
-  CommandLine.Model.CommandSpec spec;
+  @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
   @Override
   public void run() {
@@ -18,13 +20,17 @@ public final class IcegateCommand implements Runnable {
   }
 
   public static void main(String[] args) {
-    CommandLine commandLine = new CommandLine(new IcegateCommand())
-        .setExecutionExceptionHandler(IcegateCommand::reportFailure);
+    CommandLine commandLine =
+        new CommandLine(new IcegateCommand())
+            .setExecutionExceptionHandler(IcegateCommand::reportFailure);
     System.exit(commandLine.execute(args));
   }
 
-  /** A command that fails says why in one line (the cause chain's messages), not with a stack trace. */
-  private static int reportFailure(Exception failure, CommandLine commandLine, CommandLine.ParseResult parsed) {
+  /**
+   * A command that fails says why in one line (the cause chain's messages), not with a stack trace.
+   */
+  private static int reportFailure(
+      Exception failure, CommandLine commandLine, CommandLine.ParseResult parsed) {
     StringBuilder message = new StringBuilder();
     for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
       if (t.getMessage() != null && !message.toString().contains(t.getMessage())) {

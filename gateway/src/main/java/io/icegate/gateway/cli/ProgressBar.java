@@ -14,9 +14,10 @@ import java.util.Locale;
 import java.util.function.Supplier;
 
 /**
- * Draws, on one line of the terminal, how far the shell's running statement has come (its Spark tasks and stages,
- * as the gateway reports them): polled from a daemon thread on the shell's own connection while sqlline waits for
- * the statement. Shown once a statement has run for a second, and erased when its first rows arrive or it ends.
+ * Draws, on one line of the terminal, how far the shell's running statement has come (its Spark
+ * tasks and stages, as the gateway reports them): polled from a daemon thread on the shell's own
+ * connection while sqlline waits for the statement. Shown once a statement has run for a second,
+ * and erased when its first rows arrive or it ends.
  */
 final class ProgressBar implements Runnable {
   private static final long POLL_MILLIS = 300;
@@ -62,18 +63,23 @@ final class ProgressBar implements Runnable {
       }
       return running(c).stream()
           .filter(s -> s.state().equals("RUNNING") && s.elapsed().toMillis() >= SHOW_AFTER_MILLIS)
-          .findFirst().orElse(null);
+          .findFirst()
+          .orElse(null);
     } catch (SQLException | RuntimeException e) {
       // The connection went away or the gateway is busy: no bar is better than a broken one.
       return null;
     }
   }
 
-  /** The shell connection's statements that have not ended, read as the driver's {@code GatewayProgress} does. */
+  /**
+   * The shell connection's statements that have not ended, read as the driver's {@code
+   * GatewayProgress} does.
+   */
   private static List<StatementProgress> running(Connection c) throws SQLException {
     List<StatementProgress> running = new ArrayList<>();
     try (Statement s = c.createStatement();
-        ResultSet rs = s.executeQuery(MetadataCall.of(MetadataMethod.STATEMENT_PROGRESS).encode())) {
+        ResultSet rs =
+            s.executeQuery(MetadataCall.of(MetadataMethod.STATEMENT_PROGRESS).encode())) {
       while (rs.next()) {
         running.add(StatementProgress.read(rs));
       }
@@ -100,15 +106,25 @@ final class ProgressBar implements Runnable {
     }
   }
 
-  /** {@code [#########.....................]  31%  tasks 40/128  stages 1/3  12.4 s  query 17}. */
+  /** {@code [#########.....................] 31% tasks 40/128 stages 1/3 12.4 s query 17}. */
   static String line(StatementProgress s) {
     double fraction = s.fraction().orElse(0);
     int filled = (int) Math.round(fraction * WIDTH);
     String bar = "#".repeat(filled) + ".".repeat(WIDTH - filled);
-    String percent = s.fraction().isPresent() ? String.format(Locale.ROOT, "%3d%%", Math.round(fraction * 100))
-        : "  ?%";
-    return String.format(Locale.ROOT, "[%s] %s  tasks %d/%d  stages %d/%d  %.1f s  query %s", bar, percent,
-        s.tasksDone(), s.tasksTotal(), s.stagesDone(), s.stagesTotal(), s.elapsed().toMillis() / 1000.0,
+    String percent =
+        s.fraction().isPresent()
+            ? String.format(Locale.ROOT, "%3d%%", Math.round(fraction * 100))
+            : "  ?%";
+    return String.format(
+        Locale.ROOT,
+        "[%s] %s  tasks %d/%d  stages %d/%d  %.1f s  query %s",
+        bar,
+        percent,
+        s.tasksDone(),
+        s.tasksTotal(),
+        s.stagesDone(),
+        s.stagesTotal(),
+        s.elapsed().toMillis() / 1000.0,
         s.queryId());
   }
 }

@@ -21,8 +21,12 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /** {@code icegate serve}: starts Spark and the gateway, and runs until interrupted. */
-@Command(name = "serve", mixinStandardHelpOptions = true,
-    description = "Start the gateway (Spark in local mode and the embedded catalogs unless configured otherwise).")
+@Command(
+    name = "serve",
+    mixinStandardHelpOptions = true,
+    description =
+        "Start the gateway (Spark in local mode and the embedded catalogs unless configured"
+            + " otherwise).")
 final class ServeCommand implements Callable<Integer> {
   private static final Logger LOG = LoggerFactory.getLogger(ServeCommand.class);
 
@@ -32,29 +36,48 @@ final class ServeCommand implements Callable<Integer> {
   @Option(names = "--host", description = "Address to bind (default 127.0.0.1).")
   String host;
 
-  @Option(names = "--warehouse", description = "Warehouse directory of the embedded catalogs (default ./warehouse).")
+  @Option(
+      names = "--warehouse",
+      description = "Warehouse directory of the embedded catalogs (default ./warehouse).")
   Path warehouse;
 
-  @Option(names = "--users-file", paramLabel = "FILE",
+  @Option(
+      names = "--users-file",
+      paramLabel = "FILE",
       description = "Turn authentication on with this users file (see 'icegate user add').")
   Path usersFile;
 
-  @Option(names = "--insecure",
-      description = "Allow --host other than loopback without authentication (anyone who can reach it is admin).")
+  @Option(
+      names = "--insecure",
+      description =
+          "Allow --host other than loopback without authentication (anyone who can reach it is"
+              + " admin).")
   boolean insecure;
 
-  @Option(names = "--tls-keystore", paramLabel = "FILE",
-      description = "Serve HTTPS only, with the certificate and key of this keystore (PKCS12 or JKS).")
+  @Option(
+      names = "--tls-keystore",
+      paramLabel = "FILE",
+      description =
+          "Serve HTTPS only, with the certificate and key of this keystore (PKCS12 or JKS).")
   Path tlsKeystore;
 
-  @Option(names = "--tls-password", paramLabel = "PASSWORD", description = "Password of the --tls-keystore.")
+  @Option(
+      names = "--tls-password",
+      paramLabel = "PASSWORD",
+      description = "Password of the --tls-keystore.")
   String tlsPassword;
 
-  @Option(names = "--conf", paramLabel = "KEY=VALUE",
-      description = "A setting (repeatable): spark.* keys go to Spark, icegate.* keys are the gateway's own.")
+  @Option(
+      names = "--conf",
+      paramLabel = "KEY=VALUE",
+      description =
+          "A setting (repeatable): spark.* keys go to Spark, icegate.* keys are the gateway's own.")
   List<String> conf = List.of();
 
-  @Option(names = "--config", paramLabel = "FILE", description = "A properties file with the same keys as --conf.")
+  @Option(
+      names = "--config",
+      paramLabel = "FILE",
+      description = "A properties file with the same keys as --conf.")
   Path configFile;
 
   @Override
@@ -64,16 +87,21 @@ final class ServeCommand implements Callable<Integer> {
     BindPolicy.requireAllowed(config);
     GatewayServer server = GatewayServer.start(config);
     CountDownLatch stopped = new CountDownLatch(1);
-    Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-      LOG.info("Stopping Icegate");
-      try {
-        server.close();
-      } finally {
-        stopped.countDown();
-      }
-    }, "icegate-shutdown"));
-    System.out.printf("Icegate %s listening on %s (catalog %s, warehouse %s)%n", Version.get(), server.url(),
-        config.catalog(), config.warehouse());
+    Runtime.getRuntime()
+        .addShutdownHook(
+            new Thread(
+                () -> {
+                  LOG.info("Stopping Icegate");
+                  try {
+                    server.close();
+                  } finally {
+                    stopped.countDown();
+                  }
+                },
+                "icegate-shutdown"));
+    System.out.printf(
+        "Icegate %s listening on %s (catalog %s, warehouse %s)%n",
+        Version.get(), server.url(), config.catalog(), config.warehouse());
     System.out.flush();
     stopped.await();
     return 0;

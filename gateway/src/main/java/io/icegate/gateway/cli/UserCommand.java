@@ -17,14 +17,16 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /** {@code icegate user add|remove|list}: manages the users file of an authenticating gateway. */
-@Command(name = "user", mixinStandardHelpOptions = true,
-    description = "Manage the users of a gateway started with --users-file (no password is ever stored).",
+@Command(
+    name = "user",
+    mixinStandardHelpOptions = true,
+    description =
+        "Manage the users of a gateway started with --users-file (no password is ever stored).",
     subcommands = {UserCommand.Add.class, UserCommand.Remove.class, UserCommand.List.class})
 final class UserCommand implements Runnable {
   static final String DEFAULT_FILE = "icegate-users";
 
-  @picocli.CommandLine.Spec
-  picocli.CommandLine.Model.CommandSpec spec;
+  @picocli.CommandLine.Spec picocli.CommandLine.Model.CommandSpec spec;
 
   @Override
   public void run() {
@@ -33,27 +35,38 @@ final class UserCommand implements Runnable {
 
   /** The option every subcommand takes. */
   static final class FileOption {
-    @Option(names = "--users-file", paramLabel = "FILE", defaultValue = DEFAULT_FILE,
+    @Option(
+        names = "--users-file",
+        paramLabel = "FILE",
+        defaultValue = DEFAULT_FILE,
         description = "The users file (default ./" + DEFAULT_FILE + ").")
     Path file;
   }
 
-  @Command(name = "add", mixinStandardHelpOptions = true,
-      description = "Add a user, or change the role and password of one. The password is asked on the console"
-          + " (twice), or read as the first line of standard input when that is not a console or with"
-          + " --password-stdin.")
+  @Command(
+      name = "add",
+      mixinStandardHelpOptions = true,
+      description =
+          "Add a user, or change the role and password of one. The password is asked on the console"
+              + " (twice), or read as the first line of standard input when that is not a console"
+              + " or with --password-stdin.")
   static final class Add implements Callable<Integer> {
     @Parameters(paramLabel = "NAME", description = "User name: letters, digits and . _ @ -")
     String name;
 
-    @Option(names = "--role", required = true, paramLabel = "ROLE", description = "read, write or admin")
+    @Option(
+        names = "--role",
+        required = true,
+        paramLabel = "ROLE",
+        description = "read, write or admin")
     String role;
 
-    @Option(names = "--password-stdin", description = "Read the password from the first line of standard input.")
+    @Option(
+        names = "--password-stdin",
+        description = "Read the password from the first line of standard input.")
     boolean passwordStdin;
 
-    @picocli.CommandLine.Mixin
-    FileOption file;
+    @picocli.CommandLine.Mixin FileOption file;
 
     @Override
     public Integer call() throws IOException {
@@ -63,12 +76,18 @@ final class UserCommand implements Runnable {
       char[] password = readPassword();
       try {
         if (password.length == 0) {
-          throw new IllegalArgumentException("Cannot add user '" + name + "': the password is empty");
+          throw new IllegalArgumentException(
+              "Cannot add user '" + name + "': the password is empty");
         }
-        boolean replaced = users.put(new UsersFile.User(name, parsedRole, PasswordHash.of(password)));
+        boolean replaced =
+            users.put(new UsersFile.User(name, parsedRole, PasswordHash.of(password)));
         users.write();
-        System.out.printf("%s user '%s' (role %s) in %s%n", replaced ? "Changed" : "Added", name,
-            parsedRole.name().toLowerCase(Locale.ROOT), users.path());
+        System.out.printf(
+            "%s user '%s' (role %s) in %s%n",
+            replaced ? "Changed" : "Added",
+            name,
+            parsedRole.name().toLowerCase(Locale.ROOT),
+            users.path());
         return 0;
       } finally {
         Arrays.fill(password, '\0');
@@ -78,10 +97,12 @@ final class UserCommand implements Runnable {
     private char[] readPassword() throws IOException {
       Console console = System.console();
       if (passwordStdin || console == null) {
-        BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
+        BufferedReader in =
+            new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
         String line = in.readLine();
         if (line == null) {
-          throw new IllegalArgumentException("Cannot add user '" + name + "': no password on standard input");
+          throw new IllegalArgumentException(
+              "Cannot add user '" + name + "': no password on standard input");
         }
         return line.toCharArray();
       }
@@ -89,7 +110,8 @@ final class UserCommand implements Runnable {
       char[] second = console.readPassword("Again: ");
       try {
         if (first == null || second == null || !Arrays.equals(first, second)) {
-          throw new IllegalArgumentException("Cannot add user '" + name + "': the passwords differ");
+          throw new IllegalArgumentException(
+              "Cannot add user '" + name + "': the passwords differ");
         }
         return first.clone();
       } finally {
@@ -108,14 +130,14 @@ final class UserCommand implements Runnable {
     @Parameters(paramLabel = "NAME")
     String name;
 
-    @picocli.CommandLine.Mixin
-    FileOption file;
+    @picocli.CommandLine.Mixin FileOption file;
 
     @Override
     public Integer call() throws IOException {
       UsersFile users = UsersFile.read(file.file);
       if (!users.remove(name)) {
-        throw new IllegalArgumentException("Cannot remove user '" + name + "': no such user in " + users.path());
+        throw new IllegalArgumentException(
+            "Cannot remove user '" + name + "': no such user in " + users.path());
       }
       users.write();
       System.out.printf("Removed user '%s' from %s%n", name, users.path());
@@ -123,10 +145,12 @@ final class UserCommand implements Runnable {
     }
   }
 
-  @Command(name = "list", mixinStandardHelpOptions = true, description = "List the users and their roles.")
+  @Command(
+      name = "list",
+      mixinStandardHelpOptions = true,
+      description = "List the users and their roles.")
   static final class List implements Callable<Integer> {
-    @picocli.CommandLine.Mixin
-    FileOption file;
+    @picocli.CommandLine.Mixin FileOption file;
 
     @Override
     public Integer call() throws IOException {

@@ -12,8 +12,8 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * The gateway's configuration, parsed and validated once. Keys starting with {@code spark.} go to Spark
- * untouched; {@code icegate.*} keys are the {@link Setting}s.
+ * The gateway's configuration, parsed and validated once. Keys starting with {@code spark.} go to
+ * Spark untouched; {@code icegate.*} keys are the {@link Setting}s.
  */
 public record GatewayConfig(
     String host,
@@ -72,19 +72,31 @@ public record GatewayConfig(
       }
     }
     if (!unknown.isEmpty()) {
-      throw new IllegalArgumentException("Cannot configure Icegate: unknown key(s) " + unknown
-          + " (valid: spark.* and " + Arrays.stream(Setting.values()).map(Setting::key).toList() + ")");
+      throw new IllegalArgumentException(
+          "Cannot configure Icegate: unknown key(s) "
+              + unknown
+              + " (valid: spark.* and "
+              + Arrays.stream(Setting.values()).map(Setting::key).toList()
+              + ")");
     }
     String serialization = value(values, Setting.SERIALIZATION).toLowerCase(java.util.Locale.ROOT);
     if (!serialization.equals("protobuf") && !serialization.equals("json")) {
-      throw new IllegalArgumentException("Cannot configure Icegate: " + Setting.SERIALIZATION.key()
-          + " must be protobuf or json, not '" + serialization + "'");
+      throw new IllegalArgumentException(
+          "Cannot configure Icegate: "
+              + Setting.SERIALIZATION.key()
+              + " must be protobuf or json, not '"
+              + serialization
+              + "'");
     }
     Path warehouse = Path.of(value(values, Setting.WAREHOUSE)).toAbsolutePath().normalize();
     String catalog = value(values, Setting.CATALOG);
     if (catalog.equalsIgnoreCase(SystemCatalog.NAME)) {
-      throw new IllegalArgumentException("Cannot configure Icegate: " + Setting.CATALOG.key() + " cannot be '"
-          + catalog + "', the name of the gateway's own system catalog");
+      throw new IllegalArgumentException(
+          "Cannot configure Icegate: "
+              + Setting.CATALOG.key()
+              + " cannot be '"
+              + catalog
+              + "', the name of the gateway's own system catalog");
     }
     return new GatewayConfig(
         value(values, Setting.HOST),
@@ -111,11 +123,16 @@ public record GatewayConfig(
         booleanValue(values, Setting.INSECURE),
         optionalPath(values, Setting.TLS_KEYSTORE),
         value(values, Setting.TLS_KEYSTORE_PASSWORD),
-        new PolicySettings(booleanValue(values, Setting.POLICY_ALLOW_REFLECTION),
-            booleanValue(values, Setting.POLICY_ALLOW_SCRIPT_TRANSFORM), list(values, Setting.POLICY_FILE_ROOTS_READ),
-            list(values, Setting.POLICY_FILE_ROOTS_WRITE), list(values, Setting.POLICY_FILE_ROOTS_ADMIN),
-            list(values, Setting.POLICY_DATA_SOURCES), list(values, Setting.POLICY_SESSION_SETTINGS),
-            list(values, Setting.POLICY_ADMIN_SETTINGS), booleanValue(values, Setting.POLICY_ORPHAN_FILES_OUTSIDE_TABLE)),
+        new PolicySettings(
+            booleanValue(values, Setting.POLICY_ALLOW_REFLECTION),
+            booleanValue(values, Setting.POLICY_ALLOW_SCRIPT_TRANSFORM),
+            list(values, Setting.POLICY_FILE_ROOTS_READ),
+            list(values, Setting.POLICY_FILE_ROOTS_WRITE),
+            list(values, Setting.POLICY_FILE_ROOTS_ADMIN),
+            list(values, Setting.POLICY_DATA_SOURCES),
+            list(values, Setting.POLICY_SESSION_SETTINGS),
+            list(values, Setting.POLICY_ADMIN_SETTINGS),
+            booleanValue(values, Setting.POLICY_ORPHAN_FILES_OUTSIDE_TABLE)),
         spark);
   }
 
@@ -147,7 +164,8 @@ public record GatewayConfig(
     entries.put(Setting.STREAM_BATCH_BYTES.key(), Long.toString(streamBatchBytes));
     entries.put(Setting.STREAM_QUEUE_BATCHES.key(), Integer.toString(streamQueueBatches));
     entries.put(Setting.METADATA_NATIVE.key(), Boolean.toString(metadataNative));
-    entries.put(Setting.METADATA_PARTITION_CACHE_COUNTS.key(), Integer.toString(partitionCacheCounts));
+    entries.put(
+        Setting.METADATA_PARTITION_CACHE_COUNTS.key(), Integer.toString(partitionCacheCounts));
     entries.put(Setting.IDLE_TIMEOUT.key(), Integer.toString(idleTimeoutSeconds));
     entries.put(Setting.AUDIT_FILE.key(), auditFile);
     entries.put(Setting.MAX_CONNECTIONS.key(), Integer.toString(maxConnections));
@@ -162,43 +180,61 @@ public record GatewayConfig(
     entries.put(Setting.TLS_KEYSTORE.key(), tlsKeystore.map(Path::toString).orElse(""));
     entries.put(Setting.TLS_KEYSTORE_PASSWORD.key(), tlsKeystorePassword);
     entries.put(Setting.POLICY_ALLOW_REFLECTION.key(), Boolean.toString(policy.allowReflection()));
-    entries.put(Setting.POLICY_ALLOW_SCRIPT_TRANSFORM.key(), Boolean.toString(policy.allowScriptTransform()));
+    entries.put(
+        Setting.POLICY_ALLOW_SCRIPT_TRANSFORM.key(),
+        Boolean.toString(policy.allowScriptTransform()));
     entries.put(Setting.POLICY_FILE_ROOTS_READ.key(), String.join(",", policy.readRoots()));
     entries.put(Setting.POLICY_FILE_ROOTS_WRITE.key(), String.join(",", policy.writeRoots()));
     entries.put(Setting.POLICY_FILE_ROOTS_ADMIN.key(), String.join(",", policy.adminRoots()));
     entries.put(Setting.POLICY_DATA_SOURCES.key(), String.join(",", policy.dataSources()));
     entries.put(Setting.POLICY_SESSION_SETTINGS.key(), String.join(",", policy.sessionSettings()));
     entries.put(Setting.POLICY_ADMIN_SETTINGS.key(), String.join(",", policy.adminSettings()));
-    entries.put(Setting.POLICY_ORPHAN_FILES_OUTSIDE_TABLE.key(), Boolean.toString(policy.orphanFilesOutsideTable()));
+    entries.put(
+        Setting.POLICY_ORPHAN_FILES_OUTSIDE_TABLE.key(),
+        Boolean.toString(policy.orphanFilesOutsideTable()));
     entries.putAll(sparkConf);
     return entries;
   }
 
   /** The audit log's file: as set, or audit.log in the warehouse directory. */
   public Path auditLogPath() {
-    return auditFile.isBlank() ? warehouse.resolve("audit.log") : Path.of(auditFile).toAbsolutePath().normalize();
+    return auditFile.isBlank()
+        ? warehouse.resolve("audit.log")
+        : Path.of(auditFile).toAbsolutePath().normalize();
   }
 
   private static String value(Map<String, String> values, Setting setting) {
     return values.getOrDefault(setting.key(), setting.defaultValue());
   }
 
-  /** An optional file setting: empty means not set; a relative path is resolved against the working directory. */
+  /**
+   * An optional file setting: empty means not set; a relative path is resolved against the working
+   * directory.
+   */
   private static Optional<Path> optionalPath(Map<String, String> values, Setting setting) {
     String text = value(values, setting);
-    return text.isEmpty() ? Optional.empty() : Optional.of(Path.of(text).toAbsolutePath().normalize());
+    return text.isEmpty()
+        ? Optional.empty()
+        : Optional.of(Path.of(text).toAbsolutePath().normalize());
   }
 
   /** A comma-separated list setting, entries trimmed, blanks dropped. */
   private static List<String> list(Map<String, String> values, Setting setting) {
-    return Arrays.stream(value(values, setting).split(",")).map(String::strip).filter(e -> !e.isEmpty()).toList();
+    return Arrays.stream(value(values, setting).split(","))
+        .map(String::strip)
+        .filter(e -> !e.isEmpty())
+        .toList();
   }
 
   private static boolean booleanValue(Map<String, String> values, Setting setting) {
     String text = value(values, setting).toLowerCase(java.util.Locale.ROOT);
     if (!text.equals("true") && !text.equals("false")) {
-      throw new IllegalArgumentException("Cannot configure Icegate: " + setting.key() + " must be true or false, not '"
-          + text + "'");
+      throw new IllegalArgumentException(
+          "Cannot configure Icegate: "
+              + setting.key()
+              + " must be true or false, not '"
+              + text
+              + "'");
     }
     return Boolean.parseBoolean(text);
   }
@@ -212,8 +248,16 @@ public record GatewayConfig(
       }
       return parsed;
     } catch (NumberFormatException e) {
-      throw new IllegalArgumentException("Cannot configure Icegate: " + setting.key() + " must be an integer from "
-          + min + " to " + max + ", not '" + text + "'");
+      throw new IllegalArgumentException(
+          "Cannot configure Icegate: "
+              + setting.key()
+              + " must be an integer from "
+              + min
+              + " to "
+              + max
+              + ", not '"
+              + text
+              + "'");
     }
   }
 }

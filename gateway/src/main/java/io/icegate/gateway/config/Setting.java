@@ -2,79 +2,152 @@ package io.icegate.gateway.config;
 
 import io.icegate.metadata.partitions.PartitionCountsCache;
 
-/** Every gateway setting with its default and one line of documentation; keys not listed here are rejected. */
+/**
+ * Every gateway setting with its default and one line of documentation; keys not listed here are
+ * rejected.
+ */
 public enum Setting {
   HOST("icegate.host", "127.0.0.1", "Address the HTTP server binds to."),
   PORT("icegate.port", "8765", "TCP port of the HTTP server (0 picks a free one)."),
-  WAREHOUSE("icegate.warehouse", "./warehouse", "Directory holding the embedded catalogs and their tables."),
+  WAREHOUSE(
+      "icegate.warehouse",
+      "./warehouse",
+      "Directory holding the embedded catalogs and their tables."),
   CATALOG("icegate.catalog", "demo", "Name of the embedded Iceberg catalog."),
   SERIALIZATION("icegate.serialization", "protobuf", "Avatica wire format: protobuf or json."),
-  FRAME_ROWS("icegate.frame.max-rows", "10000",
+  FRAME_ROWS(
+      "icegate.frame.max-rows",
+      "10000",
       "Upper bound of rows in one frame when the client asks for more (or for no limit)."),
-  PARTITIONS_IN_FLIGHT("icegate.stream.partitions-in-flight", "2",
+  PARTITIONS_IN_FLIGHT(
+      "icegate.stream.partitions-in-flight",
+      "2",
       "Result partitions computed ahead of the one being sent (bounds gateway memory)."),
-  STREAM_BATCH_BYTES("icegate.stream.batch-bytes", "1048576",
+  STREAM_BATCH_BYTES(
+      "icegate.stream.batch-bytes",
+      "1048576",
       "Approximate size of one row batch handed from a Spark task to the gateway."),
-  STREAM_QUEUE_BATCHES("icegate.stream.queue-batches", "4",
+  STREAM_QUEUE_BATCHES(
+      "icegate.stream.queue-batches",
+      "4",
       "Batches buffered per partition before the producing Spark task waits."),
-  METADATA_NATIVE("icegate.metadata.native", "true",
-      "Answer queries over Iceberg metadata tables without Spark; false sends them to Spark (per connection:"
-          + " SET icegate.metadata.native=false), for comparing."),
-  METADATA_PARTITION_CACHE_COUNTS("icegate.metadata.partition-cache-counts",
+  METADATA_NATIVE(
+      "icegate.metadata.native",
+      "true",
+      "Answer queries over Iceberg metadata tables without Spark; false sends them to Spark (per"
+          + " connection: SET icegate.metadata.native=false), for comparing."),
+  METADATA_PARTITION_CACHE_COUNTS(
+      "icegate.metadata.partition-cache-counts",
       Long.toString(PartitionCountsCache.DEFAULT_MAX_COUNTS),
-      "Per-manifest partition counts kept for the partitions metadata table (a manifest never changes, so a query"
-          + " reads only the manifests committed since): about 200 bytes each for one short text partition field;"
-          + " 0 keeps none. One cache per process: the last gateway started in a JVM sets it."),
-  IDLE_TIMEOUT("icegate.connection.idle-timeout-seconds", "1800",
-      "Seconds a connection may go without a request before the gateway closes it, cancels its work and frees its"
-          + " session (a client that went away costs nothing after this)."),
-  AUDIT_FILE("icegate.audit.file", "",
-      "File the audit log appends one JSON line per statement to (default: audit.log in the warehouse directory)."),
-  MAX_CONNECTIONS("icegate.limits.max-connections", "200",
+      "Per-manifest partition counts kept for the partitions metadata table (a manifest never"
+          + " changes, so a query reads only the manifests committed since): about 200 bytes each"
+          + " for one short text partition field; 0 keeps none. One cache per process: the last"
+          + " gateway started in a JVM sets it."),
+  IDLE_TIMEOUT(
+      "icegate.connection.idle-timeout-seconds",
+      "1800",
+      "Seconds a connection may go without a request before the gateway closes it, cancels its work"
+          + " and frees its session (a client that went away costs nothing after this)."),
+  AUDIT_FILE(
+      "icegate.audit.file",
+      "",
+      "File the audit log appends one JSON line per statement to (default: audit.log in the"
+          + " warehouse directory)."),
+  MAX_CONNECTIONS(
+      "icegate.limits.max-connections",
+      "200",
       "Open JDBC connections the gateway accepts at once; one more is refused (SQLState 53300)."),
-  MAX_STATEMENTS_PER_USER("icegate.limits.max-statements-per-user", "16",
-      "Statements one user may have running (or being read) at once; one more is refused (SQLState 53400)."),
-  STATEMENT_TIMEOUT("icegate.limits.statement-timeout-seconds", "0",
-      "A statement still running after this many seconds is cancelled (SQLState 57014); 0 for no limit."),
-  MAX_STATEMENT_CHARS("icegate.limits.max-statement-chars", "262144",
-      "Longest statement accepted, in characters; a longer one is refused before parsing (SQLState 54000)."),
-  MAX_NESTING("icegate.limits.max-nesting", "200",
-      "Deepest nesting of parentheses or bracketed comments accepted; a deeper statement is refused before parsing"
-          + " (SQLState 54001)."),
-  MAX_QUERY_BLOCKS("icegate.limits.max-query-blocks", "500",
-      "Most query blocks (SELECTs, WITH entries) in one statement; a statement with more is refused before Spark"
-          + " analyzes it (SQLState 54001)."),
-  MAX_RESULT_ROWS("icegate.limits.max-result-rows", "0",
-      "Most rows one result may send; a result with more fails when it passes the limit (SQLState 54000); 0 for no"
+  MAX_STATEMENTS_PER_USER(
+      "icegate.limits.max-statements-per-user",
+      "16",
+      "Statements one user may have running (or being read) at once; one more is refused (SQLState"
+          + " 53400)."),
+  STATEMENT_TIMEOUT(
+      "icegate.limits.statement-timeout-seconds",
+      "0",
+      "A statement still running after this many seconds is cancelled (SQLState 57014); 0 for no"
           + " limit."),
-  AUTH_USERS_FILE("icegate.auth.users-file", "",
-      "Users file (bin/icegate user add|remove|list); when set, every request needs HTTP Basic credentials of a"
-          + " user in it. Empty: no authentication, and the gateway binds only to loopback unless icegate.insecure."),
-  INSECURE("icegate.insecure", "false",
+  MAX_STATEMENT_CHARS(
+      "icegate.limits.max-statement-chars",
+      "262144",
+      "Longest statement accepted, in characters; a longer one is refused before parsing (SQLState"
+          + " 54000)."),
+  MAX_NESTING(
+      "icegate.limits.max-nesting",
+      "200",
+      "Deepest nesting of parentheses or bracketed comments accepted; a deeper statement is refused"
+          + " before parsing (SQLState 54001)."),
+  MAX_QUERY_BLOCKS(
+      "icegate.limits.max-query-blocks",
+      "500",
+      "Most query blocks (SELECTs, WITH entries) in one statement; a statement with more is refused"
+          + " before Spark analyzes it (SQLState 54001)."),
+  MAX_RESULT_ROWS(
+      "icegate.limits.max-result-rows",
+      "0",
+      "Most rows one result may send; a result with more fails when it passes the limit (SQLState"
+          + " 54000); 0 for no limit."),
+  AUTH_USERS_FILE(
+      "icegate.auth.users-file",
+      "",
+      "Users file (bin/icegate user add|remove|list); when set, every request needs HTTP Basic"
+          + " credentials of a user in it. Empty: no authentication, and the gateway binds only to"
+          + " loopback unless icegate.insecure."),
+  INSECURE(
+      "icegate.insecure",
+      "false",
       "Allow binding an address other than loopback without authentication (logs a warning)."),
-  TLS_KEYSTORE("icegate.tls.keystore", "",
-      "Keystore (PKCS12 or JKS) with the gateway's certificate and key; when set, the gateway serves HTTPS only."),
+  TLS_KEYSTORE(
+      "icegate.tls.keystore",
+      "",
+      "Keystore (PKCS12 or JKS) with the gateway's certificate and key; when set, the gateway"
+          + " serves HTTPS only."),
   TLS_KEYSTORE_PASSWORD("icegate.tls.keystore-password", "", "Password of icegate.tls.keystore."),
-  POLICY_ALLOW_REFLECTION("icegate.policy.allow-reflection", "false",
-      "Let admins call Java methods from SQL (reflect, java_method); refused to every role when false."),
-  POLICY_ALLOW_SCRIPT_TRANSFORM("icegate.policy.allow-script-transform", "false",
-      "Let admins run programs on the gateway's host from SQL (TRANSFORM/MAP/REDUCE ... USING); refused to every"
-          + " role when false."),
-  POLICY_FILE_ROOTS_READ("icegate.policy.file-roots.read", "",
-      "Comma-separated directories (paths or URIs) whose files read users, and every role above, may read by path."),
-  POLICY_FILE_ROOTS_WRITE("icegate.policy.file-roots.write", "",
-      "Comma-separated directories write users, and admins, may read and write by path and place tables in."),
-  POLICY_FILE_ROOTS_ADMIN("icegate.policy.file-roots.admin", "",
-      "Comma-separated directories admins may use besides the catalogs' warehouses (which they always may)."),
-  POLICY_DATA_SOURCES("icegate.policy.data-sources", "",
-      "Comma-separated data sources beyond files and Iceberg that statements may use (jdbc, ...): they connect"
-          + " out of the gateway."),
-  POLICY_SESSION_SETTINGS("icegate.policy.session-settings", "",
-      "Comma-separated keys (a trailing * for a prefix) any role may SET besides the built-in session-safe ones."),
-  POLICY_ADMIN_SETTINGS("icegate.policy.admin-settings", "",
-      "Comma-separated keys that reach past the session (catalogs, Hadoop, classes, this policy) admins may SET."),
-  POLICY_ORPHAN_FILES_OUTSIDE_TABLE("icegate.policy.remove-orphan-files-outside-table", "false",
-      "Let remove_orphan_files take a location outside the table's own (it deletes what no table references).");
+  POLICY_ALLOW_REFLECTION(
+      "icegate.policy.allow-reflection",
+      "false",
+      "Let admins call Java methods from SQL (reflect, java_method); refused to every role when"
+          + " false."),
+  POLICY_ALLOW_SCRIPT_TRANSFORM(
+      "icegate.policy.allow-script-transform",
+      "false",
+      "Let admins run programs on the gateway's host from SQL (TRANSFORM/MAP/REDUCE ... USING);"
+          + " refused to every role when false."),
+  POLICY_FILE_ROOTS_READ(
+      "icegate.policy.file-roots.read",
+      "",
+      "Comma-separated directories (paths or URIs) whose files read users, and every role above,"
+          + " may read by path."),
+  POLICY_FILE_ROOTS_WRITE(
+      "icegate.policy.file-roots.write",
+      "",
+      "Comma-separated directories write users, and admins, may read and write by path and place"
+          + " tables in."),
+  POLICY_FILE_ROOTS_ADMIN(
+      "icegate.policy.file-roots.admin",
+      "",
+      "Comma-separated directories admins may use besides the catalogs' warehouses (which they"
+          + " always may)."),
+  POLICY_DATA_SOURCES(
+      "icegate.policy.data-sources",
+      "",
+      "Comma-separated data sources beyond files and Iceberg that statements may use (jdbc, ...):"
+          + " they connect out of the gateway."),
+  POLICY_SESSION_SETTINGS(
+      "icegate.policy.session-settings",
+      "",
+      "Comma-separated keys (a trailing * for a prefix) any role may SET besides the built-in"
+          + " session-safe ones."),
+  POLICY_ADMIN_SETTINGS(
+      "icegate.policy.admin-settings",
+      "",
+      "Comma-separated keys that reach past the session (catalogs, Hadoop, classes, this policy)"
+          + " admins may SET."),
+  POLICY_ORPHAN_FILES_OUTSIDE_TABLE(
+      "icegate.policy.remove-orphan-files-outside-table",
+      "false",
+      "Let remove_orphan_files take a location outside the table's own (it deletes what no table"
+          + " references).");
 
   private final String key;
   private final String defaultValue;

@@ -6,20 +6,23 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * {@code ALTER TABLE t ALTER [COLUMN] c TYPE type COMMENT 'doc'}: the specification's one-statement form of a type
- * change with a new column doc, which Spark 3.5's grammar refuses (its ALTER COLUMN takes one action).
+ * {@code ALTER TABLE t ALTER [COLUMN] c TYPE type COMMENT 'doc'}: the specification's one-statement
+ * form of a type change with a new column doc, which Spark 3.5's grammar refuses (its ALTER COLUMN
+ * takes one action).
  *
- * <p>Recognised by a tokenizer of this one statement shape rather than by Icegate's Calcite parser: that grammar
- * has no ALTER TABLE at all (DDL goes to Spark as written), and teaching it Spark's whole ALTER TABLE to catch one
- * form would put a second, drifting copy of Spark's DDL grammar in the project. Anything else, however close, is
- * not recognised and goes to Spark unchanged, which reports its own error.
+ * <p>Recognised by a tokenizer of this one statement shape rather than by Icegate's Calcite parser:
+ * that grammar has no ALTER TABLE at all (DDL goes to Spark as written), and teaching it Spark's
+ * whole ALTER TABLE to catch one form would put a second, drifting copy of Spark's DDL grammar in
+ * the project. Anything else, however close, is not recognised and goes to Spark unchanged, which
+ * reports its own error.
  *
  * @param table the table's name parts as written (one to any number)
  * @param column the field's path, e.g. {@code [location, lat]} for a nested field
  * @param type the new type as written, for Spark's type parser
  * @param comment the new doc, unescaped
  */
-public record AlterColumnTypeAndComment(List<String> table, List<String> column, String type, String comment) {
+public record AlterColumnTypeAndComment(
+    List<String> table, List<String> column, String type, String comment) {
   public AlterColumnTypeAndComment {
     table = List.copyOf(table);
     column = List.copyOf(column);
@@ -27,7 +30,10 @@ public record AlterColumnTypeAndComment(List<String> table, List<String> column,
     requireNonNull(comment, "comment is null");
   }
 
-  /** The statement when it is exactly this form (blanks, comments and trailing semicolons allowed), else empty. */
+  /**
+   * The statement when it is exactly this form (blanks, comments and trailing semicolons allowed),
+   * else empty.
+   */
   public static Optional<AlterColumnTypeAndComment> recognise(String sql) {
     try {
       SparkTokens tokens = new SparkTokens(sql);

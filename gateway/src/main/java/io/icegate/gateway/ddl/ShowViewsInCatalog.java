@@ -21,26 +21,34 @@ import org.apache.spark.unsafe.types.UTF8String;
 import scala.collection.JavaConverters;
 
 /**
- * {@code SHOW VIEWS IN <catalog>}: "every view of the catalog" in the specification. Spark 3.5 reads it as the
- * catalog's empty namespace, which Iceberg's JDBC catalog does not have ("Namespace does not exist"), so the
- * gateway lists the views of every namespace of the catalog itself, in Spark's columns (namespace, viewName,
- * isTemporary) and with the session's temporary views as Spark's SHOW VIEWS adds them. Recognised by the same narrow
- * tokenizer as the other forms; {@code IN <namespace>} and {@code IN <catalog>.<namespace>} go to Spark.
+ * {@code SHOW VIEWS IN <catalog>}: "every view of the catalog" in the specification. Spark 3.5
+ * reads it as the catalog's empty namespace, which Iceberg's JDBC catalog does not have ("Namespace
+ * does not exist"), so the gateway lists the views of every namespace of the catalog itself, in
+ * Spark's columns (namespace, viewName, isTemporary) and with the session's temporary views as
+ * Spark's SHOW VIEWS adds them. Recognised by the same narrow tokenizer as the other forms; {@code
+ * IN <namespace>} and {@code IN <catalog>.<namespace>} go to Spark.
  */
 final class ShowViewsInCatalog {
   /** The columns of Spark's SHOW VIEWS. */
-  static final StructType COLUMNS = new StructType(new StructField[] {
-      new StructField("namespace", DataTypes.StringType, false, Metadata.empty()),
-      new StructField("viewName", DataTypes.StringType, false, Metadata.empty()),
-      new StructField("isTemporary", DataTypes.BooleanType, false, Metadata.empty())});
+  static final StructType COLUMNS =
+      new StructType(
+          new StructField[] {
+            new StructField("namespace", DataTypes.StringType, false, Metadata.empty()),
+            new StructField("viewName", DataTypes.StringType, false, Metadata.empty()),
+            new StructField("isTemporary", DataTypes.BooleanType, false, Metadata.empty())
+          });
 
   private ShowViewsInCatalog() {}
 
-  /** The one-part name after {@code SHOW VIEWS IN|FROM}, when the statement is exactly that form. */
+  /**
+   * The one-part name after {@code SHOW VIEWS IN|FROM}, when the statement is exactly that form.
+   */
   static Optional<String> recognise(String sql) {
     try {
       SparkTokens tokens = new SparkTokens(sql);
-      if (!tokens.keyword("SHOW") || !tokens.keyword("VIEWS") || !(tokens.keyword("IN") || tokens.keyword("FROM"))) {
+      if (!tokens.keyword("SHOW")
+          || !tokens.keyword("VIEWS")
+          || !(tokens.keyword("IN") || tokens.keyword("FROM"))) {
         return Optional.empty();
       }
       List<String> name = tokens.name();
@@ -62,11 +70,13 @@ final class ShowViewsInCatalog {
         rows.add(row(String.join(".", Arrays.asList(namespace.levels())), view.name(), false));
       }
     }
-    Sessions.withActive(session, () -> {
-      JavaConverters.seqAsJavaList(session.sessionState().catalog().listLocalTempViews("*"))
-          .forEach(view -> rows.add(row("", view.table(), true)));
-      return null;
-    });
+    Sessions.withActive(
+        session,
+        () -> {
+          JavaConverters.seqAsJavaList(session.sessionState().catalog().listLocalTempViews("*"))
+              .forEach(view -> rows.add(row("", view.table(), true)));
+          return null;
+        });
     return rows;
   }
 
@@ -80,7 +90,7 @@ final class ShowViewsInCatalog {
   }
 
   private static InternalRow row(String namespace, String name, boolean temporary) {
-    return new GenericInternalRow(new Object[] {UTF8String.fromString(namespace), UTF8String.fromString(name),
-        temporary});
+    return new GenericInternalRow(
+        new Object[] {UTF8String.fromString(namespace), UTF8String.fromString(name), temporary});
   }
 }

@@ -5,8 +5,9 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * Spark's lexical rules (blanks, comments, back-quoted names, strings) for the few statement shapes {@link
- * DdlTranslations} recognises. Throws {@link IllegalStateException} on an unterminated quote or comment.
+ * Spark's lexical rules (blanks, comments, back-quoted names, strings) for the few statement shapes
+ * {@link DdlTranslations} recognises. Throws {@link IllegalStateException} on an unterminated quote
+ * or comment.
  */
 final class SparkTokens {
   private final String sql;
@@ -19,7 +20,8 @@ final class SparkTokens {
   boolean keyword(String word) {
     skipBlanks();
     int end = pos + word.length();
-    if (end <= sql.length() && sql.regionMatches(true, pos, word, 0, word.length())
+    if (end <= sql.length()
+        && sql.regionMatches(true, pos, word, 0, word.length())
         && (end == sql.length() || !isWordChar(sql.charAt(end)))) {
       pos = end;
       return true;
@@ -65,7 +67,9 @@ final class SparkTokens {
     return start == pos ? Optional.empty() : Optional.of(sql.substring(start, pos));
   }
 
-  /** A type name with optional precision and scale, e.g. {@code double} or {@code decimal(10, 2)}. */
+  /**
+   * A type name with optional precision and scale, e.g. {@code double} or {@code decimal(10, 2)}.
+   */
   Optional<String> primitiveType() {
     skipBlanks();
     int start = pos;
@@ -93,7 +97,10 @@ final class SparkTokens {
     return consume(')') ? Optional.of(name + "(" + args + ")") : Optional.empty();
   }
 
-  /** A string literal in single or double quotes with Spark's backslash escapes; adjacent ones concatenate. */
+  /**
+   * A string literal in single or double quotes with Spark's backslash escapes; adjacent ones
+   * concatenate.
+   */
   Optional<String> string() {
     skipBlanks();
     if (pos >= sql.length() || (sql.charAt(pos) != '\'' && sql.charAt(pos) != '"')) {
@@ -133,8 +140,8 @@ final class SparkTokens {
   }
 
   /**
-   * Where the statement's trailing semicolons start (blanks and comments after them allowed), reading quotes and
-   * comments as Spark does, or -1 when it does not end with one.
+   * Where the statement's trailing semicolons start (blanks and comments after them allowed),
+   * reading quotes and comments as Spark does, or -1 when it does not end with one.
    */
   int trailingSemicolonsStart() {
     int semicolonsStart = -1;

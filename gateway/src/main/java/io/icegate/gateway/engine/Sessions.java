@@ -9,16 +9,20 @@ import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.connector.catalog.CatalogManager;
 import scala.jdk.javaapi.CollectionConverters;
 
-/** What the gateway needs to know about, and do with, a connection's SparkSession outside of running SQL. */
+/**
+ * What the gateway needs to know about, and do with, a connection's SparkSession outside of running
+ * SQL.
+ */
 public final class Sessions {
   private static final Pattern CATALOG_KEY = Pattern.compile("spark\\.sql\\.catalog\\.([^.]+)");
 
   private Sessions() {}
 
   /**
-   * Runs {@code body} with {@code session} as the thread's active session. Spark reads SQL settings (the default
-   * catalog among them) through the active session, and Jetty's threads have none: without it Spark silently uses
-   * a blank configuration. Restores, rather than clears, what was active before: calls nest.
+   * Runs {@code body} with {@code session} as the thread's active session. Spark reads SQL settings
+   * (the default catalog among them) through the active session, and Jetty's threads have none:
+   * without it Spark silently uses a blank configuration. Restores, rather than clears, what was
+   * active before: calls nest.
    */
   public static <T> T withActive(SparkSession session, Supplier<T> body) {
     scala.Option<SparkSession> previous = SparkSession.getActiveSession();
@@ -34,7 +38,10 @@ public final class Sessions {
     }
   }
 
-  /** Every catalog configured on the session ({@code spark.sql.catalog.NAME}), and Spark's session catalog. */
+  /**
+   * Every catalog configured on the session ({@code spark.sql.catalog.NAME}), and Spark's session
+   * catalog.
+   */
   public static TreeSet<String> catalogNames(SparkSession session) {
     TreeSet<String> names = new TreeSet<>();
     names.add(CatalogManager.SESSION_CATALOG_NAME());
@@ -49,12 +56,14 @@ public final class Sessions {
   }
 
   /**
-   * Whether {@code name} is Spark's session catalog or one configured on the session: one setting looked up, where
-   * {@link #catalogNames} copies all of them (every native query resolves its tables' catalog).
+   * Whether {@code name} is Spark's session catalog or one configured on the session: one setting
+   * looked up, where {@link #catalogNames} copies all of them (every native query resolves its
+   * tables' catalog).
    */
   public static boolean isCatalog(SparkSession session, String name) {
     return name.equals(CatalogManager.SESSION_CATALOG_NAME())
-        || (name.indexOf('.') < 0 && session.conf().getOption("spark.sql.catalog." + name).isDefined());
+        || (name.indexOf('.') < 0
+            && session.conf().getOption("spark.sql.catalog." + name).isDefined());
   }
 
   public static CatalogManager catalogManager(SparkSession session) {

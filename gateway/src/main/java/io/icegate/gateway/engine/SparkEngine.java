@@ -18,8 +18,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The one Spark driver of a gateway: a shared SparkContext with the embedded Iceberg catalogs, handing out one
- * isolated {@link SparkSession} per JDBC connection.
+ * The one Spark driver of a gateway: a shared SparkContext with the embedded Iceberg catalogs,
+ * handing out one isolated {@link SparkSession} per JDBC connection.
  */
 public final class SparkEngine implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(SparkEngine.class);
@@ -32,7 +32,10 @@ public final class SparkEngine implements AutoCloseable {
     this.root = root;
   }
 
-  /** Starts Spark (or joins the SparkContext already running in this JVM) and prepares the default namespace. */
+  /**
+   * Starts Spark (or joins the SparkContext already running in this JVM) and prepares the default
+   * namespace.
+   */
   public static SparkEngine start(GatewayConfig config) {
     try {
       Files.createDirectories(config.warehouse());
@@ -52,16 +55,24 @@ public final class SparkEngine implements AutoCloseable {
       throw e;
     }
     if (!PolicyExtensions.isInstalled(root)) {
-      // A SparkSession started earlier in this JVM without the extension: statements would go unchecked.
-      throw new IllegalStateException("Cannot start: the statement policy is not installed in Spark ("
-          + EXTENSIONS + " must include " + PolicyExtensions.class.getName() + ", and no SparkSession may be started"
-          + " in the gateway's JVM before it)");
+      // A SparkSession started earlier in this JVM without the extension: statements would go
+      // unchecked.
+      throw new IllegalStateException(
+          "Cannot start: the statement policy is not installed in Spark ("
+              + EXTENSIONS
+              + " must include "
+              + PolicyExtensions.class.getName()
+              + ", and no SparkSession may be started"
+              + " in the gateway's JVM before it)");
     }
     root.sql("CREATE NAMESPACE IF NOT EXISTS `" + config.catalog() + "`.`default`");
     return new SparkEngine(config, root);
   }
 
-  /** The Spark settings of the embedded default, overridden by every {@code spark.*} key of the configuration. */
+  /**
+   * The Spark settings of the embedded default, overridden by every {@code spark.*} key of the
+   * configuration.
+   */
   static Map<String, String> sparkSettings(GatewayConfig config) {
     Path warehouse = config.warehouse();
     String catalog = "spark.sql.catalog." + config.catalog();
@@ -72,8 +83,10 @@ public final class SparkEngine implements AutoCloseable {
     s.put("spark.driver.host", "127.0.0.1");
     s.put("spark.driver.bindAddress", "127.0.0.1");
     s.put(EXTENSIONS, "org.apache.iceberg.spark.extensions.IcebergSparkSessionExtensions");
-    // Both act before any check of the plan could: Spark's own resolution of `format`.`path` lists and reads the
-    // files (the policy resolves them itself, once allowed), and ${env:...} in SQL text reads the environment.
+    // Both act before any check of the plan could: Spark's own resolution of `format`.`path` lists
+    // and reads the
+    // files (the policy resolves them itself, once allowed), and ${env:...} in SQL text reads the
+    // environment.
     s.put("spark.sql.runSQLOnFiles", "false");
     s.put("spark.sql.variable.substitute", "false");
     s.put("spark.sql.warehouse.dir", warehouse.resolve("spark-warehouse").toUri().toString());
@@ -81,25 +94,33 @@ public final class SparkEngine implements AutoCloseable {
     s.put("spark.sql.defaultCatalog", config.catalog());
     jdbcOnSqlite(s, catalog, warehouse.resolve("catalog.db"), warehouse);
     s.put(catalog, "org.apache.iceberg.spark.SparkCatalog");
-    // Several connections (each with its own catalog instance) commit to the same tables: a cached table would hide
+    // Several connections (each with its own catalog instance) commit to the same tables: a cached
+    // table would hide
     // another connection's commits, so every statement loads current metadata.
     s.put(catalog + ".cache-enabled", "false");
     String session = "spark.sql.catalog.spark_catalog";
     s.put(session, "org.apache.iceberg.spark.SparkSessionCatalog");
-    jdbcOnSqlite(s, session, warehouse.resolve("session-catalog.db"), warehouse.resolve("spark_catalog"));
+    jdbcOnSqlite(
+        s, session, warehouse.resolve("session-catalog.db"), warehouse.resolve("spark_catalog"));
     s.put(session + ".cache-enabled", "false");
     s.put("spark.sql.catalog." + SystemCatalog.NAME, SystemCatalog.class.getName());
-    smallHeapReservation(Runtime.getRuntime().maxMemory()).ifPresent(bytes -> {
-      LOG.warn("The heap ({} MB) is below the 450 MB Spark asks for; reserving {} MB for the system instead of 300 MB."
-          + " Sorts and joins will spill early: give the gateway more memory with ICEGATE_JAVA_OPTS=-Xmx...",
-          Runtime.getRuntime().maxMemory() >> 20, bytes >> 20);
-      s.put("spark.testing.reservedMemory", Long.toString(bytes));
-    });
+    smallHeapReservation(Runtime.getRuntime().maxMemory())
+        .ifPresent(
+            bytes -> {
+              LOG.warn(
+                  "The heap ({} MB) is below the 450 MB Spark asks for; reserving {} MB for the"
+                      + " system instead of 300 MB. Sorts and joins will spill early: give the"
+                      + " gateway more memory with ICEGATE_JAVA_OPTS=-Xmx...",
+                  Runtime.getRuntime().maxMemory() >> 20,
+                  bytes >> 20);
+              s.put("spark.testing.reservedMemory", Long.toString(bytes));
+            });
     s.putAll(config.sparkConf());
     s.put(EXTENSIONS, withPolicy(s.get(EXTENSIONS)));
     uncachedIcebergCatalogs(s);
     if (!isLocalMaster(s.get("spark.master")) && !s.containsKey("spark.jars")) {
-      // Executors start from a Spark distribution: give them what the gateway's tasks load beyond it.
+      // Executors start from a Spark distribution: give them what the gateway's tasks load beyond
+      // it.
       List<String> jars = jarsForExecutors(classPath());
       LOG.info("Shipping to the executors (spark.jars): {}", jars);
       if (!jars.isEmpty()) {
@@ -109,7 +130,10 @@ public final class SparkEngine implements AutoCloseable {
     return s;
   }
 
-  /** The configured extensions with the statement policy's last, so that its parser wraps every other. */
+  /**
+   * The configured extensions with the statement policy's last, so that its parser wraps every
+   * other.
+   */
   static String withPolicy(String extensions) {
     List<String> names = new ArrayList<>();
     for (String name : (extensions == null ? "" : extensions).split(",")) {
@@ -124,36 +148,45 @@ public final class SparkEngine implements AutoCloseable {
   /** The warehouse directories of the configured catalogs and of Spark's own tables. */
   public List<String> warehouses() {
     List<String> warehouses = new ArrayList<>();
-    scala.jdk.javaapi.CollectionConverters.asJava(root.conf().getAll()).forEach((key, value) -> {
-      if (key.equals("spark.sql.warehouse.dir") || key.matches("spark\\.sql\\.catalog\\.[^.]+\\.warehouse")) {
-        warehouses.add(value);
-      }
-    });
+    scala.jdk.javaapi.CollectionConverters.asJava(root.conf().getAll())
+        .forEach(
+            (key, value) -> {
+              if (key.equals("spark.sql.warehouse.dir")
+                  || key.matches("spark\\.sql\\.catalog\\.[^.]+\\.warehouse")) {
+                warehouses.add(value);
+              }
+            });
     return warehouses;
   }
 
   /**
-   * What the user should know beyond Spark's own message when Spark does not start, or null. Spark cannot parse a
-   * {@code yarn} or {@code k8s://} master when the cluster manager for it is not on the class path (it says only
-   * "Could not parse Master URL"): say what to add. When YARN's client cannot talk to the ResourceManager, Hadoop
-   * names only a host and port: say whose it is and where it comes from.
+   * What the user should know beyond Spark's own message when Spark does not start, or null. Spark
+   * cannot parse a {@code yarn} or {@code k8s://} master when the cluster manager for it is not on
+   * the class path (it says only "Could not parse Master URL"): say what to add. When YARN's client
+   * cannot talk to the ResourceManager, Hadoop names only a host and port: say whose it is and
+   * where it comes from.
    */
   static String explainStartFailure(String master, Throwable failure) {
-    if (failure.getMessage() == null || !failure.getMessage().startsWith("Could not parse Master URL")) {
+    if (failure.getMessage() == null
+        || !failure.getMessage().startsWith("Could not parse Master URL")) {
       return master.equals("yarn") && callsTheResourceManager(failure)
-          ? "spark.master=yarn: Spark's YARN client cannot talk to the ResourceManager (yarn.resourcemanager.address"
-              + " in the yarn-site.xml of HADOOP_CONF_DIR or YARN_CONF_DIR, or spark.hadoop.yarn.resourcemanager."
-              + "address)"
+          ? "spark.master=yarn: Spark's YARN client cannot talk to the ResourceManager"
+              + " (yarn.resourcemanager.address in the yarn-site.xml of HADOOP_CONF_DIR or"
+              + " YARN_CONF_DIR, or spark.hadoop.yarn.resourcemanager.address)"
           : null;
     }
     String module;
     if (master.startsWith("k8s://")) {
-      module = "Kubernetes support (spark-kubernetes_2.13-3.5.8.jar and the kubernetes-*, okhttp-*, okio-*,"
-          + " logging-interceptor-* and zjsonpatch-* jars of a Spark 3.5.8 Scala 2.13 distribution's jars/), which"
-          + " the gateway does not ship: put them in a directory and start with ICEGATE_EXTRA_CLASSPATH='DIR/*'";
+      module =
+          "Kubernetes support (spark-kubernetes_2.13-3.5.8.jar and the kubernetes-*, okhttp-*,"
+              + " okio-*, logging-interceptor-* and zjsonpatch-* jars of a Spark 3.5.8 Scala 2.13"
+              + " distribution's jars/), which the gateway does not ship: put them in a directory"
+              + " and start with ICEGATE_EXTRA_CLASSPATH='DIR/*'";
     } else if (master.equals("yarn")) {
-      module = "YARN support (spark-yarn_2.13), which is missing from the gateway's class path: rebuild the gateway"
-          + " (bin/icegate does when gateway/target is missing) or add the jar with ICEGATE_EXTRA_CLASSPATH";
+      module =
+          "YARN support (spark-yarn_2.13), which is missing from the gateway's class path: rebuild"
+              + " the gateway (bin/icegate does when gateway/target is missing) or add the jar with"
+              + " ICEGATE_EXTRA_CLASSPATH";
     } else {
       return null;
     }
@@ -164,7 +197,9 @@ public final class SparkEngine implements AutoCloseable {
   private static boolean callsTheResourceManager(Throwable failure) {
     for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
       for (StackTraceElement frame : t.getStackTrace()) {
-        if (frame.getClassName().startsWith("org.apache.hadoop.yarn.client.api.impl.YarnClientImpl")) {
+        if (frame
+            .getClassName()
+            .startsWith("org.apache.hadoop.yarn.client.api.impl.YarnClientImpl")) {
           return true;
         }
       }
@@ -172,33 +207,40 @@ public final class SparkEngine implements AutoCloseable {
     return false;
   }
 
-  /** Whether tasks run inside the gateway's JVM ({@code local-cluster[...]} starts executor processes: not local). */
+  /**
+   * Whether tasks run inside the gateway's JVM ({@code local-cluster[...]} starts executor
+   * processes: not local).
+   */
   static boolean isLocalMaster(String master) {
     return master == null || master.equals("local") || master.startsWith("local[");
   }
 
   /**
-   * The jars of the gateway's class path that a cluster's executors need and a Spark distribution lacks: Iceberg's
-   * Spark runtime (one jar, its dependencies shaded inside), through which tasks read and write Iceberg files, and
-   * Iceberg's storage bundles ({@code iceberg-aws-bundle} and the like) if the class path has them. Measured on a
-   * standalone cluster whose executors have Spark's jars only (docs/DEPLOY.md): queries, writes, row-level
-   * operations and procedures load no other class from the gateway's class path, not Icegate's (results leave a
-   * cluster through Spark's own {@code executeToIterator}) nor the catalog's JDBC driver (only the driver talks to
-   * the catalog).
+   * The jars of the gateway's class path that a cluster's executors need and a Spark distribution
+   * lacks: Iceberg's Spark runtime (one jar, its dependencies shaded inside), through which tasks
+   * read and write Iceberg files, and Iceberg's storage bundles ({@code iceberg-aws-bundle} and the
+   * like) if the class path has them. Measured on a standalone cluster whose executors have Spark's
+   * jars only (docs/DEPLOY.md): queries, writes, row-level operations and procedures load no other
+   * class from the gateway's class path, not Icegate's (results leave a cluster through Spark's own
+   * {@code executeToIterator}) nor the catalog's JDBC driver (only the driver talks to the
+   * catalog).
    */
   static List<String> jarsForExecutors(List<Path> classPath) {
     List<String> jars = new ArrayList<>();
     for (Path entry : classPath) {
       String name = entry.getFileName() == null ? "" : entry.getFileName().toString();
-      boolean needed = name.startsWith("iceberg-spark-runtime-")
-          || name.startsWith("iceberg-") && name.contains("-bundle-");
+      boolean needed =
+          name.startsWith("iceberg-spark-runtime-")
+              || name.startsWith("iceberg-") && name.contains("-bundle-");
       if (needed && name.endsWith(".jar") && Files.isRegularFile(entry)) {
         jars.add(entry.toAbsolutePath().toUri().toString());
       }
     }
     if (jars.stream().noneMatch(jar -> jar.contains("iceberg-spark-runtime-"))) {
-      LOG.warn("Cannot find Iceberg's Spark runtime jar on the class path to ship to the executors: Iceberg reads and"
-          + " writes will fail on the cluster unless its executors have it (set spark.jars or spark.jars.packages)");
+      LOG.warn(
+          "Cannot find Iceberg's Spark runtime jar on the class path to ship to the executors:"
+              + " Iceberg reads and writes will fail on the cluster unless its executors have it"
+              + " (set spark.jars or spark.jars.packages)");
     }
     return jars;
   }
@@ -214,42 +256,51 @@ public final class SparkEngine implements AutoCloseable {
   }
 
   /**
-   * Turns Iceberg's table cache off for every Iceberg catalog the configuration names, unless it says otherwise: a
-   * cached table hides the commits of other connections and other gateways (the embedded catalogs above do the same).
+   * Turns Iceberg's table cache off for every Iceberg catalog the configuration names, unless it
+   * says otherwise: a cached table hides the commits of other connections and other gateways (the
+   * embedded catalogs above do the same).
    */
   static void uncachedIcebergCatalogs(Map<String, String> settings) {
     List<String> catalogs = new java.util.ArrayList<>();
-    settings.forEach((key, value) -> {
-      if (key.matches("spark\\.sql\\.catalog\\.[^.]+")
-          && (value.equals("org.apache.iceberg.spark.SparkCatalog")
-              || value.equals("org.apache.iceberg.spark.SparkSessionCatalog"))) {
-        catalogs.add(key);
-      }
-    });
+    settings.forEach(
+        (key, value) -> {
+          if (key.matches("spark\\.sql\\.catalog\\.[^.]+")
+              && (value.equals("org.apache.iceberg.spark.SparkCatalog")
+                  || value.equals("org.apache.iceberg.spark.SparkSessionCatalog"))) {
+            catalogs.add(key);
+          }
+        });
     catalogs.forEach(catalog -> settings.putIfAbsent(catalog + ".cache-enabled", "false"));
   }
 
   /**
-   * Spark refuses to start below 1.5 times its 300 MB system reservation. A gateway that mostly streams results can
-   * run on less (the issue's streaming test gives it 256 MB), so for small heaps the reservation shrinks to a quarter
-   * of the heap; empty when the heap is large enough for Spark's defaults.
+   * Spark refuses to start below 1.5 times its 300 MB system reservation. A gateway that mostly
+   * streams results can run on less (the issue's streaming test gives it 256 MB), so for small
+   * heaps the reservation shrinks to a quarter of the heap; empty when the heap is large enough for
+   * Spark's defaults.
    */
   static java.util.Optional<Long> smallHeapReservation(long maxHeapBytes) {
     long sparkMinimum = 450L * 1024 * 1024;
-    return maxHeapBytes >= sparkMinimum ? java.util.Optional.empty() : java.util.Optional.of(maxHeapBytes / 4);
+    return maxHeapBytes >= sparkMinimum
+        ? java.util.Optional.empty()
+        : java.util.Optional.of(maxHeapBytes / 4);
   }
 
   private static void jdbcOnSqlite(Map<String, String> s, String prefix, Path db, Path warehouse) {
     s.put(prefix + ".type", "jdbc");
     s.put(prefix + ".uri", "jdbc:sqlite:" + db);
     s.put(prefix + ".jdbc.schema-version", "V1");
-    // SQLite has one writer at a time: wait for the lock instead of failing, and let readers run beside a writer.
+    // SQLite has one writer at a time: wait for the lock instead of failing, and let readers run
+    // beside a writer.
     s.put(prefix + ".jdbc.busy_timeout", "30000");
     s.put(prefix + ".jdbc.journal_mode", "WAL");
     s.put(prefix + ".warehouse", warehouse.toUri().toString());
   }
 
-  /** A fresh session: its own SQL settings, temporary views and current catalog/namespace; shared SparkContext. */
+  /**
+   * A fresh session: its own SQL settings, temporary views and current catalog/namespace; shared
+   * SparkContext.
+   */
   public SparkSession newSession() {
     return root.newSession();
   }

@@ -21,7 +21,9 @@ public enum ErrorCode {
   INVALID_NAME(1017, "42602", Kind.USER),
   INVALID_ARGUMENT_COMBINATION(1018, "42613", Kind.USER),
   UNDEFINED_OBJECT(1019, "42704", Kind.USER),
-  /** A statement in a batch returned rows (JDBC's "dynamic SQL error: wrong number of result sets"). */
+  /**
+   * A statement in a batch returned rows (JDBC's "dynamic SQL error: wrong number of result sets").
+   */
   QUERY_IN_BATCH(1020, "07003", Kind.USER),
   /** The user's role does not allow the statement. */
   INSUFFICIENT_PRIVILEGE(1021, "42501", Kind.USER),
@@ -35,9 +37,14 @@ public enum ErrorCode {
   STATEMENT_TOO_LONG(1025, "54000", Kind.USER),
   /** A statement nested too deeply, or too complex, to parse or analyze. */
   STATEMENT_TOO_COMPLEX(1026, "54001", Kind.USER),
-  /** The object's state does not allow the statement (a branch that diverged, a WAP id published already). */
+  /**
+   * The object's state does not allow the statement (a branch that diverged, a WAP id published
+   * already).
+   */
   WRONG_OBJECT_STATE(1027, "55000", Kind.USER),
-  /** The object is still in use by another (a snapshot a tag keeps, a namespace that holds tables). */
+  /**
+   * The object is still in use by another (a snapshot a tag keeps, a namespace that holds tables).
+   */
   STILL_REFERENCED(1028, "2BP01", Kind.USER),
   /** A branch, tag or other object that is not a table already exists. */
   DUPLICATE_OBJECT(1029, "42710", Kind.USER),
@@ -53,18 +60,24 @@ public enum ErrorCode {
   TABLE_IN_OTHER_CATALOG(1034, "42000", Kind.USER),
   COMMIT_CONFLICT(2001, "40001", Kind.EXTERNAL),
   EXECUTION_FAILED(2002, "58000", Kind.EXTERNAL),
-  /** A service the statement needs (a catalog's metastore or REST server, storage) refused or did not answer. */
+  /**
+   * A service the statement needs (a catalog's metastore or REST server, storage) refused or did
+   * not answer.
+   */
   SERVICE_UNREACHABLE(2003, "58030", Kind.EXTERNAL),
   /**
-   * A file a table's metadata refers to is gone from storage (deleted or moved outside Iceberg): the table is
-   * damaged, as PostgreSQL's data_corrupted says; not 58030, which says the storage failed and a retry may pass.
+   * A file a table's metadata refers to is gone from storage (deleted or moved outside Iceberg):
+   * the table is damaged, as PostgreSQL's data_corrupted says; not 58030, which says the storage
+   * failed and a retry may pass.
    */
   TABLE_FILES_MISSING(2004, "XX001", Kind.EXTERNAL),
   INTERNAL_ERROR(3001, "XX000", Kind.INTERNAL);
 
   /** Whose fault a failure is. */
   public enum Kind {
-    USER, EXTERNAL, INTERNAL
+    USER,
+    EXTERNAL,
+    INTERNAL
   }
 
   private final int code;

@@ -1,10 +1,10 @@
 package io.icegate.gateway.jdbc;
 
+import io.icegate.gateway.engine.Sessions;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeSet;
 import java.util.regex.Pattern;
-import io.icegate.gateway.engine.Sessions;
 import org.apache.calcite.avatica.Meta;
 import org.apache.spark.sql.SparkSession;
 
@@ -19,9 +19,10 @@ final class CatalogMetadata {
   }
 
   /**
-   * Namespaces matching the pattern, nested ones as dotted names (as Spark's {@code SHOW NAMESPACES} writes them),
-   * and {@value RoutineMetadata#SYSTEM} in every Iceberg catalog: getProcedures and getFunctions answer there, and
-   * navigators (DBeaver, SchemaCrawler) ask for routines only in the schemas getSchemas lists.
+   * Namespaces matching the pattern, nested ones as dotted names (as Spark's {@code SHOW
+   * NAMESPACES} writes them), and {@value RoutineMetadata#SYSTEM} in every Iceberg catalog:
+   * getProcedures and getFunctions answer there, and navigators (DBeaver, SchemaCrawler) ask for
+   * routines only in the schemas getSchemas lists.
    */
   List<List<Object>> schemas(SparkSession session, String catalog, Meta.Pat schemaPattern) {
     Pattern pattern = like(schemaPattern);
@@ -44,7 +45,10 @@ final class CatalogMetadata {
     return rows;
   }
 
-  /** A JDBC LIKE pattern ({@code %}, {@code _}, backslash escapes) as a regular expression; null matches all. */
+  /**
+   * A JDBC LIKE pattern ({@code %}, {@code _}, backslash escapes) as a regular expression; null
+   * matches all.
+   */
   static Pattern like(Meta.Pat pat) {
     if (pat == null || pat.s == null) {
       return Pattern.compile(".*", Pattern.DOTALL);

@@ -33,22 +33,28 @@ import org.slf4j.LoggerFactory;
 import scala.jdk.javaapi.CollectionConverters;
 
 /**
- * The catalogs, namespaces, tables and views of one connection's session for one metadata call, read through the
- * catalog APIs (Spark's catalog plugins, the Iceberg catalogs behind them, Spark's built-in catalog for the
- * non-Iceberg tables of {@code spark_catalog}): no SQL, no Spark job, and no table loaded to list it.
+ * The catalogs, namespaces, tables and views of one connection's session for one metadata call,
+ * read through the catalog APIs (Spark's catalog plugins, the Iceberg catalogs behind them, Spark's
+ * built-in catalog for the non-Iceberg tables of {@code spark_catalog}): no SQL, no Spark job, and
+ * no table loaded to list it.
  */
 final class CatalogObjects {
   private static final Logger LOG = LoggerFactory.getLogger(CatalogObjects.class);
 
   /**
-   * A table or view of a namespace; {@code iceberg} when Iceberg's catalog holds it (it has metadata tables),
-   * {@code system} when it is one of the gateway's own tables ({@code icegate.system.*}).
+   * A table or view of a namespace; {@code iceberg} when Iceberg's catalog holds it (it has
+   * metadata tables), {@code system} when it is one of the gateway's own tables ({@code
+   * icegate.system.*}).
    */
   record Relation(String name, boolean view, boolean iceberg, boolean system) {}
 
   private final SparkSession session;
   private final Map<String, Optional<CatalogPlugin>> plugins = new HashMap<>();
-  /** Loads tables as the native metadata path does: kept between calls, refreshed with one catalog lookup. */
+
+  /**
+   * Loads tables as the native metadata path does: kept between calls, refreshed with one catalog
+   * lookup.
+   */
   private final SparkIcebergCatalogs tables;
 
   CatalogObjects(SparkSession session) {
@@ -58,7 +64,9 @@ final class CatalogObjects {
 
   /** The current version of an Iceberg table, read-only; empty when there is none by that name. */
   Optional<Table> loadTable(String catalog, List<String> namespace, String name) {
-    return iceberg(catalog).isPresent() ? tables.loadTable(catalog, namespace, name) : Optional.empty();
+    return iceberg(catalog).isPresent()
+        ? tables.loadTable(catalog, namespace, name)
+        : Optional.empty();
   }
 
   /** Every catalog of the session, sorted, or only {@code catalog} when it names one. */
@@ -70,13 +78,19 @@ final class CatalogObjects {
     return names.contains(catalog) ? List.of(catalog) : List.of();
   }
 
-  /** The Iceberg catalog behind a Spark catalog, or empty when it is not Iceberg's or cannot start. */
+  /**
+   * The Iceberg catalog behind a Spark catalog, or empty when it is not Iceberg's or cannot start.
+   */
   Optional<Catalog> iceberg(String catalog) {
-    return plugin(catalog).filter(HasIcebergCatalog.class::isInstance)
+    return plugin(catalog)
+        .filter(HasIcebergCatalog.class::isInstance)
         .map(plugin -> ((HasIcebergCatalog) plugin).icebergCatalog());
   }
 
-  /** Every namespace of {@code catalog}, nested ones included, each as its levels; sorted by dotted name. */
+  /**
+   * Every namespace of {@code catalog}, nested ones included, each as its levels; sorted by dotted
+   * name.
+   */
   List<List<String>> namespaces(String catalog) {
     Map<String, List<String>> found = new TreeMap<>();
     Optional<CatalogPlugin> plugin = plugin(catalog);
@@ -84,17 +98,18 @@ final class CatalogObjects {
       collectSpark(spark, new String[0], found);
     }
     Optional<Catalog> iceberg = iceberg(catalog);
-    if (iceberg.isPresent() && iceberg.get() instanceof org.apache.iceberg.catalog.SupportsNamespaces namespaces) {
+    if (iceberg.isPresent()
+        && iceberg.get() instanceof org.apache.iceberg.catalog.SupportsNamespaces namespaces) {
       collectIceberg(namespaces, Namespace.empty(), found);
     }
     return List.copyOf(found.values());
   }
 
-  private void collectSpark(SupportsNamespaces catalog, String[] parent, Map<String, List<String>> found) {
+  private void collectSpark(
+      SupportsNamespaces catalog, String[] parent, Map<String, List<String>> found) {
     String[][] children;
     try {
-      children = Sessions.withActive(session,
-          () -> listNamespaces(catalog, parent));
+      children = Sessions.withActive(session, () -> listNamespaces(catalog, parent));
     } catch (RuntimeException e) {
       // Spark's built-in catalog has no nested namespaces and says so by throwing.
       LOG.debug("Cannot list namespaces under {}: {}", Arrays.toString(parent), e.toString());
@@ -115,7 +130,9 @@ final class CatalogObjects {
     }
   }
 
-  private static void collectIceberg(org.apache.iceberg.catalog.SupportsNamespaces catalog, Namespace parent,
+  private static void collectIceberg(
+      org.apache.iceberg.catalog.SupportsNamespaces catalog,
+      Namespace parent,
       Map<String, List<String>> found) {
     List<Namespace> children;
     try {
@@ -130,7 +147,9 @@ final class CatalogObjects {
     }
   }
 
-  /** The tables and views of one namespace, by name, Iceberg's first, then the built-in catalog's. */
+  /**
+   * The tables and views of one namespace, by name, Iceberg's first, then the built-in catalog's.
+   */
   List<Relation> relations(String catalog, List<String> namespace) {
     Map<String, Relation> byName = new LinkedHashMap<>();
     Optional<Catalog> iceberg = iceberg(catalog);
@@ -151,7 +170,8 @@ final class CatalogObjects {
     }
     for (CatalogTable table : builtInTables(catalog, namespace)) {
       String name = table.identifier().table();
-      byName.putIfAbsent(name, new Relation(name, table.tableType() == CatalogTableType.VIEW(), false, false));
+      byName.putIfAbsent(
+          name, new Relation(name, table.tableType() == CatalogTableType.VIEW(), false, false));
     }
     if (plugin(catalog).orElse(null) instanceof SystemCatalog system) {
       try {
@@ -167,7 +187,10 @@ final class CatalogObjects {
     return relations;
   }
 
-  /** The tables of Spark's built-in catalog (behind {@code spark_catalog}) in {@code namespace}, read in memory. */
+  /**
+   * The tables of Spark's built-in catalog (behind {@code spark_catalog}) in {@code namespace},
+   * read in memory.
+   */
   private List<CatalogTable> builtInTables(String catalog, List<String> namespace) {
     if (!CatalogManager.SESSION_CATALOG_NAME().equals(catalog) || namespace.size() != 1) {
       return List.of();
@@ -177,22 +200,30 @@ final class CatalogObjects {
     if (!external.databaseExists(database)) {
       return List.of();
     }
-    return CollectionConverters.asJava(external.getTablesByName(database, external.listTables(database)));
+    return CollectionConverters.asJava(
+        external.getTablesByName(database, external.listTables(database)));
   }
 
-  /** The Spark schema of one of the gateway's own tables ({@code icegate.system.*}), if {@code catalog} has it. */
+  /**
+   * The Spark schema of one of the gateway's own tables ({@code icegate.system.*}), if {@code
+   * catalog} has it.
+   */
   Optional<StructType> systemTableSchema(String catalog, List<String> namespace, String name) {
     if (!(plugin(catalog).orElse(null) instanceof SystemCatalog system)) {
       return Optional.empty();
     }
     try {
-      return Optional.of(system.loadTable(Identifier.of(namespace.toArray(String[]::new), name)).schema());
+      return Optional.of(
+          system.loadTable(Identifier.of(namespace.toArray(String[]::new), name)).schema());
     } catch (org.apache.spark.sql.catalyst.analysis.NoSuchTableException e) {
       return Optional.empty();
     }
   }
 
-  /** The built-in catalog's table or view, if {@code spark_catalog} has one by that name (not Iceberg's). */
+  /**
+   * The built-in catalog's table or view, if {@code spark_catalog} has one by that name (not
+   * Iceberg's).
+   */
   Optional<CatalogTable> builtInTable(String catalog, List<String> namespace, String name) {
     if (!CatalogManager.SESSION_CATALOG_NAME().equals(catalog) || namespace.size() != 1) {
       return Optional.empty();
@@ -203,19 +234,26 @@ final class CatalogObjects {
         : Optional.empty();
   }
 
-  /** Spark's plugin of {@code catalog}, started if it was not, or empty when it does not exist or cannot start. */
+  /**
+   * Spark's plugin of {@code catalog}, started if it was not, or empty when it does not exist or
+   * cannot start.
+   */
   Optional<CatalogPlugin> plugin(String catalog) {
-    return plugins.computeIfAbsent(catalog, name -> {
-      if (!Sessions.catalogNames(session).contains(name)) {
-        return Optional.empty();
-      }
-      try {
-        return Optional.of(Sessions.withActive(session, () -> Sessions.catalogManager(session).catalog(name)));
-      } catch (RuntimeException e) {
-        // A configured catalog that cannot start is one metadata calls cannot list; Spark reports it when used.
-        LOG.debug("Catalog {} cannot start: {}", name, e.toString());
-        return Optional.empty();
-      }
-    });
+    return plugins.computeIfAbsent(
+        catalog,
+        name -> {
+          if (!Sessions.catalogNames(session).contains(name)) {
+            return Optional.empty();
+          }
+          try {
+            return Optional.of(
+                Sessions.withActive(session, () -> Sessions.catalogManager(session).catalog(name)));
+          } catch (RuntimeException e) {
+            // A configured catalog that cannot start is one metadata calls cannot list; Spark
+            // reports it when used.
+            LOG.debug("Catalog {} cannot start: {}", name, e.toString());
+            return Optional.empty();
+          }
+        });
   }
 }

@@ -15,8 +15,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The open JDBC connections of one gateway: no more than {@code icegate.connection.max} at once, each closed when
- * it was idle for the idle timeout (see {@link IdleConnections}), and told apart from closed ones in the errors.
+ * The open JDBC connections of one gateway: no more than {@code icegate.connection.max} at once,
+ * each closed when it was idle for the idle timeout (see {@link IdleConnections}), and told apart
+ * from closed ones in the errors.
  */
 final class ConnectionRegistry {
   private static final Logger LOG = LoggerFactory.getLogger(ConnectionRegistry.class);
@@ -27,27 +28,41 @@ final class ConnectionRegistry {
   private final IdleConnections idle;
 
   /**
-   * @param release frees what the gateway holds for a connection besides its statements, once it is closed
+   * @param release frees what the gateway holds for a connection besides its statements, once it is
+   *     closed
    * @param timers runs the idle expiry
    */
-  ConnectionRegistry(int max, Duration idleTimeout, ScheduledExecutorService timers,
+  ConnectionRegistry(
+      int max,
+      Duration idleTimeout,
+      ScheduledExecutorService timers,
       Consumer<GatewayConnection> release) {
     this.max = max;
     this.release = release;
     this.idle = new IdleConnections(idleTimeout, open.values(), this::close, timers);
   }
 
-  /** Registers the connection {@code create} makes as {@code id}, unless that id is open or the gateway is full. */
+  /**
+   * Registers the connection {@code create} makes as {@code id}, unless that id is open or the
+   * gateway is full.
+   */
   GatewayConnection open(String id, Supplier<GatewayConnection> create) {
     if (open.containsKey(id)) {
-      throw new GatewayException(ErrorCode.INVALID_CONNECTION_PROPERTY,
+      throw new GatewayException(
+          ErrorCode.INVALID_CONNECTION_PROPERTY,
           "Cannot open connection " + id + ": a connection with this id is already open");
     }
     if (open.size() >= max) {
       LOG.info("Refused a connection: {} open ({})", open.size(), Setting.MAX_CONNECTIONS.key());
-      throw new GatewayException(ErrorCode.TOO_MANY_CONNECTIONS, "Cannot open a connection: the gateway has "
-          + open.size() + " open, as many as it accepts (" + Setting.MAX_CONNECTIONS.key() + "=" + max
-          + "); close unused connections or try again later");
+      throw new GatewayException(
+          ErrorCode.TOO_MANY_CONNECTIONS,
+          "Cannot open a connection: the gateway has "
+              + open.size()
+              + " open, as many as it accepts ("
+              + Setting.MAX_CONNECTIONS.key()
+              + "="
+              + max
+              + "); close unused connections or try again later");
     }
     GatewayConnection connection = create.get();
     open.put(id, connection);
@@ -67,7 +82,10 @@ final class ConnectionRegistry {
     return Optional.ofNullable(open.get(id));
   }
 
-  /** Closes connection {@code id} (its running work is cancelled) and releases it; nothing if it is not open. */
+  /**
+   * Closes connection {@code id} (its running work is cancelled) and releases it; nothing if it is
+   * not open.
+   */
   void close(String id) {
     GatewayConnection connection = open.remove(id);
     if (connection != null) {

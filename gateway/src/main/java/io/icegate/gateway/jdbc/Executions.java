@@ -19,9 +19,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The life of one statement execution as the gateway tracks it: the per-user limit and the statement timeout it
- * starts under, its registration in {@code icegate.system.queries}, the requests that work on it (its connection is
- * not idle meanwhile), the rows it delivers and how it ends.
+ * The life of one statement execution as the gateway tracks it: the per-user limit and the
+ * statement timeout it starts under, its registration in {@code icegate.system.queries}, the
+ * requests that work on it (its connection is not idle meanwhile), the rows it delivers and how it
+ * ends.
  */
 final class Executions {
   private static final Logger LOG = LoggerFactory.getLogger(Executions.class);
@@ -37,45 +38,83 @@ final class Executions {
   }
 
   /**
-   * Runs a new execution of {@code statement}, visible in {@code icegate.system.queries} from now on and
-   * cancellable by id; a failure ends it (as cancelled when it was) and reaches the client unchanged.
+   * Runs a new execution of {@code statement}, visible in {@code icegate.system.queries} from now
+   * on and cancellable by id; a failure ends it (as cancelled when it was) and reaches the client
+   * unchanged.
    */
-  <T> T track(GatewayConnection connection, GatewayStatement statement, String sql,
+  <T> T track(
+      GatewayConnection connection,
+      GatewayStatement statement,
+      String sql,
       Function<StatementActivity, T> body) {
     int running = activity.runningFor(connection.identity().user());
     if (running >= config.maxStatementsPerUser()) {
-      LOG.info("Refused a statement of user '{}' on connection {}: {} running ({})", connection.identity().user(),
-          connection.id(), running, Setting.MAX_STATEMENTS_PER_USER.key());
-      throw new GatewayException(ErrorCode.TOO_MANY_STATEMENTS, "Cannot run another statement for user '"
-          + connection.identity().user() + "': " + running + " are running or being read, as many as one user may"
-          + " have (" + Setting.MAX_STATEMENTS_PER_USER.key() + "=" + config.maxStatementsPerUser() + "); finish or"
-          + " close one (see " + SystemCatalog.NAME + ".system." + SystemCatalog.QUERIES + ")");
+      LOG.info(
+          "Refused a statement of user '{}' on connection {}: {} running ({})",
+          connection.identity().user(),
+          connection.id(),
+          running,
+          Setting.MAX_STATEMENTS_PER_USER.key());
+      throw new GatewayException(
+          ErrorCode.TOO_MANY_STATEMENTS,
+          "Cannot run another statement for user '"
+              + connection.identity().user()
+              + "': "
+              + running
+              + " are running or being read, as many as one user may"
+              + " have ("
+              + Setting.MAX_STATEMENTS_PER_USER.key()
+              + "="
+              + config.maxStatementsPerUser()
+              + "); finish or"
+              + " close one (see "
+              + SystemCatalog.NAME
+              + ".system."
+              + SystemCatalog.QUERIES
+              + ")");
     }
-    StatementActivity query = activity.start(connection.activity(), statement.id(), sql,
-        connection.session().sparkContext());
+    StatementActivity query =
+        activity.start(
+            connection.activity(), statement.id(), sql, connection.session().sparkContext());
     statement.nextExecution(connection.id(), query);
     if (config.statementTimeoutSeconds() > 0) {
       int seconds = config.statementTimeoutSeconds();
-      ScheduledFuture<?> timeout = timers.schedule(() -> query.cancel("Statement timed out"
-          + " after " + seconds + " s, the gateway's limit (" + Setting.STATEMENT_TIMEOUT.key() + "); its work was"
-          + " cancelled"), seconds, TimeUnit.SECONDS);
+      ScheduledFuture<?> timeout =
+          timers.schedule(
+              () ->
+                  query.cancel(
+                      "Statement timed out"
+                          + " after "
+                          + seconds
+                          + " s, the gateway's limit ("
+                          + Setting.STATEMENT_TIMEOUT.key()
+                          + "); its work was"
+                          + " cancelled"),
+              seconds,
+              TimeUnit.SECONDS);
       query.onEnd(() -> timeout.cancel(false));
     }
     return duringRequest(connection, query, () -> body.apply(query));
   }
 
-  /** Runs a request's work on {@code query}; its connection is not idle meanwhile, and a failure ends the query. */
-  static <T> T duringRequest(GatewayConnection connection, StatementActivity query, Supplier<T> work) {
+  /**
+   * Runs a request's work on {@code query}; its connection is not idle meanwhile, and a failure
+   * ends the query.
+   */
+  static <T> T duringRequest(
+      GatewayConnection connection, StatementActivity query, Supplier<T> work) {
     connection.activity().requestStarted();
     try {
       return work.get();
     } catch (Throwable e) {
-      // Throwable: Spark's Scala code throws checked exceptions (SparkException) without declaring them.
+      // Throwable: Spark's Scala code throws checked exceptions (SparkException) without declaring
+      // them.
       ClientErrors.ClientError error = ClientErrors.describe(e);
       boolean cancelled = error.code() == ErrorCode.CANCELLED;
       if (cancelled && query.cancelReason() != null) {
         query.fail(error.sqlState(), query.cancelReason(), true);
-        throw ClientErrors.toClient(new GatewayException(ErrorCode.CANCELLED, query.cancelReason(), e));
+        throw ClientErrors.toClient(
+            new GatewayException(ErrorCode.CANCELLED, query.cancelReason(), e));
       }
       query.fail(error.sqlState(), error.message(), cancelled);
       throw ClientErrors.toClient(e);

@@ -3,8 +3,8 @@ package io.icegate.gateway.jdbc;
 import io.icegate.gateway.activity.ConnectionActivity;
 import io.icegate.gateway.activity.StatementActivity;
 import io.icegate.gateway.error.ErrorCode;
-import io.icegate.gateway.security.Identity;
 import io.icegate.gateway.error.GatewayException;
+import io.icegate.gateway.security.Identity;
 import java.time.ZoneId;
 import java.util.Collection;
 import java.util.concurrent.ConcurrentHashMap;
@@ -12,7 +12,10 @@ import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.spark.sql.SparkSession;
 
-/** One JDBC connection: its own SparkSession (settings, temporary views, current catalog) and its statements. */
+/**
+ * One JDBC connection: its own SparkSession (settings, temporary views, current catalog) and its
+ * statements.
+ */
 final class GatewayConnection {
   private final String id;
   private final SparkSession session;
@@ -23,7 +26,12 @@ final class GatewayConnection {
   private final ConcurrentMap<Integer, GatewayStatement> statements = new ConcurrentHashMap<>();
   private final AtomicInteger nextStatementId = new AtomicInteger();
 
-  GatewayConnection(String id, SparkSession session, ZoneId zone, ConnectionActivity activity, Identity identity,
+  GatewayConnection(
+      String id,
+      SparkSession session,
+      ZoneId zone,
+      ConnectionActivity activity,
+      Identity identity,
       boolean compactRows) {
     this.identity = identity;
     this.compactRows = compactRows;
@@ -38,7 +46,10 @@ final class GatewayConnection {
     return identity;
   }
 
-  /** When it was last used and whether a request is in flight on it (for idle expiry and the system tables). */
+  /**
+   * When it was last used and whether a request is in flight on it (for idle expiry and the system
+   * tables).
+   */
   ConnectionActivity activity() {
     return activity;
   }
@@ -57,8 +68,8 @@ final class GatewayConnection {
   }
 
   /**
-   * Whether the client reads Icegate's compact row encoding (Icegate's driver), so results are sent in it; such a
-   * client also reads and sends timestamps in microseconds.
+   * Whether the client reads Icegate's compact row encoding (Icegate's driver), so results are sent
+   * in it; such a client also reads and sends timestamps in microseconds.
    */
   boolean compactRows() {
     return compactRows;
@@ -73,8 +84,11 @@ final class GatewayConnection {
   GatewayStatement statement(int statementId) {
     GatewayStatement statement = statements.get(statementId);
     if (statement == null) {
-      throw new GatewayException(ErrorCode.STATEMENT_CLOSED,
-          "Cannot use statement " + statementId + ": it is closed or was never opened on this connection");
+      throw new GatewayException(
+          ErrorCode.STATEMENT_CLOSED,
+          "Cannot use statement "
+              + statementId
+              + ": it is closed or was never opened on this connection");
     }
     return statement;
   }
@@ -91,8 +105,8 @@ final class GatewayConnection {
   }
 
   /**
-   * Cancels what its statements still run and closes every result; the session itself is dropped with this object
-   * (its state is only referenced here).
+   * Cancels what its statements still run and closes every result; the session itself is dropped
+   * with this object (its state is only referenced here).
    */
   void close() {
     for (GatewayStatement statement : statements.values()) {

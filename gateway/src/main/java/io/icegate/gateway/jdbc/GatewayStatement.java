@@ -3,7 +3,10 @@ package io.icegate.gateway.jdbc;
 import io.icegate.gateway.activity.StatementActivity;
 import io.icegate.gateway.result.ResultCursor;
 
-/** One JDBC statement of a connection: its prepared SQL, if any, its open result and its current execution. */
+/**
+ * One JDBC statement of a connection: its prepared SQL, if any, its open result and its current
+ * execution.
+ */
 final class GatewayStatement {
   private final int id;
   private String preparedSql;
@@ -25,7 +28,10 @@ final class GatewayStatement {
     return preparedSql;
   }
 
-  /** Remembers the SQL to execute later (null for direct execution) and the row limit of its results. */
+  /**
+   * Remembers the SQL to execute later (null for direct execution) and the row limit of its
+   * results.
+   */
   synchronized void prepare(String sql, long maxRows) {
     this.preparedSql = sql;
     this.maxRows = maxRows;
@@ -46,8 +52,8 @@ final class GatewayStatement {
   }
 
   /**
-   * Starts a new execution, tracked by {@code next}: its Spark jobs, including those that compute later frames,
-   * carry the returned job group.
+   * Starts a new execution, tracked by {@code next}: its Spark jobs, including those that compute
+   * later frames, carry the returned job group.
    */
   synchronized String nextExecution(String connectionId, StatementActivity next) {
     executions++;
@@ -66,7 +72,9 @@ final class GatewayStatement {
     return activity;
   }
 
-  /** Closes the open result; its execution, if still going, has ended (the client is done with it). */
+  /**
+   * Closes the open result; its execution, if still going, has ended (the client is done with it).
+   */
   synchronized void closeResult() {
     closeCursor();
     if (activity != null) {

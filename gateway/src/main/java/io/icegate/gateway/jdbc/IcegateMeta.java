@@ -11,9 +11,9 @@ import io.icegate.gateway.error.ClientErrors;
 import io.icegate.gateway.error.ErrorCode;
 import io.icegate.gateway.error.GatewayException;
 import io.icegate.gateway.metadata.NativeMetadataPath;
-import io.icegate.gateway.result.ResultRows;
 import io.icegate.gateway.policy.SessionPolicies;
 import io.icegate.gateway.policy.StatementPolicy;
+import io.icegate.gateway.result.ResultRows;
 import io.icegate.gateway.security.Identity;
 import io.icegate.gateway.security.Ownership;
 import java.sql.Connection;
@@ -35,8 +35,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Avatica's view of the gateway: JDBC connections, statements and results, each backed by Spark. Every failure
- * leaves here as an exception carrying a SQLState (see {@link ClientErrors}).
+ * Avatica's view of the gateway: JDBC connections, statements and results, each backed by Spark.
+ * Every failure leaves here as an exception carrying a SQLState (see {@link ClientErrors}).
  */
 public final class IcegateMeta extends DatabaseMetaDataRequests {
   private static final Logger LOG = LoggerFactory.getLogger(IcegateMeta.class);
@@ -46,11 +46,15 @@ public final class IcegateMeta extends DatabaseMetaDataRequests {
   private final SessionSetup sessionSetup;
   private final GatewayActivity activity = GatewayActivity.instance();
   private final AuditLog audit;
+
   /** Computes the next frame of open results while the client reads the current one. */
-  private final ExecutorService prefetcher = Executors.newCachedThreadPool(daemonThreads("icegate-prefetch-"));
+  private final ExecutorService prefetcher =
+      Executors.newCachedThreadPool(daemonThreads("icegate-prefetch-"));
+
   /** Runs the idle expiry and the statement timeouts. */
   private final ScheduledExecutorService timers =
       Executors.newSingleThreadScheduledExecutor(daemonThreads("icegate-timers-"));
+
   private final ConnectionRegistry connections;
   private final NativeMetadataPath nativeMetadataPath;
 
@@ -62,22 +66,42 @@ public final class IcegateMeta extends DatabaseMetaDataRequests {
   public IcegateMeta(SparkEngine engine, GatewayConfig config) {
     this.engine = engine;
     this.nativeMetadataPath = new NativeMetadataPath(config.metadataNative());
-    StatementRunner runner = new StatementRunner(new ResultRows.StreamSettings(config.partitionsInFlight(),
-        config.streamBatchBytes(), config.streamQueueBatches()), prefetcher,
-        nativeMetadataPath, config.maxResultRows(), config.maxStatementChars(),
-        config.maxNesting(), config.maxQueryBlocks());
-    this.statements = new StatementRequests(runner, new Executions(activity, config, timers), metadataCalls(),
-        config.frameMaxRows());
+    StatementRunner runner =
+        new StatementRunner(
+            new ResultRows.StreamSettings(
+                config.partitionsInFlight(),
+                config.streamBatchBytes(),
+                config.streamQueueBatches()),
+            prefetcher,
+            nativeMetadataPath,
+            config.maxResultRows(),
+            config.maxStatementChars(),
+            config.maxNesting(),
+            config.maxQueryBlocks());
+    this.statements =
+        new StatementRequests(
+            runner,
+            new Executions(activity, config, timers),
+            metadataCalls(),
+            config.frameMaxRows());
     this.audit = AuditLog.open(config.auditLogPath());
     this.sessionSetup = new SessionSetup(new StatementPolicy(config.policy(), engine.warehouses()));
     Duration idleTimeout = Duration.ofSeconds(config.idleTimeoutSeconds());
-    this.connections = new ConnectionRegistry(config.maxConnections(), idleTimeout, timers, connection -> {
-      SessionPolicies.unregister(connection.session());
-      activity.connectionClosed(connection.id());
-    });
+    this.connections =
+        new ConnectionRegistry(
+            config.maxConnections(),
+            idleTimeout,
+            timers,
+            connection -> {
+              SessionPolicies.unregister(connection.session());
+              activity.connectionClosed(connection.id());
+            });
   }
 
-  /** The native metadata path of this gateway's statements, with its counts of answers and fallbacks. */
+  /**
+   * The native metadata path of this gateway's statements, with its counts of answers and
+   * fallbacks.
+   */
   public NativeMetadataPath nativeMetadataPath() {
     return nativeMetadataPath;
   }
@@ -108,61 +132,81 @@ public final class IcegateMeta extends DatabaseMetaDataRequests {
 
   @Override
   public void openConnection(ConnectionHandle ch, Map<String, String> info) {
-    answering(() -> {
-      Map<String, String> properties = info == null ? Map.of() : info;
-      connections.open(ch.id, () -> {
-        Identity identity = Ownership.opener(properties);
-        ConnectionActivity connectionActivity =
-            activity.connectionOpened(ch.id, identity.user(), identity.remoteAddress(), audit);
-        try {
-          return sessionSetup.open(ch.id, engine.newSession(), properties, connectionActivity, identity);
-        } catch (RuntimeException e) {
-          activity.connectionClosed(ch.id);
-          throw e;
-        }
-      });
-      LOG.debug("Opened connection {} with properties {}", ch.id, properties.keySet());
-      return null;
-    });
+    answering(
+        () -> {
+          Map<String, String> properties = info == null ? Map.of() : info;
+          connections.open(
+              ch.id,
+              () -> {
+                Identity identity = Ownership.opener(properties);
+                ConnectionActivity connectionActivity =
+                    activity.connectionOpened(
+                        ch.id, identity.user(), identity.remoteAddress(), audit);
+                try {
+                  return sessionSetup.open(
+                      ch.id, engine.newSession(), properties, connectionActivity, identity);
+                } catch (RuntimeException e) {
+                  activity.connectionClosed(ch.id);
+                  throw e;
+                }
+              });
+          LOG.debug("Opened connection {} with properties {}", ch.id, properties.keySet());
+          return null;
+        });
   }
 
   @Override
   public void closeConnection(ConnectionHandle ch) {
-    connections.find(ch.id).ifPresent(open -> answering(() -> {
-      Ownership.require(Ownership.Access.CLOSE, open.id(), open.identity());
-      return null;
-    }));
+    connections
+        .find(ch.id)
+        .ifPresent(
+            open ->
+                answering(
+                    () -> {
+                      Ownership.require(Ownership.Access.CLOSE, open.id(), open.identity());
+                      return null;
+                    }));
     connections.close(ch.id);
   }
 
   @Override
   public ConnectionProperties connectionSync(ConnectionHandle ch, ConnectionProperties props) {
-    return answering(() -> {
-      GatewayConnection connection = connection(ch.id);
-      sessionSetup.use(connection.session(), props.getCatalog(), props.getSchema());
-      return new ConnectionPropertiesImpl(true, false, Connection.TRANSACTION_NONE,
-          SessionSetup.currentCatalog(connection.session()), SessionSetup.currentNamespace(connection.session()));
-    });
+    return answering(
+        () -> {
+          GatewayConnection connection = connection(ch.id);
+          sessionSetup.use(connection.session(), props.getCatalog(), props.getSchema());
+          return new ConnectionPropertiesImpl(
+              true,
+              false,
+              Connection.TRANSACTION_NONE,
+              SessionSetup.currentCatalog(connection.session()),
+              SessionSetup.currentNamespace(connection.session()));
+        });
   }
 
   @Override
   public void commit(ConnectionHandle ch) {
-    // Iceberg commits every statement on its own; there is nothing pending to commit (docs/ARCHITECTURE.md).
+    // Iceberg commits every statement on its own; there is nothing pending to commit
+    // (docs/ARCHITECTURE.md).
     answering(() -> connection(ch.id));
   }
 
   /**
-   * Refused: every statement was committed by Iceberg when it ran, so a rollback would claim to undo what it cannot
-   * (the Icegate driver refuses it before asking; this answers plain Avatica clients the same way).
+   * Refused: every statement was committed by Iceberg when it ran, so a rollback would claim to
+   * undo what it cannot (the Icegate driver refuses it before asking; this answers plain Avatica
+   * clients the same way).
    */
   @Override
   public void rollback(ConnectionHandle ch) {
-    answering(() -> {
-      connection(ch.id);
-      throw new GatewayException(ErrorCode.NOT_SUPPORTED, "Cannot roll back: Icegate has no transactions; Iceberg"
-          + " committed every statement when it ran, and nothing was undone (to go back to an earlier state, CALL"
-          + " <catalog>.system.rollback_to_snapshot)");
-    });
+    answering(
+        () -> {
+          connection(ch.id);
+          throw new GatewayException(
+              ErrorCode.NOT_SUPPORTED,
+              "Cannot roll back: Icegate has no transactions; Iceberg committed every statement"
+                  + " when it ran, and nothing was undone (to go back to an earlier state, CALL"
+                  + " <catalog>.system.rollback_to_snapshot)");
+        });
   }
 
   // ---- statements ----
@@ -179,75 +223,97 @@ public final class IcegateMeta extends DatabaseMetaDataRequests {
 
   @Override
   public StatementHandle prepare(ConnectionHandle ch, String sql, long maxRowCount) {
-    return answering(() -> {
-      GatewayConnection connection = connection(ch.id);
-      return StatementRequests.prepare(connection, connection.newStatement(), sql, maxRowCount);
-    });
+    return answering(
+        () -> {
+          GatewayConnection connection = connection(ch.id);
+          return StatementRequests.prepare(connection, connection.newStatement(), sql, maxRowCount);
+        });
   }
 
   @Override
   @SuppressWarnings("deprecation")
-  public ExecuteResult prepareAndExecute(StatementHandle h, String sql, long maxRowCount, PrepareCallback callback) {
+  public ExecuteResult prepareAndExecute(
+      StatementHandle h, String sql, long maxRowCount, PrepareCallback callback) {
     return prepareAndExecute(h, sql, maxRowCount, -1, callback);
   }
 
   @Override
-  public ExecuteResult prepareAndExecute(StatementHandle h, String sql, long maxRowCount, int maxRowsInFirstFrame,
+  public ExecuteResult prepareAndExecute(
+      StatementHandle h,
+      String sql,
+      long maxRowCount,
+      int maxRowsInFirstFrame,
       PrepareCallback callback) {
-    return answering(() -> {
-      GatewayConnection connection = connection(h.connectionId);
-      GatewayStatement statement = connection.statement(h.id);
-      statement.prepare(null, maxRowCount);
-      if (MetadataCalls.isCall(sql)) {
-        return statements.metadataCall(connection, statement, h, sql);
-      }
-      return statements.execute(connection, statement, h, sql, List.of(), maxRowCount, maxRowsInFirstFrame);
-    });
+    return answering(
+        () -> {
+          GatewayConnection connection = connection(h.connectionId);
+          GatewayStatement statement = connection.statement(h.id);
+          statement.prepare(null, maxRowCount);
+          if (MetadataCalls.isCall(sql)) {
+            return statements.metadataCall(connection, statement, h, sql);
+          }
+          return statements.execute(
+              connection, statement, h, sql, List.of(), maxRowCount, maxRowsInFirstFrame);
+        });
   }
 
   @Override
   @SuppressWarnings("deprecation")
-  public ExecuteResult execute(StatementHandle h, List<TypedValue> parameterValues, long maxRowCount) {
+  public ExecuteResult execute(
+      StatementHandle h, List<TypedValue> parameterValues, long maxRowCount) {
     return execute(h, parameterValues, -1);
   }
 
   @Override
-  public ExecuteResult execute(StatementHandle h, List<TypedValue> parameterValues, int maxRowsInFirstFrame) {
-    return answering(() -> {
-      GatewayConnection connection = connection(h.connectionId);
-      GatewayStatement statement = connection.statement(h.id);
-      String sql = StatementRequests.requirePrepared(statement);
-      return statements.execute(connection, statement, h, sql, parameterValues == null ? List.of() : parameterValues,
-          statement.maxRows(), maxRowsInFirstFrame);
-    });
+  public ExecuteResult execute(
+      StatementHandle h, List<TypedValue> parameterValues, int maxRowsInFirstFrame) {
+    return answering(
+        () -> {
+          GatewayConnection connection = connection(h.connectionId);
+          GatewayStatement statement = connection.statement(h.id);
+          String sql = StatementRequests.requirePrepared(statement);
+          return statements.execute(
+              connection,
+              statement,
+              h,
+              sql,
+              parameterValues == null ? List.of() : parameterValues,
+              statement.maxRows(),
+              maxRowsInFirstFrame);
+        });
   }
 
   @Override
   public Frame fetch(StatementHandle h, long offset, int fetchMaxRowCount) {
-    return answering(() -> {
-      GatewayConnection connection = connection(h.connectionId);
-      return statements.fetch(connection, connection.statement(h.id), offset, fetchMaxRowCount);
-    });
+    return answering(
+        () -> {
+          GatewayConnection connection = connection(h.connectionId);
+          return statements.fetch(connection, connection.statement(h.id), offset, fetchMaxRowCount);
+        });
   }
 
   @Override
   public ExecuteBatchResult prepareAndExecuteBatch(StatementHandle h, List<String> sqlCommands) {
-    return answering(() -> {
-      GatewayConnection connection = connection(h.connectionId);
-      return statements.batch(connection, connection.statement(h.id), sqlCommands);
-    });
+    return answering(
+        () -> {
+          GatewayConnection connection = connection(h.connectionId);
+          return statements.batch(connection, connection.statement(h.id), sqlCommands);
+        });
   }
 
   @Override
-  public ExecuteBatchResult executeBatch(StatementHandle h, List<List<TypedValue>> parameterValues) {
-    return answering(() -> {
-      GatewayConnection connection = connection(h.connectionId);
-      return statements.preparedBatch(connection, connection.statement(h.id), parameterValues);
-    });
+  public ExecuteBatchResult executeBatch(
+      StatementHandle h, List<List<TypedValue>> parameterValues) {
+    return answering(
+        () -> {
+          GatewayConnection connection = connection(h.connectionId);
+          return statements.preparedBatch(connection, connection.statement(h.id), parameterValues);
+        });
   }
 
   @Override
-  public ExecuteBatchResult executeBatchProtobuf(StatementHandle h, List<Requests.UpdateBatch> batches) {
+  public ExecuteBatchResult executeBatchProtobuf(
+      StatementHandle h, List<Requests.UpdateBatch> batches) {
     return executeBatch(h, StatementRequests.parameterRows(batches));
   }
 
@@ -257,20 +323,28 @@ public final class IcegateMeta extends DatabaseMetaDataRequests {
   }
 
   @Override
-  public Iterable<Object> createIterable(StatementHandle stmt, QueryState state, Signature signature,
-      List<TypedValue> parameters, Frame firstFrame) {
+  public Iterable<Object> createIterable(
+      StatementHandle stmt,
+      QueryState state,
+      Signature signature,
+      List<TypedValue> parameters,
+      Frame firstFrame) {
     return firstFrame == null ? List.of() : firstFrame.rows;
   }
 
   // ---- database metadata (the calls are DatabaseMetaDataRequests's) ----
 
   @Override
-  MetaResultSet metadata(ConnectionHandle ch, List<ResultColumn> columns,
+  MetaResultSet metadata(
+      ConnectionHandle ch,
+      List<ResultColumn> columns,
       Function<SparkSession, List<List<Object>>> rows) {
-    return answering(() -> {
-      GatewayConnection connection = connection(ch.id);
-      return MetadataResults.of(ch.id, connection.newStatement().id(), columns, rows.apply(connection.session()));
-    });
+    return answering(
+        () -> {
+          GatewayConnection connection = connection(ch.id);
+          return MetadataResults.of(
+              ch.id, connection.newStatement().id(), columns, rows.apply(connection.session()));
+        });
   }
 
   // ---- helpers ----

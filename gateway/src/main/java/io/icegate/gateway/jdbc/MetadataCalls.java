@@ -17,8 +17,8 @@ import org.apache.calcite.avatica.Meta;
 import org.apache.spark.sql.SparkSession;
 
 /**
- * The DatabaseMetaData calls Avatica's protocol has no request for (primary keys, procedures, functions), which the
- * Icegate driver sends as a statement of their own ({@link MetadataCall}).
+ * The DatabaseMetaData calls Avatica's protocol has no request for (primary keys, procedures,
+ * functions), which the Icegate driver sends as a statement of their own ({@link MetadataCall}).
  */
 final class MetadataCalls {
 
@@ -38,8 +38,8 @@ final class MetadataCalls {
   }
 
   /**
-   * The statement a {@link MetadataMethod#CANCEL_STATEMENT} call names (the driver's {@code Statement.cancel()},
-   * which Avatica's protocol has no request for), or empty for any other call.
+   * The statement a {@link MetadataMethod#CANCEL_STATEMENT} call names (the driver's {@code
+   * Statement.cancel()}, which Avatica's protocol has no request for), or empty for any other call.
    */
   static OptionalInt cancelledStatement(String sql) {
     MetadataCall call = decode(sql);
@@ -50,8 +50,9 @@ final class MetadataCalls {
     try {
       return OptionalInt.of(Integer.parseInt(statement));
     } catch (NumberFormatException e) {
-      throw new GatewayException(ErrorCode.INVALID_ARGUMENT, "Cannot cancel statement '" + statement
-          + "': not a statement id");
+      throw new GatewayException(
+          ErrorCode.INVALID_ARGUMENT,
+          "Cannot cancel statement '" + statement + "': not a statement id");
     }
   }
 
@@ -60,15 +61,25 @@ final class MetadataCalls {
     MetadataCall call = decode(sql);
     List<String> args = call.arguments();
     return switch (call.method()) {
-      case STATEMENT_PROGRESS -> new Answer(MetadataColumns.STATEMENT_PROGRESS, progress(connectionId));
-      case GET_PRIMARY_KEYS -> new Answer(MetadataColumns.PRIMARY_KEYS,
-          tables.primaryKeys(session, args.get(0), args.get(1), args.get(2)));
-      case GET_PROCEDURES -> new Answer(MetadataColumns.PROCEDURES,
-          routines.procedures(session, args.get(0), pat(args.get(1)), pat(args.get(2))));
-      case GET_PROCEDURE_COLUMNS -> new Answer(MetadataColumns.PROCEDURE_COLUMNS,
-          routines.procedureColumns(session, args.get(0), pat(args.get(1)), pat(args.get(2)), pat(args.get(3))));
-      case GET_FUNCTIONS -> new Answer(MetadataColumns.FUNCTIONS,
-          routines.functions(session, args.get(0), pat(args.get(1)), pat(args.get(2))));
+      case STATEMENT_PROGRESS ->
+          new Answer(MetadataColumns.STATEMENT_PROGRESS, progress(connectionId));
+      case GET_PRIMARY_KEYS ->
+          new Answer(
+              MetadataColumns.PRIMARY_KEYS,
+              tables.primaryKeys(session, args.get(0), args.get(1), args.get(2)));
+      case GET_PROCEDURES ->
+          new Answer(
+              MetadataColumns.PROCEDURES,
+              routines.procedures(session, args.get(0), pat(args.get(1)), pat(args.get(2))));
+      case GET_PROCEDURE_COLUMNS ->
+          new Answer(
+              MetadataColumns.PROCEDURE_COLUMNS,
+              routines.procedureColumns(
+                  session, args.get(0), pat(args.get(1)), pat(args.get(2)), pat(args.get(3))));
+      case GET_FUNCTIONS ->
+          new Answer(
+              MetadataColumns.FUNCTIONS,
+              routines.functions(session, args.get(0), pat(args.get(1)), pat(args.get(2))));
       // Answered before it gets here (IcegateMeta cancels, with no rows).
       case CANCEL_STATEMENT -> new Answer(List.of(), List.of());
     };
@@ -80,9 +91,17 @@ final class MetadataCalls {
     Instant now = Instant.now();
     for (StatementActivity query : GatewayActivity.instance().running(connectionId)) {
       SparkProgress progress = query.progress();
-      rows.add(new StatementProgress(query.id(), query.statementId(), query.state().name(),
-          Duration.between(query.started(), now), progress.stagesDone(), progress.stagesTotal(),
-          progress.tasksDone(), progress.tasksTotal()).row());
+      rows.add(
+          new StatementProgress(
+                  query.id(),
+                  query.statementId(),
+                  query.state().name(),
+                  Duration.between(query.started(), now),
+                  progress.stagesDone(),
+                  progress.stagesTotal(),
+                  progress.tasksDone(),
+                  progress.tasksTotal())
+              .row());
     }
     return rows;
   }
@@ -95,8 +114,13 @@ final class MetadataCalls {
     try {
       return MetadataCall.decode(sql);
     } catch (MetadataCall.UnknownCallException e) {
-      throw new GatewayException(ErrorCode.INVALID_ARGUMENT, "Cannot answer metadata call " + e.methodName()
-          + " with " + e.argumentCount() + " arguments: the gateway does not know it (a newer driver?)");
+      throw new GatewayException(
+          ErrorCode.INVALID_ARGUMENT,
+          "Cannot answer metadata call "
+              + e.methodName()
+              + " with "
+              + e.argumentCount()
+              + " arguments: the gateway does not know it (a newer driver?)");
     }
   }
 }

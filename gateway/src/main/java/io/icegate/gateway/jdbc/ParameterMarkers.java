@@ -28,7 +28,10 @@ final class ParameterMarkers {
     return count;
   }
 
-  /** Index just past the quoted run starting at {@code start}; Spark escapes with a backslash or a doubled quote. */
+  /**
+   * Index just past the quoted run starting at {@code start}; Spark escapes with a backslash or a
+   * doubled quote.
+   */
   private static int skipQuoted(String sql, int start, char quote) {
     int i = start + 1;
     while (i < sql.length()) {

@@ -26,31 +26,53 @@ import org.apache.spark.sql.types.DataType;
 import org.apache.spark.sql.types.StructType;
 
 /**
- * getProcedures / getProcedureColumns from the procedure bridge's declarations, and getFunctions from the Iceberg
- * catalogs' own function listings, each in schema {@value #SYSTEM} of every Iceberg catalog.
+ * getProcedures / getProcedureColumns from the procedure bridge's declarations, and getFunctions
+ * from the Iceberg catalogs' own function listings, each in schema {@value #SYSTEM} of every
+ * Iceberg catalog.
  */
 final class RoutineMetadata {
   static final String SYSTEM = "system";
 
-  List<List<Object>> procedures(SparkSession session, String catalog, Meta.Pat schemaPattern,
-      Meta.Pat namePattern) {
+  List<List<Object>> procedures(
+      SparkSession session, String catalog, Meta.Pat schemaPattern, Meta.Pat namePattern) {
     Pattern names = CatalogMetadata.like(namePattern);
     List<List<Object>> rows = new ArrayList<>();
     for (String name : icebergCatalogs(session, catalog, schemaPattern)) {
       for (ProcedureSpec procedure : sorted()) {
         if (names.matcher(procedure.name()).matches()) {
-          rows.add(Arrays.asList(name, SYSTEM, procedure.name(), null, null, null,
-              "Iceberg procedure; CALL " + name + "." + SYSTEM + "." + procedure.name() + "(...)",
-              (short) DatabaseMetaData.procedureReturnsResult, procedure.name()));
+          rows.add(
+              Arrays.asList(
+                  name,
+                  SYSTEM,
+                  procedure.name(),
+                  null,
+                  null,
+                  null,
+                  "Iceberg procedure; CALL "
+                      + name
+                      + "."
+                      + SYSTEM
+                      + "."
+                      + procedure.name()
+                      + "(...)",
+                  (short) DatabaseMetaData.procedureReturnsResult,
+                  procedure.name()));
         }
       }
     }
     return rows;
   }
 
-  /** Arguments ({@code procedureColumnIn}) in positional order, then the output columns of the result. */
-  List<List<Object>> procedureColumns(SparkSession session, String catalog, Meta.Pat schemaPattern,
-      Meta.Pat namePattern, Meta.Pat columnPattern) {
+  /**
+   * Arguments ({@code procedureColumnIn}) in positional order, then the output columns of the
+   * result.
+   */
+  List<List<Object>> procedureColumns(
+      SparkSession session,
+      String catalog,
+      Meta.Pat schemaPattern,
+      Meta.Pat namePattern,
+      Meta.Pat columnPattern) {
     Pattern names = CatalogMetadata.like(namePattern);
     Pattern columns = CatalogMetadata.like(columnPattern);
     List<List<Object>> rows = new ArrayList<>();
@@ -63,18 +85,39 @@ final class RoutineMetadata {
         for (ParameterSpec parameter : procedure.parameters()) {
           ordinal++;
           if (columns.matcher(parameter.name()).matches()) {
-            String remarks = parameter.required() ? "required"
-                : parameter.defaultValue().map(value -> "optional, default: " + value).orElse("optional");
-            rows.add(column(name, procedure, parameter.name(), DatabaseMetaData.procedureColumnIn,
-                parameter.type().sparkType(), !parameter.required(), remarks, ordinal));
+            String remarks =
+                parameter.required()
+                    ? "required"
+                    : parameter
+                        .defaultValue()
+                        .map(value -> "optional, default: " + value)
+                        .orElse("optional");
+            rows.add(
+                column(
+                    name,
+                    procedure,
+                    parameter.name(),
+                    DatabaseMetaData.procedureColumnIn,
+                    parameter.type().sparkType(),
+                    !parameter.required(),
+                    remarks,
+                    ordinal));
           }
         }
         ordinal = 0;
         for (OutputColumn output : procedure.outputs()) {
           ordinal++;
           if (columns.matcher(output.name()).matches()) {
-            rows.add(column(name, procedure, output.name(), DatabaseMetaData.procedureColumnResult,
-                output.sparkType(), output.nullable(), null, ordinal));
+            rows.add(
+                column(
+                    name,
+                    procedure,
+                    output.name(),
+                    DatabaseMetaData.procedureColumnResult,
+                    output.sparkType(),
+                    output.nullable(),
+                    null,
+                    ordinal));
           }
         }
       }
@@ -82,21 +125,48 @@ final class RoutineMetadata {
     return rows;
   }
 
-  private static List<Object> column(String catalog, ProcedureSpec procedure, String name, int kind,
-      String sparkType, boolean nullable, String remarks, int ordinal) {
+  private static List<Object> column(
+      String catalog,
+      ProcedureSpec procedure,
+      String name,
+      int kind,
+      String sparkType,
+      boolean nullable,
+      String remarks,
+      int ordinal) {
     DataType type = DataType.fromDDL(sparkType);
     ColumnMetaData meta = ColumnTypes.columns(new StructType().add(name, type, nullable)).get(0);
     int sqlType = meta.type.id;
     boolean numeric = sqlType == Types.INTEGER || sqlType == Types.BIGINT;
-    return Arrays.asList(catalog, SYSTEM, procedure.name(), name, (short) kind, sqlType, meta.type.name,
-        sqlType == Types.ARRAY || sqlType == Types.JAVA_OBJECT ? null : meta.precision, null,
-        numeric ? (short) 0 : null, numeric ? (short) 10 : null,
-        (short) (nullable ? DatabaseMetaData.procedureNullable : DatabaseMetaData.procedureNoNulls), remarks, null,
-        null, null, null, ordinal, nullable ? "YES" : "NO", procedure.name());
+    return Arrays.asList(
+        catalog,
+        SYSTEM,
+        procedure.name(),
+        name,
+        (short) kind,
+        sqlType,
+        meta.type.name,
+        sqlType == Types.ARRAY || sqlType == Types.JAVA_OBJECT ? null : meta.precision,
+        null,
+        numeric ? (short) 0 : null,
+        numeric ? (short) 10 : null,
+        (short) (nullable ? DatabaseMetaData.procedureNullable : DatabaseMetaData.procedureNoNulls),
+        remarks,
+        null,
+        null,
+        null,
+        null,
+        ordinal,
+        nullable ? "YES" : "NO",
+        procedure.name());
   }
 
-  /** Iceberg's functions ({@code iceberg_version}, {@code bucket}, {@code years}, ...) as each catalog lists them. */
-  List<List<Object>> functions(SparkSession session, String catalog, Meta.Pat schemaPattern, Meta.Pat namePattern) {
+  /**
+   * Iceberg's functions ({@code iceberg_version}, {@code bucket}, {@code years}, ...) as each
+   * catalog lists them.
+   */
+  List<List<Object>> functions(
+      SparkSession session, String catalog, Meta.Pat schemaPattern, Meta.Pat namePattern) {
     Pattern names = CatalogMetadata.like(namePattern);
     CatalogObjects objects = new CatalogObjects(session);
     List<List<Object>> rows = new ArrayList<>();
@@ -106,12 +176,19 @@ final class RoutineMetadata {
         continue;
       }
       TreeMap<String, String> described = Sessions.withActive(session, () -> describe(functions));
-      described.forEach((function, description) -> {
-        if (names.matcher(function).matches()) {
-          rows.add(Arrays.asList(name, SYSTEM, function, description, (short) DatabaseMetaData.functionNoTable,
-              function));
-        }
-      });
+      described.forEach(
+          (function, description) -> {
+            if (names.matcher(function).matches()) {
+              rows.add(
+                  Arrays.asList(
+                      name,
+                      SYSTEM,
+                      function,
+                      description,
+                      (short) DatabaseMetaData.functionNoTable,
+                      function));
+            }
+          });
     }
     return rows;
   }
@@ -129,15 +206,19 @@ final class RoutineMetadata {
     return found;
   }
 
-  private static List<String> icebergCatalogs(SparkSession session, String catalog, Meta.Pat schemaPattern) {
+  private static List<String> icebergCatalogs(
+      SparkSession session, String catalog, Meta.Pat schemaPattern) {
     return icebergCatalogs(new CatalogObjects(session), catalog, schemaPattern);
   }
 
-  private static List<String> icebergCatalogs(CatalogObjects objects, String catalog, Meta.Pat schemaPattern) {
+  private static List<String> icebergCatalogs(
+      CatalogObjects objects, String catalog, Meta.Pat schemaPattern) {
     if (!CatalogMetadata.like(schemaPattern).matcher(SYSTEM).matches()) {
       return List.of();
     }
-    return objects.catalogs(catalog).stream().filter(name -> objects.iceberg(name).isPresent()).toList();
+    return objects.catalogs(catalog).stream()
+        .filter(name -> objects.iceberg(name).isPresent())
+        .toList();
   }
 
   private static List<ProcedureSpec> sorted() {

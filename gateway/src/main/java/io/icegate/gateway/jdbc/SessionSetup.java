@@ -1,7 +1,6 @@
 package io.icegate.gateway.jdbc;
 
 import io.icegate.gateway.activity.ConnectionActivity;
-import io.icegate.gateway.security.Identity;
 import io.icegate.gateway.engine.Sessions;
 import io.icegate.gateway.error.ErrorCode;
 import io.icegate.gateway.error.GatewayException;
@@ -9,6 +8,7 @@ import io.icegate.gateway.metadata.NativeMetadataPath;
 import io.icegate.gateway.policy.RolePolicy;
 import io.icegate.gateway.policy.SessionPolicies;
 import io.icegate.gateway.policy.StatementPolicy;
+import io.icegate.gateway.security.Identity;
 import io.icegate.protocol.CompactRows;
 import io.icegate.protocol.OpenConnectionKeys;
 import java.time.DateTimeException;
@@ -18,8 +18,8 @@ import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.connector.catalog.CatalogManager;
 
 /**
- * Applies what a client asked for when connecting: Spark settings, time zone, current catalog and namespace, and the
- * row encoding it reads.
+ * Applies what a client asked for when connecting: Spark settings, time zone, current catalog and
+ * namespace, and the row encoding it reads.
  */
 final class SessionSetup {
   static final String CLIENT_TIME_ZONE = "clientTimeZone";
@@ -34,10 +34,14 @@ final class SessionSetup {
   }
 
   /**
-   * Prepares {@code session} for a connection of {@code identity}: its role's policy first, so that nothing the
-   * connection asks for escapes it.
+   * Prepares {@code session} for a connection of {@code identity}: its role's policy first, so that
+   * nothing the connection asks for escapes it.
    */
-  GatewayConnection open(String id, SparkSession session, Map<String, String> info, ConnectionActivity activity,
+  GatewayConnection open(
+      String id,
+      SparkSession session,
+      Map<String, String> info,
+      ConnectionActivity activity,
       Identity identity) {
     RolePolicy rolePolicy = policy.forRole(identity.role());
     SessionPolicies.register(session, rolePolicy);
@@ -50,16 +54,24 @@ final class SessionSetup {
         try {
           session.conf().set(key, e.getValue());
         } catch (RuntimeException failure) {
-          throw new GatewayException(ErrorCode.INVALID_CONNECTION_PROPERTY, "Cannot set connection property '" + key
-              + "': Spark refuses to change it per connection (set it on the gateway with --conf instead)",
+          throw new GatewayException(
+              ErrorCode.INVALID_CONNECTION_PROPERTY,
+              "Cannot set connection property '"
+                  + key
+                  + "': Spark refuses to change it per connection (set it on the gateway with"
+                  + " --conf instead)",
               failure);
         }
       } else if (key.equals(NativeMetadataPath.SWITCH)) {
         session.conf().set(key, e.getValue());
       } else if (key.startsWith("icegate.")) {
-        throw new GatewayException(ErrorCode.INVALID_CONNECTION_PROPERTY,
-            "Cannot set connection property '" + key + "': no such Icegate setting (valid: "
-                + NativeMetadataPath.SWITCH + ")");
+        throw new GatewayException(
+            ErrorCode.INVALID_CONNECTION_PROPERTY,
+            "Cannot set connection property '"
+                + key
+                + "': no such Icegate setting (valid: "
+                + NativeMetadataPath.SWITCH
+                + ")");
       }
     }
     use(session, info.get(CATALOG), info.get(NAMESPACE));
@@ -69,16 +81,22 @@ final class SessionSetup {
 
   /** Switches the current catalog and/or namespace; null leaves each as it is. */
   void use(SparkSession session, String catalog, String namespace) {
-    Sessions.withActive(session, () -> {
-      CatalogManager catalogs = catalogManager(session);
-      if (catalog != null && !catalog.isBlank() && !catalog.equals(catalogs.currentCatalog().name())) {
-        catalogs.setCurrentCatalog(catalog);
-      }
-      if (namespace != null && !namespace.isBlank() && !namespace.equals(currentNamespace(session))) {
-        catalogs.setCurrentNamespace(namespace.split("\\."));
-      }
-      return null;
-    });
+    Sessions.withActive(
+        session,
+        () -> {
+          CatalogManager catalogs = catalogManager(session);
+          if (catalog != null
+              && !catalog.isBlank()
+              && !catalog.equals(catalogs.currentCatalog().name())) {
+            catalogs.setCurrentCatalog(catalog);
+          }
+          if (namespace != null
+              && !namespace.isBlank()
+              && !namespace.equals(currentNamespace(session))) {
+            catalogs.setCurrentNamespace(namespace.split("\\."));
+          }
+          return null;
+        });
   }
 
   static String currentCatalog(SparkSession session) {
@@ -86,7 +104,8 @@ final class SessionSetup {
   }
 
   static String currentNamespace(SparkSession session) {
-    return Sessions.withActive(session, () -> String.join(".", catalogManager(session).currentNamespace()));
+    return Sessions.withActive(
+        session, () -> String.join(".", catalogManager(session).currentNamespace()));
   }
 
   private static CatalogManager catalogManager(SparkSession session) {
@@ -105,8 +124,11 @@ final class SessionSetup {
     try {
       return ZoneId.of(id);
     } catch (DateTimeException e) {
-      throw new GatewayException(ErrorCode.INVALID_CONNECTION_PROPERTY,
-          "Cannot use time zone '" + id + "': not a known zone id (for example UTC or Europe/Paris)");
+      throw new GatewayException(
+          ErrorCode.INVALID_CONNECTION_PROPERTY,
+          "Cannot use time zone '"
+              + id
+              + "': not a known zone id (for example UTC or Europe/Paris)");
     }
   }
 }

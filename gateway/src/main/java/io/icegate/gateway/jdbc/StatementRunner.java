@@ -4,22 +4,22 @@ import io.icegate.calcite.parser.IcegateSqlParser;
 import io.icegate.gateway.activity.StatementActivity;
 import io.icegate.gateway.activity.StatementJobs;
 import io.icegate.gateway.activity.SystemTableQueries;
-import io.icegate.gateway.security.Identity;
-import io.icegate.gateway.security.Role;
-import io.icegate.gateway.security.StatementSize;
-import io.icegate.gateway.security.StatementRoles;
 import io.icegate.gateway.ddl.DdlTranslations;
 import io.icegate.gateway.engine.Sessions;
 import io.icegate.gateway.error.ErrorCode;
 import io.icegate.gateway.error.GatewayException;
-import io.icegate.gateway.procedure.ProcedurePath;
 import io.icegate.gateway.metadata.NativeMetadataPath;
+import io.icegate.gateway.procedure.ProcedurePath;
 import io.icegate.gateway.result.ColumnTypes;
 import io.icegate.gateway.result.ResultCursor;
 import io.icegate.gateway.result.ResultRows;
 import io.icegate.gateway.result.RowSource;
-import io.icegate.gateway.result.WireRows;
 import io.icegate.gateway.result.SparkRowConverter;
+import io.icegate.gateway.result.WireRows;
+import io.icegate.gateway.security.Identity;
+import io.icegate.gateway.security.Role;
+import io.icegate.gateway.security.StatementRoles;
+import io.icegate.gateway.security.StatementSize;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.ExecutorService;
@@ -44,21 +44,26 @@ import org.apache.spark.sql.execution.WholeStageCodegenExec;
 import org.apache.spark.sql.execution.adaptive.AQEShuffleReadExec;
 import org.apache.spark.sql.execution.adaptive.AdaptiveSparkPlanExec;
 import org.apache.spark.sql.execution.adaptive.QueryStageExec;
-import org.apache.spark.sql.execution.exchange.ShuffleExchangeExec;
 import org.apache.spark.sql.execution.datasources.v2.AppendDataExec;
 import org.apache.spark.sql.execution.datasources.v2.OverwriteByExpressionExec;
 import org.apache.spark.sql.execution.datasources.v2.OverwritePartitionsDynamicExec;
+import org.apache.spark.sql.execution.exchange.ShuffleExchangeExec;
 import org.apache.spark.sql.execution.metric.SQLMetric;
 import org.apache.spark.sql.types.StructType;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-/** Runs one SQL statement in a connection's SparkSession, inside the statement's own Spark job group. */
+/**
+ * Runs one SQL statement in a connection's SparkSession, inside the statement's own Spark job
+ * group.
+ */
 final class StatementRunner {
   private static final Logger LOG = LoggerFactory.getLogger(StatementRunner.class);
+
   /** A statement that starts with CALL or EXPLAIN CALL (after blanks and comments). */
   private static final Pattern CALL =
-      Pattern.compile("(?:\\s+|--[^\\n]*\\n|/\\*.*?\\*/)*(?:EXPLAIN\\s+)?CALL\\b",
+      Pattern.compile(
+          "(?:\\s+|--[^\\n]*\\n|/\\*.*?\\*/)*(?:EXPLAIN\\s+)?CALL\\b",
           Pattern.CASE_INSENSITIVE | Pattern.DOTALL);
 
   private final ResultRows.StreamSettings streamSettings;
@@ -70,13 +75,20 @@ final class StatementRunner {
   private final int maxQueryBlocks;
 
   /**
-   * @param resultRowLimit most rows of one result ({@code icegate.limits.max-result-rows}), 0 for no limit
-   * @param maxStatementChars longest statement accepted ({@code icegate.limits.max-statement-chars})
+   * @param resultRowLimit most rows of one result ({@code icegate.limits.max-result-rows}), 0 for
+   *     no limit
+   * @param maxStatementChars longest statement accepted ({@code
+   *     icegate.limits.max-statement-chars})
    * @param maxNesting deepest nesting accepted ({@code icegate.limits.max-nesting})
    * @param maxQueryBlocks most query blocks accepted ({@code icegate.limits.max-query-blocks})
    */
-  StatementRunner(ResultRows.StreamSettings streamSettings, ExecutorService prefetcher,
-      NativeMetadataPath nativePath, long resultRowLimit, int maxStatementChars, int maxNesting,
+  StatementRunner(
+      ResultRows.StreamSettings streamSettings,
+      ExecutorService prefetcher,
+      NativeMetadataPath nativePath,
+      long resultRowLimit,
+      int maxStatementChars,
+      int maxNesting,
       int maxQueryBlocks) {
     this.maxQueryBlocks = maxQueryBlocks;
     this.resultRowLimit = resultRowLimit;
@@ -88,7 +100,8 @@ final class StatementRunner {
   }
 
   /** What a statement produced: rows to stream, or an update count; and warnings for the client. */
-  record Outcome(List<ColumnMetaData> columns, ResultCursor cursor, long updateCount, List<String> warnings) {
+  record Outcome(
+      List<ColumnMetaData> columns, ResultCursor cursor, long updateCount, List<String> warnings) {
     Outcome {
       warnings = List.copyOf(warnings);
     }
@@ -99,94 +112,159 @@ final class StatementRunner {
   }
 
   /**
-   * Runs {@code sql} as {@code query}: its Spark jobs carry the query's job group, so that cancelling the group stops
-   * exactly it. The connection's user must have the role the statement needs, checked before anything runs.
+   * Runs {@code sql} as {@code query}: its Spark jobs carry the query's job group, so that
+   * cancelling the group stops exactly it. The connection's user must have the role the statement
+   * needs, checked before anything runs.
    */
-  Outcome run(GatewayConnection connection, StatementActivity query, String sql, List<TypedValue> parameters,
+  Outcome run(
+      GatewayConnection connection,
+      StatementActivity query,
+      String sql,
+      List<TypedValue> parameters,
       long maxRows) {
     StatementSize.check(sql, maxStatementChars, maxNesting);
-    return inJobGroup(connection, query.jobGroup(), sql, () -> {
-      SparkSession session = connection.session();
-      Optional<SqlNode> parsed = parse(sql);
-      parsed.ifPresent(statement -> StatementSize.checkQueryBlocks(statement, maxQueryBlocks));
-      StatementRoles.Requirement needed = StatementRoles.of(parsed, sql, session);
-      query.kind(needed.what());
-      Identity identity = connection.identity();
-      if (!identity.role().includes(needed.role())) {
-        throw new GatewayException(ErrorCode.INSUFFICIENT_PRIVILEGE, "Cannot run " + needed.what() + ": it needs"
-            + " role " + name(needed.role()) + ", and user '" + identity.user() + "' has role "
-            + name(identity.role()) + " (docs/SECURITY.md lists what each role may run)");
-      }
-      if (parsed.isEmpty() && parameters.isEmpty()) {
-        Optional<DdlTranslations.Rows> answer = DdlTranslations.tryAnswer(session, sql);
-        if (answer.isPresent()) {
-          return rows(connection, RowSource.of(answer.get().rows().iterator()), answer.get().schema(), maxRows,
-              List.of());
-        }
-        if (DdlTranslations.tryRun(session, sql)) {
-          return new Outcome(List.of(), null, 0, List.of());
-        }
-      }
-      Optional<ProcedurePath.Plan> call = parsed.flatMap(
-          node -> ProcedurePath.plan(session, node, JdbcParameters.forProcedures(parameters, connection.compactRows()),
-              identity));
-      if (call.isPresent() && call.get() instanceof ProcedurePath.Local local) {
-        return rows(connection, RowSource.of(local.rows().iterator()), local.schema(), maxRows, local.warnings());
-      }
-      if (call.isEmpty() && parsed.isPresent() && parameters.isEmpty()
-          && SystemTableQueries.readsOnlySystemTables(parsed.get())) {
-        Optional<SystemTableQueries.Answer> answer = SystemTableQueries.tryAnswer(sql);
-        if (answer.isPresent()) {
-          return rows(connection, RowSource.of(answer.get().rows().iterator()), answer.get().schema(), maxRows,
-              List.of());
-        }
-      }
-      if (call.isEmpty() && parsed.isPresent() && parameters.isEmpty()) {
-        Optional<NativeMetadataPath.Answer> answer = nativePath.tryAnswer(session, parsed.get());
-        if (answer.isPresent()) {
-          return rows(connection, answer.get().wire(connection.zone(), connection.compactRows()),
-              answer.get().schema(), maxRows, answer.get().warnings());
-        }
-      }
-      if (call.isEmpty() && parsed.isPresent()) {
-        nativePath.checkDataTimeTravel(session, parsed.get());
-      }
-      List<String> warnings = call.map(ProcedurePath.Plan::warnings).orElse(List.of());
-      // A CALL runs as rendered from its checked arguments (the parameters are in it); the rest as written.
-      Dataset<Row> result = call.isPresent()
-          ? ((ProcedurePath.OnSpark) call.get()).run(session)
-          : parameters.isEmpty()
-              ? session.sql(sql)
-              : session.sql(sql, JdbcParameters.forSpark(parameters, connection.compactRows(), connection.zone())
-                  .toArray());
-      if (result.logicalPlan() instanceof CommandResult command && command.output().isEmpty()) {
-        return new Outcome(List.of(), null, rowsWritten(command.commandPhysicalPlan()), warnings);
-      }
-      return rows(connection, ResultRows.open(result, streamSettings), result.schema(), maxRows, warnings);
-    });
+    return inJobGroup(
+        connection,
+        query.jobGroup(),
+        sql,
+        () -> {
+          SparkSession session = connection.session();
+          Optional<SqlNode> parsed = parse(sql);
+          parsed.ifPresent(statement -> StatementSize.checkQueryBlocks(statement, maxQueryBlocks));
+          StatementRoles.Requirement needed = StatementRoles.of(parsed, sql, session);
+          query.kind(needed.what());
+          Identity identity = connection.identity();
+          if (!identity.role().includes(needed.role())) {
+            throw new GatewayException(
+                ErrorCode.INSUFFICIENT_PRIVILEGE,
+                "Cannot run "
+                    + needed.what()
+                    + ": it needs"
+                    + " role "
+                    + name(needed.role())
+                    + ", and user '"
+                    + identity.user()
+                    + "' has role "
+                    + name(identity.role())
+                    + " (docs/SECURITY.md lists what each role may run)");
+          }
+          if (parsed.isEmpty() && parameters.isEmpty()) {
+            Optional<DdlTranslations.Rows> answer = DdlTranslations.tryAnswer(session, sql);
+            if (answer.isPresent()) {
+              return rows(
+                  connection,
+                  RowSource.of(answer.get().rows().iterator()),
+                  answer.get().schema(),
+                  maxRows,
+                  List.of());
+            }
+            if (DdlTranslations.tryRun(session, sql)) {
+              return new Outcome(List.of(), null, 0, List.of());
+            }
+          }
+          Optional<ProcedurePath.Plan> call =
+              parsed.flatMap(
+                  node ->
+                      ProcedurePath.plan(
+                          session,
+                          node,
+                          JdbcParameters.forProcedures(parameters, connection.compactRows()),
+                          identity));
+          if (call.isPresent() && call.get() instanceof ProcedurePath.Local local) {
+            return rows(
+                connection,
+                RowSource.of(local.rows().iterator()),
+                local.schema(),
+                maxRows,
+                local.warnings());
+          }
+          if (call.isEmpty()
+              && parsed.isPresent()
+              && parameters.isEmpty()
+              && SystemTableQueries.readsOnlySystemTables(parsed.get())) {
+            Optional<SystemTableQueries.Answer> answer = SystemTableQueries.tryAnswer(sql);
+            if (answer.isPresent()) {
+              return rows(
+                  connection,
+                  RowSource.of(answer.get().rows().iterator()),
+                  answer.get().schema(),
+                  maxRows,
+                  List.of());
+            }
+          }
+          if (call.isEmpty() && parsed.isPresent() && parameters.isEmpty()) {
+            Optional<NativeMetadataPath.Answer> answer =
+                nativePath.tryAnswer(session, parsed.get());
+            if (answer.isPresent()) {
+              return rows(
+                  connection,
+                  answer.get().wire(connection.zone(), connection.compactRows()),
+                  answer.get().schema(),
+                  maxRows,
+                  answer.get().warnings());
+            }
+          }
+          if (call.isEmpty() && parsed.isPresent()) {
+            nativePath.checkDataTimeTravel(session, parsed.get());
+          }
+          List<String> warnings = call.map(ProcedurePath.Plan::warnings).orElse(List.of());
+          // A CALL runs as rendered from its checked arguments (the parameters are in it); the rest
+          // as written.
+          Dataset<Row> result =
+              call.isPresent()
+                  ? ((ProcedurePath.OnSpark) call.get()).run(session)
+                  : parameters.isEmpty()
+                      ? session.sql(sql)
+                      : session.sql(
+                          sql,
+                          JdbcParameters.forSpark(
+                                  parameters, connection.compactRows(), connection.zone())
+                              .toArray());
+          if (result.logicalPlan() instanceof CommandResult command && command.output().isEmpty()) {
+            return new Outcome(
+                List.of(), null, rowsWritten(command.commandPhysicalPlan()), warnings);
+          }
+          return rows(
+              connection,
+              ResultRows.open(result, streamSettings),
+              result.schema(),
+              maxRows,
+              warnings);
+        });
   }
 
   private static String name(Role role) {
     return role.name().toLowerCase(java.util.Locale.ROOT);
   }
 
-  private Outcome rows(GatewayConnection connection, RowSource rows, StructType schema, long maxRows,
+  private Outcome rows(
+      GatewayConnection connection,
+      RowSource rows,
+      StructType schema,
+      long maxRows,
       List<String> warnings) {
-    SparkRowConverter values = new SparkRowConverter(schema, connection.zone(), connection.compactRows());
+    SparkRowConverter values =
+        new SparkRowConverter(schema, connection.zone(), connection.compactRows());
     return rows(connection, WireRows.of(rows, values), schema, maxRows, warnings);
   }
 
-  private Outcome rows(GatewayConnection connection, WireRows rows, StructType schema, long maxRows,
+  private Outcome rows(
+      GatewayConnection connection,
+      WireRows rows,
+      StructType schema,
+      long maxRows,
       List<String> warnings) {
     warnings.forEach(w -> LOG.info("Statement on connection {}: {}", connection.id(), w));
-    ResultCursor cursor = new ResultCursor(rows, maxRows, resultRowLimit, prefetcher, connection.compactRows());
+    ResultCursor cursor =
+        new ResultCursor(rows, maxRows, resultRowLimit, prefetcher, connection.compactRows());
     return new Outcome(ColumnTypes.columns(schema, connection.compactRows()), cursor, -1, warnings);
   }
 
   /**
-   * The statement as Icegate's parser reads it, or empty for Spark to parse (Spark SQL that Calcite's grammar
-   * lacks). A CALL that Icegate's parser refuses is refused here, with the parser's message: Spark would run the
-   * parts it understands of a call that the bridge has not checked.
+   * The statement as Icegate's parser reads it, or empty for Spark to parse (Spark SQL that
+   * Calcite's grammar lacks). A CALL that Icegate's parser refuses is refused here, with the
+   * parser's message: Spark would run the parts it understands of a call that the bridge has not
+   * checked.
    */
   private static Optional<SqlNode> parse(String sql) {
     try {
@@ -194,35 +272,53 @@ final class StatementRunner {
     } catch (SqlParseException e) {
       if (CALL.matcher(sql).lookingAt()) {
         // The first line: Calcite follows it with every token it would have accepted.
-        String message = e.getMessage() == null ? "" : e.getMessage().lines().findFirst().orElse("");
-        throw new GatewayException(ErrorCode.SYNTAX_ERROR, message.isBlank()
-            ? "Cannot parse the CALL: it is not a procedure call Icegate reads" : message, e);
+        String message =
+            e.getMessage() == null ? "" : e.getMessage().lines().findFirst().orElse("");
+        throw new GatewayException(
+            ErrorCode.SYNTAX_ERROR,
+            message.isBlank()
+                ? "Cannot parse the CALL: it is not a procedure call Icegate reads"
+                : message,
+            e);
       }
       return Optional.empty();
     } catch (StackOverflowError e) {
-      throw new GatewayException(ErrorCode.STATEMENT_TOO_COMPLEX,
-          "Cannot parse the statement: it is nested too deeply; simplify it", e);
+      throw new GatewayException(
+          ErrorCode.STATEMENT_TOO_COMPLEX,
+          "Cannot parse the statement: it is nested too deeply; simplify it",
+          e);
     }
   }
 
-  /** Fetches the next frame of a statement's open result, computing its rows in the statement's job group. */
-  Meta.Frame fetch(GatewayConnection connection, GatewayStatement statement, ResultCursor cursor, long offset,
+  /**
+   * Fetches the next frame of a statement's open result, computing its rows in the statement's job
+   * group.
+   */
+  Meta.Frame fetch(
+      GatewayConnection connection,
+      GatewayStatement statement,
+      ResultCursor cursor,
+      long offset,
       int frameRows) {
     String jobGroup = statement.jobGroup();
-    return cursor.next(offset, frameRows, new ResultCursor.StatementContext() {
-      @Override
-      public <T> T run(Supplier<T> work) {
-        return inJobGroup(connection, jobGroup, null, work);
-      }
-    });
+    return cursor.next(
+        offset,
+        frameRows,
+        new ResultCursor.StatementContext() {
+          @Override
+          public <T> T run(Supplier<T> work) {
+            return inJobGroup(connection, jobGroup, null, work);
+          }
+        });
   }
 
   /**
-   * Runs {@code body} with the connection's session active and Spark jobs tagged with the job group, so that
-   * cancelling the group stops exactly this statement's work. Spark keeps both per thread; Jetty reuses threads.
+   * Runs {@code body} with the connection's session active and Spark jobs tagged with the job
+   * group, so that cancelling the group stops exactly this statement's work. Spark keeps both per
+   * thread; Jetty reuses threads.
    */
-  private static <T> T inJobGroup(GatewayConnection connection, String jobGroup, String description,
-      Supplier<T> body) {
+  private static <T> T inJobGroup(
+      GatewayConnection connection, String jobGroup, String description, Supplier<T> body) {
     SparkContext context = connection.session().sparkContext();
     context.setJobGroup(jobGroup, description == null ? jobGroup : abbreviate(description), true);
     // Survives the job groups Iceberg's procedures set for their own jobs (see StatementJobs).
@@ -236,8 +332,9 @@ final class StatementRunner {
   }
 
   /**
-   * Rows an INSERT wrote, read from the row count of the plan feeding the write. Spark 3.5's v2 writes report no
-   * count of their own, and for DELETE, UPDATE and MERGE no plan node counts the affected rows: those report 0.
+   * Rows an INSERT wrote, read from the row count of the plan feeding the write. Spark 3.5's v2
+   * writes report no count of their own, and for DELETE, UPDATE and MERGE no plan node counts the
+   * affected rows: those report 0.
    */
   static long rowsWritten(SparkPlan plan) {
     if (plan instanceof AppendDataExec append) {
@@ -264,10 +361,16 @@ final class StatementRunner {
     if (metric.isDefined()) {
       return metric.get().value();
     }
-    // Writes to partitioned or sorted tables add exchanges and sorts, which move rows but keep their number.
-    boolean passesRowsOn = plan instanceof ProjectExec || plan instanceof WholeStageCodegenExec
-        || plan instanceof InputAdapter || plan instanceof SortExec || plan instanceof ColumnarToRowExec
-        || plan instanceof AQEShuffleReadExec || plan instanceof ShuffleExchangeExec;
+    // Writes to partitioned or sorted tables add exchanges and sorts, which move rows but keep
+    // their number.
+    boolean passesRowsOn =
+        plan instanceof ProjectExec
+            || plan instanceof WholeStageCodegenExec
+            || plan instanceof InputAdapter
+            || plan instanceof SortExec
+            || plan instanceof ColumnarToRowExec
+            || plan instanceof AQEShuffleReadExec
+            || plan instanceof ShuffleExchangeExec;
     return passesRowsOn && plan.children().size() == 1 ? outputRows(plan.children().head()) : 0;
   }
 

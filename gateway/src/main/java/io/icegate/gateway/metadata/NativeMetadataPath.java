@@ -22,11 +22,15 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Answers queries over Iceberg metadata tables on Calcite, straight from Iceberg metadata, without a Spark job.
- * Everything it does not take (other statements, data tables, functions Calcite lacks) goes to Spark unchanged.
+ * Answers queries over Iceberg metadata tables on Calcite, straight from Iceberg metadata, without
+ * a Spark job. Everything it does not take (other statements, data tables, functions Calcite lacks)
+ * goes to Spark unchanged.
  */
 public final class NativeMetadataPath {
-  /** Session setting ({@code SET icegate.metadata.native=false}) and gateway setting that switch the path off. */
+  /**
+   * Session setting ({@code SET icegate.metadata.native=false}) and gateway setting that switch the
+   * path off.
+   */
   public static final String SWITCH = "icegate.metadata.native";
 
   private static final Logger LOG = LoggerFactory.getLogger(NativeMetadataPath.class);
@@ -50,8 +54,8 @@ public final class NativeMetadataPath {
   }
 
   /**
-   * How many queries this path took but failed on, so that Spark ran them instead: gaps of the native path (queries
-   * it leaves to Spark by design are not counted).
+   * How many queries this path took but failed on, so that Spark ran them instead: gaps of the
+   * native path (queries it leaves to Spark by design are not counted).
    */
   public long fallbacks() {
     return fellBack.get();
@@ -59,16 +63,19 @@ public final class NativeMetadataPath {
 
   /** A native answer: Spark's schema for it, its rows, and warnings such as ignored time travel. */
   public record Answer(StructType schema, NativeRows rows, List<String> warnings) {
-    /** The rows as they travel to a client in {@code zone}, timestamps in microseconds if {@code micros}. */
+    /**
+     * The rows as they travel to a client in {@code zone}, timestamps in microseconds if {@code
+     * micros}.
+     */
     public WireRows wire(ZoneId zone, boolean micros) {
       return rows.wire(zone, micros);
     }
   }
 
   /**
-   * The native answer to {@code statement} (parsed by Icegate's parser), or empty when Spark should run it. A
-   * native error the client should see (an unknown snapshot, a refused time travel) is thrown as a
-   * {@link GatewayException}.
+   * The native answer to {@code statement} (parsed by Icegate's parser), or empty when Spark should
+   * run it. A native error the client should see (an unknown snapshot, a refused time travel) is
+   * thrown as a {@link GatewayException}.
    */
   public Optional<Answer> tryAnswer(SparkSession session, SqlNode statement) {
     if (!enabled(session) || !statement.isA(SqlKind.QUERY)) {
@@ -90,43 +97,53 @@ public final class NativeMetadataPath {
       }
       throw new GatewayException(errorCode(e.reason()), e.getMessage(), e);
     } catch (RuntimeException e) {
-      // A gap of the native path (a Calcite limitation, say) must not cost the user the answer: Spark gives it.
+      // A gap of the native path (a Calcite limitation, say) must not cost the user the answer:
+      // Spark gives it.
       // Counted and logged, so that a gap shows; the stack trace only at DEBUG.
       fellBack.incrementAndGet();
       String shown = statement.toString().replaceAll("\\s+", " ");
       if (shown.length() > LOGGED_STATEMENT_CHARS) {
         shown = shown.substring(0, LOGGED_STATEMENT_CHARS) + "...";
       }
-      LOG.warn("Native metadata path failed on [{}], Spark runs it instead: {}", shown, e.toString());
+      LOG.warn(
+          "Native metadata path failed on [{}], Spark runs it instead: {}", shown, e.toString());
       LOG.debug("Native metadata path failure on [{}]", shown, e);
       return Optional.empty();
     }
   }
 
   /**
-   * Warms the native path up once per JVM, on a background thread, so that the first metadata query a user
-   * sends does not pay for loading Calcite and Janino (see {@link WarmUp}).
+   * Warms the native path up once per JVM, on a background thread, so that the first metadata query
+   * a user sends does not pay for loading Calcite and Janino (see {@link WarmUp}).
    */
   public static void warmUpInBackground() {
     if (!WARMED_UP.compareAndSet(false, true)) {
       return;
     }
-    Thread thread = new Thread(() -> {
-      long start = System.nanoTime();
-      try {
-        WarmUp.run();
-        LOG.info("Native metadata path warmed up in {} ms", (System.nanoTime() - start) / 1_000_000);
-      } catch (NotNativeException | RuntimeException e) {
-        LOG.warn("Native metadata path warm-up failed; the first metadata query will be slower: {}", e.toString());
-      }
-    }, "icegate-native-warm-up");
+    Thread thread =
+        new Thread(
+            () -> {
+              long start = System.nanoTime();
+              try {
+                WarmUp.run();
+                LOG.info(
+                    "Native metadata path warmed up in {} ms",
+                    (System.nanoTime() - start) / 1_000_000);
+              } catch (NotNativeException | RuntimeException e) {
+                LOG.warn(
+                    "Native metadata path warm-up failed; the first metadata query will be slower:"
+                        + " {}",
+                    e.toString());
+              }
+            },
+            "icegate-native-warm-up");
     thread.setDaemon(true);
     thread.start();
   }
 
   /**
-   * Checks time travel on Iceberg data tables in {@code statement} before Spark runs it (see
-   * {@link DataTimeTravel}); a clause that selects no snapshot is thrown as a {@link GatewayException}.
+   * Checks time travel on Iceberg data tables in {@code statement} before Spark runs it (see {@link
+   * DataTimeTravel}); a clause that selects no snapshot is thrown as a {@link GatewayException}.
    */
   public void checkDataTimeTravel(SparkSession session, SqlNode statement) {
     ZoneId zone = ZoneId.of(session.conf().get("spark.sql.session.timeZone"));
@@ -138,7 +155,8 @@ public final class NativeMetadataPath {
   }
 
   private boolean enabled(SparkSession session) {
-    return Boolean.parseBoolean(session.conf().get(SWITCH, Boolean.toString(enabledByDefault)).trim());
+    return Boolean.parseBoolean(
+        session.conf().get(SWITCH, Boolean.toString(enabledByDefault)).trim());
   }
 
   private static ErrorCode errorCode(MetadataTableException.Reason reason) {
@@ -148,7 +166,8 @@ public final class NativeMetadataPath {
       case UNKNOWN_SNAPSHOT, UNKNOWN_REF -> ErrorCode.UNDEFINED_OBJECT;
       case TIME_TRAVEL_NOT_SUPPORTED -> ErrorCode.NOT_SUPPORTED;
       case CONFLICTING_TIME_TRAVEL -> ErrorCode.INVALID_ARGUMENT_COMBINATION;
-      // A query of a table Spark computes goes to Spark before an error is made of it (prepare above).
+      // A query of a table Spark computes goes to Spark before an error is made of it (prepare
+      // above).
       case TOO_EARLY, COMPUTED_BY_SPARK -> ErrorCode.INVALID_ARGUMENT;
     };
   }

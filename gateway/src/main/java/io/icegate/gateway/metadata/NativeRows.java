@@ -2,8 +2,8 @@ package io.icegate.gateway.metadata;
 
 import io.icegate.calcite.exec.MetadataQueryResult;
 import io.icegate.calcite.exec.ResultColumn;
-import io.icegate.gateway.result.WireRows;
 import io.icegate.gateway.result.SparkRowConverter;
+import io.icegate.gateway.result.WireRows;
 import io.icegate.protocol.MapEntries;
 import io.icegate.protocol.WallClockMicros;
 import java.math.BigDecimal;
@@ -42,22 +42,33 @@ import org.apache.spark.sql.types.TimestampNTZType;
 import org.apache.spark.sql.types.TimestampType;
 
 /**
- * A native metadata query's rows with the Spark schema they stand for. The gateway sends them exactly as it sends
- * Spark's own results (same JDBC types, names and wire values), so a client cannot tell which path answered; but
- * they go from Calcite's values straight to wire values, without Spark's internal rows in between (every string of
- * a metadata table's maps would otherwise be copied twice more on its way out).
+ * A native metadata query's rows with the Spark schema they stand for. The gateway sends them
+ * exactly as it sends Spark's own results (same JDBC types, names and wire values), so a client
+ * cannot tell which path answered; but they go from Calcite's values straight to wire values,
+ * without Spark's internal rows in between (every string of a metadata table's maps would otherwise
+ * be copied twice more on its way out).
  */
 final class NativeRows {
-  /** Spark types by the names Calcite's columns carry: parsing a type name runs Spark's SQL parser. */
+  /**
+   * Spark types by the names Calcite's columns carry: parsing a type name runs Spark's SQL parser.
+   */
   private static final ConcurrentMap<String, DataType> TYPES = new ConcurrentHashMap<>();
 
   /**
-   * Types whose Calcite values are their wire values: {@link #wireValue} only casts them (a string's {@code toString}
-   * is itself).
+   * Types whose Calcite values are their wire values: {@link #wireValue} only casts them (a
+   * string's {@code toString} is itself).
    */
-  private static final Set<DataType> SAME_TYPES = Set.of(DataTypes.StringType, DataTypes.BooleanType,
-      DataTypes.ByteType, DataTypes.ShortType, DataTypes.IntegerType, DataTypes.DateType, DataTypes.LongType,
-      DataTypes.FloatType, DataTypes.DoubleType);
+  private static final Set<DataType> SAME_TYPES =
+      Set.of(
+          DataTypes.StringType,
+          DataTypes.BooleanType,
+          DataTypes.ByteType,
+          DataTypes.ShortType,
+          DataTypes.IntegerType,
+          DataTypes.DateType,
+          DataTypes.LongType,
+          DataTypes.FloatType,
+          DataTypes.DoubleType);
 
   private final MetadataQueryResult result;
   private final StructType schema;
@@ -79,15 +90,16 @@ final class NativeRows {
   }
 
   /**
-   * The rows as wire values for a client in {@code zone} (timestamps travel as its wall-clock times, in microseconds
-   * if {@code micros}).
+   * The rows as wire values for a client in {@code zone} (timestamps travel as its wall-clock
+   * times, in microseconds if {@code micros}).
    */
   WireRows wire(ZoneId zone, boolean micros) {
     ZoneRules rules = zone.getRules();
     @SuppressWarnings("unchecked")
-    UnaryOperator<Object>[] converters = Arrays.stream(schema.fields())
-        .map(field -> nullable(wireValue(field.dataType(), zone, rules, micros)))
-        .toArray(UnaryOperator[]::new);
+    UnaryOperator<Object>[] converters =
+        Arrays.stream(schema.fields())
+            .map(field -> nullable(wireValue(field.dataType(), zone, rules, micros)))
+            .toArray(UnaryOperator[]::new);
     return new WireRows() {
       private boolean fetched;
       private boolean hasRow;
@@ -125,10 +137,11 @@ final class NativeRows {
 
   /**
    * From Calcite's internal value of a column (see {@link MetadataQueryResult}) to the wire value
-   * {@link SparkRowConverter} gives for Spark's value of {@code type}: the same function as Spark's internal value
-   * read by {@link SparkRowConverter}, without making that value.
+   * {@link SparkRowConverter} gives for Spark's value of {@code type}: the same function as Spark's
+   * internal value read by {@link SparkRowConverter}, without making that value.
    */
-  static UnaryOperator<Object> wireValue(DataType type, ZoneId zone, ZoneRules rules, boolean micros) {
+  static UnaryOperator<Object> wireValue(
+      DataType type, ZoneId zone, ZoneRules rules, boolean micros) {
     if (type instanceof StringType) {
       return Object::toString;
     } else if (type instanceof BooleanType) {
@@ -148,15 +161,18 @@ final class NativeRows {
       return Double.class::cast;
     } else if (type instanceof DecimalType d) {
       // Through Spark's Decimal, which rounds to the column's scale as Spark's own rows are.
-      return value -> Decimal.apply((BigDecimal) value, d.precision(), d.scale()).toJavaBigDecimal();
+      return value ->
+          Decimal.apply((BigDecimal) value, d.precision(), d.scale()).toJavaBigDecimal();
     } else if (type instanceof TimestampType) {
       // Calcite holds the instant in milliseconds (Iceberg's snapshot times have no more).
       return micros
-          ? value -> new WallClockMicros(
-              SparkRowConverter.wallClockMicros(((Number) value).longValue() * 1000L, rules))
+          ? value ->
+              new WallClockMicros(
+                  SparkRowConverter.wallClockMicros(((Number) value).longValue() * 1000L, rules))
           : value -> SparkRowConverter.wallClockMillis(((Number) value).longValue() * 1000L, rules);
     } else if (type instanceof TimestampNTZType) {
-      // Calcite holds the wall-clock time read as UTC, in milliseconds: what Avatica's wire carries.
+      // Calcite holds the wall-clock time read as UTC, in milliseconds: what Avatica's wire
+      // carries.
       return micros
           ? value -> new WallClockMicros(((Number) value).longValue() * 1000L)
           : value -> ((Number) value).longValue();
@@ -172,7 +188,9 @@ final class NativeRows {
         }
         return wire;
       };
-    } else if (type instanceof MapType m && SAME_TYPES.contains(m.keyType()) && SAME_TYPES.contains(m.valueType())) {
+    } else if (type instanceof MapType m
+        && SAME_TYPES.contains(m.keyType())
+        && SAME_TYPES.contains(m.valueType())) {
       // Keys and values are already wire values: the map goes out as it is (see MapEntries).
       return value -> new MapEntries((Map<?, ?>) value);
     } else if (type instanceof MapType m) {
@@ -202,7 +220,8 @@ final class NativeRows {
         return Arrays.asList(wire);
       };
     }
-    // Types no metadata table has (intervals, say): Calcite and Spark hold them alike, and SparkRowConverter knows
+    // Types no metadata table has (intervals, say): Calcite and Spark hold them alike, and
+    // SparkRowConverter knows
     // how they travel.
     return SparkRowConverter.single(type, zone, micros);
   }

@@ -26,18 +26,23 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The Iceberg catalogs of one connection's SparkSession, read through the very Iceberg catalog objects Spark uses
- * (same configuration, same credentials), without running any Spark job.
+ * The Iceberg catalogs of one connection's SparkSession, read through the very Iceberg catalog
+ * objects Spark uses (same configuration, same credentials), without running any Spark job.
  */
 public final class SparkIcebergCatalogs implements IcebergCatalogs {
   private static final Logger LOG = LoggerFactory.getLogger(SparkIcebergCatalogs.class);
 
   private final SparkSession session;
+
   /** Read once per statement: Spark lists them from every setting of the session. */
   private TreeSet<String> configuredCatalogs;
+
   private final Map<String, Optional<Catalog>> icebergCatalogs = new HashMap<>();
 
-  /** The catalogs of {@code session}, as they are now; use one per statement (it remembers what it looked up). */
+  /**
+   * The catalogs of {@code session}, as they are now; use one per statement (it remembers what it
+   * looked up).
+   */
   public SparkIcebergCatalogs(SparkSession session) {
     this.session = session;
   }
@@ -71,7 +76,8 @@ public final class SparkIcebergCatalogs implements IcebergCatalogs {
     }
     try {
       List<List<String>> result = new ArrayList<>();
-      for (Namespace namespace : namespaces.listNamespaces(Namespace.of(parent.toArray(String[]::new)))) {
+      for (Namespace namespace :
+          namespaces.listNamespaces(Namespace.of(parent.toArray(String[]::new)))) {
         result.add(Arrays.asList(namespace.levels()));
       }
       return result;
@@ -84,7 +90,8 @@ public final class SparkIcebergCatalogs implements IcebergCatalogs {
   public boolean namespaceExists(String catalog, List<String> namespace) {
     // One lookup instead of listing the parent namespace.
     Optional<Catalog> iceberg = iceberg(catalog);
-    return iceberg.isPresent() && iceberg.get() instanceof SupportsNamespaces namespaces
+    return iceberg.isPresent()
+        && iceberg.get() instanceof SupportsNamespaces namespaces
         && namespaces.namespaceExists(Namespace.of(namespace.toArray(String[]::new)));
   }
 
@@ -114,15 +121,20 @@ public final class SparkIcebergCatalogs implements IcebergCatalogs {
     return load(catalog, namespace, name, Catalog::loadTable);
   }
 
-  private Optional<Table> load(String catalog, List<String> namespace, String name,
+  private Optional<Table> load(
+      String catalog,
+      List<String> namespace,
+      String name,
       BiFunction<Catalog, TableIdentifier, Table> loader) {
     Optional<Catalog> iceberg = iceberg(catalog);
     if (iceberg.isEmpty()) {
       return Optional.empty();
     }
     try {
-      return Optional.of(loader.apply(iceberg.get(),
-          TableIdentifier.of(Namespace.of(namespace.toArray(String[]::new)), name)));
+      return Optional.of(
+          loader.apply(
+              iceberg.get(),
+              TableIdentifier.of(Namespace.of(namespace.toArray(String[]::new)), name)));
     } catch (NoSuchTableException | NoSuchNamespaceException e) {
       return Optional.empty();
     }
@@ -138,28 +150,38 @@ public final class SparkIcebergCatalogs implements IcebergCatalogs {
     return withActive(() -> Arrays.asList(catalogManager().currentNamespace()));
   }
 
-  /** The Iceberg catalog behind a Spark catalog, or empty when it is not Iceberg's or does not exist. */
+  /**
+   * The Iceberg catalog behind a Spark catalog, or empty when it is not Iceberg's or does not
+   * exist.
+   */
   private Optional<Catalog> iceberg(String name) {
-    return icebergCatalogs.computeIfAbsent(name, catalog -> {
-      if (!isCatalog(catalog)) {
-        return Optional.empty();
-      }
-      CatalogPlugin plugin;
-      try {
-        plugin = withActive(() -> catalogManager().catalog(catalog));
-      } catch (RuntimeException e) {
-        // A configured catalog that cannot start (Iceberg's Spark source configures default_iceberg as a Hive
-        // catalog when it reads a table by path) is none the native path can read; Spark reports it if used.
-        LOG.debug("Catalog {} cannot start: {}", catalog, e.toString());
-        return Optional.empty();
-      }
-      return plugin instanceof HasIcebergCatalog hasIceberg
-          ? Optional.of(hasIceberg.icebergCatalog())
-          : Optional.empty();
-    });
+    return icebergCatalogs.computeIfAbsent(
+        name,
+        catalog -> {
+          if (!isCatalog(catalog)) {
+            return Optional.empty();
+          }
+          CatalogPlugin plugin;
+          try {
+            plugin = withActive(() -> catalogManager().catalog(catalog));
+          } catch (RuntimeException e) {
+            // A configured catalog that cannot start (Iceberg's Spark source configures
+            // default_iceberg as a Hive
+            // catalog when it reads a table by path) is none the native path can read; Spark
+            // reports it if used.
+            LOG.debug("Catalog {} cannot start: {}", catalog, e.toString());
+            return Optional.empty();
+          }
+          return plugin instanceof HasIcebergCatalog hasIceberg
+              ? Optional.of(hasIceberg.icebergCatalog())
+              : Optional.empty();
+        });
   }
 
-  /** The Iceberg catalog Spark's catalog {@code name} uses, if it is Iceberg's; starts no other catalog. */
+  /**
+   * The Iceberg catalog Spark's catalog {@code name} uses, if it is Iceberg's; starts no other
+   * catalog.
+   */
   public Optional<Catalog> icebergCatalog(String name) {
     return iceberg(name);
   }

@@ -13,9 +13,10 @@ import java.util.Optional;
 import java.util.regex.Pattern;
 
 /**
- * Directories under which a statement may read or write files, and the test of whether a path lies under one. Paths
- * are compared as the file system will see them: {@code ..} removed, symbolic links of local paths followed, a
- * relative path taken from the gateway's working directory, and {@code file:} URIs the same as plain paths.
+ * Directories under which a statement may read or write files, and the test of whether a path lies
+ * under one. Paths are compared as the file system will see them: {@code ..} removed, symbolic
+ * links of local paths followed, a relative path taken from the gateway's working directory, and
+ * {@code file:} URIs the same as plain paths.
  */
 public record FileRoots(List<URI> roots) {
   /** A URI scheme ({@code s3a:}), not a Windows drive letter. */
@@ -34,8 +35,12 @@ public record FileRoots(List<URI> roots) {
     List<URI> roots = new ArrayList<>();
     for (String path : paths) {
       if (!path.isBlank()) {
-        roots.add(normalize(path.strip()).orElseThrow(() -> new IllegalArgumentException(
-            "Cannot use '" + path + "' as a file root: it is not a path or URI")));
+        roots.add(
+            normalize(path.strip())
+                .orElseThrow(
+                    () ->
+                        new IllegalArgumentException(
+                            "Cannot use '" + path + "' as a file root: it is not a path or URI")));
       }
     }
     return new FileRoots(roots);
@@ -62,7 +67,8 @@ public record FileRoots(List<URI> roots) {
 
   /** Whether {@code inner} is {@code outer} or lies under it. */
   public static boolean contains(URI outer, URI inner) {
-    if (!same(outer.getScheme(), inner.getScheme()) || !same(outer.getAuthority(), inner.getAuthority())) {
+    if (!same(outer.getScheme(), inner.getScheme())
+        || !same(outer.getAuthority(), inner.getAuthority())) {
       return false;
     }
     String root = outer.getPath() == null ? "" : outer.getPath();
@@ -71,7 +77,10 @@ public record FileRoots(List<URI> roots) {
     return path.equals(root) || (path + "/").equals(prefix) || path.startsWith(prefix);
   }
 
-  /** Whether path {@code inner} is {@code outer} or lies under it, both as the file system sees them. */
+  /**
+   * Whether path {@code inner} is {@code outer} or lies under it, both as the file system sees
+   * them.
+   */
   public static boolean within(String outer, String inner) {
     Optional<URI> root = normalize(outer);
     Optional<URI> path = normalize(inner);
@@ -84,13 +93,18 @@ public record FileRoots(List<URI> roots) {
   }
 
   /**
-   * {@code path} as a URI with a normalized path, or empty when it cannot be read as a path at all or uses what
-   * could reach past a root once the file system expands it: Hadoop's brace alternatives ({@code {a,/etc}}) and
-   * backslash escapes. Wildcards ({@code *}, {@code ?}, {@code [...]}) stay: they never match a slash.
+   * {@code path} as a URI with a normalized path, or empty when it cannot be read as a path at all
+   * or uses what could reach past a root once the file system expands it: Hadoop's brace
+   * alternatives ({@code {a,/etc}}) and backslash escapes. Wildcards ({@code *}, {@code ?}, {@code
+   * [...]}) stay: they never match a slash.
    */
   public static Optional<URI> normalize(String path) {
-    if (path == null || path.isBlank() || path.indexOf('{') >= 0 || path.indexOf('}') >= 0
-        || path.indexOf('\\') >= 0 || path.indexOf('\0') >= 0) {
+    if (path == null
+        || path.isBlank()
+        || path.indexOf('{') >= 0
+        || path.indexOf('}') >= 0
+        || path.indexOf('\\') >= 0
+        || path.indexOf('\0') >= 0) {
       return Optional.empty();
     }
     try {
@@ -106,8 +120,13 @@ public record FileRoots(List<URI> roots) {
         if (normalizedPath.startsWith("/..")) {
           return Optional.empty();
         }
-        return Optional.of(new URI(uri.getScheme().toLowerCase(Locale.ROOT), uri.getAuthority(),
-            normalizedPath.isEmpty() ? "/" : normalizedPath, null, null));
+        return Optional.of(
+            new URI(
+                uri.getScheme().toLowerCase(Locale.ROOT),
+                uri.getAuthority(),
+                normalizedPath.isEmpty() ? "/" : normalizedPath,
+                null,
+                null));
       }
       return local(path);
     } catch (URISyntaxException | InvalidPathException e) {
@@ -115,7 +134,10 @@ public record FileRoots(List<URI> roots) {
     }
   }
 
-  /** A local path, absolute, without {@code ..}, with the symbolic links of its longest existing prefix resolved. */
+  /**
+   * A local path, absolute, without {@code ..}, with the symbolic links of its longest existing
+   * prefix resolved.
+   */
   private static Optional<URI> local(String path) {
     Path absolute = Path.of(path).toAbsolutePath().normalize();
     Path existing = absolute;

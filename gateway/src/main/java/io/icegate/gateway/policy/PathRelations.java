@@ -18,10 +18,11 @@ import org.apache.spark.sql.internal.SQLConf;
 import scala.runtime.AbstractFunction0;
 
 /**
- * Resolves relations read by path ({@code parquet.`/data/x`}) once the session's policy allows the path. Spark's own
- * rule lists and reads the files while it resolves them, before any check of the analyzed plan could refuse them,
- * so the gateway turns it off ({@code spark.sql.runSQLOnFiles=false}) and this rule, which checks first, runs it.
- * A session without a policy gets Spark's behaviour unchanged.
+ * Resolves relations read by path ({@code parquet.`/data/x`}) once the session's policy allows the
+ * path. Spark's own rule lists and reads the files while it resolves them, before any check of the
+ * analyzed plan could refuse them, so the gateway turns it off ({@code
+ * spark.sql.runSQLOnFiles=false}) and this rule, which checks first, runs it. A session without a
+ * policy gets Spark's behaviour unchanged.
  */
 final class PathRelations extends Rule<LogicalPlan> {
   private final SparkSession session;
@@ -33,35 +34,51 @@ final class PathRelations extends Rule<LogicalPlan> {
   @Override
   public LogicalPlan apply(LogicalPlan plan) {
     if (session.sessionState().conf().runSQLonFile()) {
-      // Spark's rule ran (an operator's choice); the check of the analyzed plan still sees the paths.
+      // Spark's rule ran (an operator's choice); the check of the analyzed plan still sees the
+      // paths.
       return plan;
     }
     List<UnresolvedRelation> byPath = relationsByPath(plan);
     if (byPath.isEmpty()) {
       return plan;
     }
-    SessionPolicies.of(session).ifPresent(policy -> byPath.forEach(relation -> policy.checkPath(Access.READ,
-        relation.multipartIdentifier().last(), relation.multipartIdentifier().head() + ".`"
-            + relation.multipartIdentifier().last() + "`")));
+    SessionPolicies.of(session)
+        .ifPresent(
+            policy ->
+                byPath.forEach(
+                    relation ->
+                        policy.checkPath(
+                            Access.READ,
+                            relation.multipartIdentifier().last(),
+                            relation.multipartIdentifier().head()
+                                + ".`"
+                                + relation.multipartIdentifier().last()
+                                + "`")));
     SQLConf withFiles = session.sessionState().conf().clone();
     withFiles.setConfString(SQLConf.RUN_SQL_ON_FILES().key(), "true");
     ResolveSQLOnFile resolve = new ResolveSQLOnFile(session);
-    return SQLConf.withExistingConf(withFiles, new AbstractFunction0<LogicalPlan>() {
-      @Override
-      public LogicalPlan apply() {
-        return resolve.apply(plan);
-      }
-    });
+    return SQLConf.withExistingConf(
+        withFiles,
+        new AbstractFunction0<LogicalPlan>() {
+          @Override
+          public LogicalPlan apply() {
+            return resolve.apply(plan);
+          }
+        });
   }
 
-  /** Relations still unresolved after the catalogs were asked whose name is a file format and a path. */
+  /**
+   * Relations still unresolved after the catalogs were asked whose name is a file format and a
+   * path.
+   */
   private List<UnresolvedRelation> relationsByPath(LogicalPlan root) {
     List<UnresolvedRelation> found = new ArrayList<>();
     Deque<LogicalPlan> pending = new ArrayDeque<>();
     pending.push(root);
     while (!pending.isEmpty()) {
       LogicalPlan plan = pending.pop();
-      if (plan instanceof UnresolvedRelation relation && relation.multipartIdentifier().size() == 2
+      if (plan instanceof UnresolvedRelation relation
+          && relation.multipartIdentifier().size() == 2
           && isFileSource(relation.multipartIdentifier().head())) {
         found.add(relation);
       }
@@ -80,7 +97,8 @@ final class PathRelations extends Rule<LogicalPlan> {
     }
     try {
       Class<?> source = DataSource.lookupDataSource(name, session.sessionState().conf());
-      return FileFormat.class.isAssignableFrom(source) || FileDataSourceV2.class.isAssignableFrom(source);
+      return FileFormat.class.isAssignableFrom(source)
+          || FileDataSourceV2.class.isAssignableFrom(source);
     } catch (RuntimeException | LinkageError e) {
       return false;
     }

@@ -40,13 +40,13 @@ import org.apache.spark.sql.catalyst.plans.logical.TableSpec;
 import org.apache.spark.sql.catalyst.plans.logical.TableSpecBase;
 import org.apache.spark.sql.execution.CommandExecutionMode$;
 import org.apache.spark.sql.execution.command.AlterTableAddPartitionCommand;
-import org.apache.spark.sql.execution.command.DescribeQueryCommand;
-import org.apache.spark.sql.execution.command.ExplainCommand;
 import org.apache.spark.sql.execution.command.AlterTableSerDePropertiesCommand;
 import org.apache.spark.sql.execution.command.AlterTableSetLocationCommand;
 import org.apache.spark.sql.execution.command.CreateDataSourceTableAsSelectCommand;
 import org.apache.spark.sql.execution.command.CreateDataSourceTableCommand;
 import org.apache.spark.sql.execution.command.CreateTableCommand;
+import org.apache.spark.sql.execution.command.DescribeQueryCommand;
+import org.apache.spark.sql.execution.command.ExplainCommand;
 import org.apache.spark.sql.execution.command.InsertIntoDataSourceDirCommand;
 import org.apache.spark.sql.execution.command.LoadDataCommand;
 import org.apache.spark.sql.execution.command.SetCommand;
@@ -61,14 +61,16 @@ import scala.Tuple2;
 import scala.jdk.javaapi.CollectionConverters;
 
 /**
- * Walks a plan, parsed or analyzed, and applies a role's {@link RolePolicy} to everything in it that reaches past
- * the catalogs' tables: functions that call Java, script transformations, relations read by path, data sources,
- * directory writes, table locations and location-like properties, and settings. Views, CTEs, sub-queries and
- * commands' inner queries are walked too, so nesting hides nothing.
+ * Walks a plan, parsed or analyzed, and applies a role's {@link RolePolicy} to everything in it
+ * that reaches past the catalogs' tables: functions that call Java, script transformations,
+ * relations read by path, data sources, directory writes, table locations and location-like
+ * properties, and settings. Views, CTEs, sub-queries and commands' inner queries are walked too, so
+ * nesting hides nothing.
  */
 final class PlanChecks {
   /** Functions that call any Java method: Spark's {@code reflect} and its alias. */
   private static final Set<String> REFLECTION = Set.of("reflect", "java_method", "try_reflect");
+
   private static final ObjectMapper JSON = new ObjectMapper();
 
   private final RolePolicy policy;
@@ -76,8 +78,8 @@ final class PlanChecks {
   private final boolean parseTree;
 
   /**
-   * @param parseTree the plan is a parse tree: only what analysis could set off is checked (calls of Java,
-   *     scripts), the rest waits for the analyzed plan, where names are resolved
+   * @param parseTree the plan is a parse tree: only what analysis could set off is checked (calls
+   *     of Java, scripts), the rest waits for the analyzed plan, where names are resolved
    */
   PlanChecks(RolePolicy policy, SparkSession session, boolean parseTree) {
     this.policy = policy;
@@ -122,11 +124,13 @@ final class PlanChecks {
       Expression e = pending.pop();
       if (e instanceof CallMethodViaReflection) {
         policy.checkReflection(e.prettyName());
-      } else if (e instanceof UnresolvedFunction function && isReflection(list(function.nameParts()))) {
+      } else if (e instanceof UnresolvedFunction function
+          && isReflection(list(function.nameParts()))) {
         policy.checkReflection(function.prettyName());
       } else if (e instanceof ExpressionWithUnresolvedIdentifier named) {
         // IDENTIFIER('reflect')(...): the name is a constant the analyzer reads later; read it now.
-        identifierName(named.identifierExpr()).filter(PlanChecks::isReflection)
+        identifierName(named.identifierExpr())
+            .filter(PlanChecks::isReflection)
             .ifPresent(name -> policy.checkReflection(String.join(".", name)));
       } else if (e instanceof SubqueryExpression subquery) {
         plans.push(subquery.plan());
@@ -146,8 +150,10 @@ final class PlanChecks {
     }
     try {
       Object value = identifier.eval(null);
-      return value == null ? Optional.empty()
-          : Optional.of(list(session.sessionState().sqlParser().parseMultipartIdentifier(value.toString())));
+      return value == null
+          ? Optional.empty()
+          : Optional.of(
+              list(session.sessionState().sqlParser().parseMultipartIdentifier(value.toString())));
     } catch (Exception e) {
       // Not a name: the analyzer refuses it as Spark does.
       return Optional.empty();
@@ -161,13 +167,21 @@ final class PlanChecks {
       return;
     } else if (plan instanceof LogicalRelation relation) {
       checkRelation(relation);
-    } else if (plan instanceof DataSourceV2Relation relation && relation.table() instanceof FileTable files) {
-      for (String path : list(files.fileIndex().rootPaths()).stream().map(Object::toString).toList()) {
+    } else if (plan instanceof DataSourceV2Relation relation
+        && relation.table() instanceof FileTable files) {
+      for (String path :
+          list(files.fileIndex().rootPaths()).stream().map(Object::toString).toList()) {
         policy.checkPath(Access.READ, path, "files read as table " + files.name());
       }
     } else if (plan instanceof CreateTempViewUsing view) {
-      checkSourceOptions(view.provider(), map(view.options()), Access.READ,
-          "CREATE TEMPORARY VIEW " + view.tableIdent().unquotedString() + " USING " + view.provider());
+      checkSourceOptions(
+          view.provider(),
+          map(view.options()),
+          Access.READ,
+          "CREATE TEMPORARY VIEW "
+              + view.tableIdent().unquotedString()
+              + " USING "
+              + view.provider());
     } else if (plan instanceof InsertIntoDir dir) {
       checkDirectoryWrite(dir.storage(), option(dir.provider()).orElse("hive"));
     } else if (plan instanceof InsertIntoDataSourceDirCommand dir) {
@@ -181,7 +195,8 @@ final class PlanChecks {
     } else if (plan instanceof SetCommand set) {
       checkSet(set);
     } else if (plan instanceof ExplainCommand explain) {
-      // Spark analyzes the explained plan only when the command runs, and prints a failure as the plan's text.
+      // Spark analyzes the explained plan only when the command runs, and prints a failure as the
+      // plan's text.
       analyzed(explain.logicalPlan());
     } else if (plan instanceof DescribeQueryCommand describe) {
       analyzed(describe.plan());
@@ -195,7 +210,9 @@ final class PlanChecks {
     session.sessionState().executePlan(plan, CommandExecutionMode$.MODULE$.SKIP()).assertAnalyzed();
   }
 
-  /** CREATE, REPLACE and ALTER TABLE forms that set where a table's files go, or what it reads from. */
+  /**
+   * CREATE, REPLACE and ALTER TABLE forms that set where a table's files go, or what it reads from.
+   */
   private void checkTableDefinition(LogicalPlan plan) {
     if (plan instanceof CreateTable create) {
       checkTableSpec(create.tableSpec(), create.name(), "CREATE TABLE");
@@ -214,26 +231,41 @@ final class PlanChecks {
     } else if (plan instanceof org.apache.spark.sql.execution.datasources.CreateTable create) {
       checkCatalogTable(create.tableDesc(), "CREATE TABLE");
     } else if (plan instanceof SetTableLocation located) {
-      checkLocation(located.location(), resolvedTable(located.table()), "ALTER TABLE ... SET LOCATION");
+      checkLocation(
+          located.location(), resolvedTable(located.table()), "ALTER TABLE ... SET LOCATION");
     } else if (plan instanceof AlterTableSetLocationCommand located) {
       checkLocation(located.location(), Optional.empty(), "ALTER TABLE ... SET LOCATION");
     } else if (plan instanceof SetTableProperties properties) {
-      checkProperties(map(properties.properties()), resolvedTable(properties.table()),
+      checkProperties(
+          map(properties.properties()),
+          resolvedTable(properties.table()),
           "ALTER TABLE ... SET TBLPROPERTIES");
-    } else if (plan instanceof SetTableSerDeProperties serde && serde.serdeProperties().isDefined()) {
-      checkProperties(map(serde.serdeProperties().get()), Optional.empty(), "ALTER TABLE ... SET SERDEPROPERTIES");
-    } else if (plan instanceof AlterTableSerDePropertiesCommand serde && serde.serdeProperties().isDefined()) {
-      checkProperties(map(serde.serdeProperties().get()), Optional.empty(), "ALTER TABLE ... SET SERDEPROPERTIES");
+    } else if (plan instanceof SetTableSerDeProperties serde
+        && serde.serdeProperties().isDefined()) {
+      checkProperties(
+          map(serde.serdeProperties().get()),
+          Optional.empty(),
+          "ALTER TABLE ... SET SERDEPROPERTIES");
+    } else if (plan instanceof AlterTableSerDePropertiesCommand serde
+        && serde.serdeProperties().isDefined()) {
+      checkProperties(
+          map(serde.serdeProperties().get()),
+          Optional.empty(),
+          "ALTER TABLE ... SET SERDEPROPERTIES");
     } else if (plan instanceof AddPartitions add) {
       for (Object part : list(add.parts())) {
         if (part instanceof UnresolvedPartitionSpec spec && spec.location().isDefined()) {
-          checkLocation(spec.location().get(), Optional.empty(), "ALTER TABLE ... ADD PARTITION ... LOCATION");
+          checkLocation(
+              spec.location().get(),
+              Optional.empty(),
+              "ALTER TABLE ... ADD PARTITION ... LOCATION");
         }
       }
     } else if (plan instanceof AlterTableAddPartitionCommand add) {
       for (Tuple2<?, Option<String>> part : list(add.partitionSpecsAndLocs())) {
         if (part._2().isDefined()) {
-          checkLocation(part._2().get(), Optional.empty(), "ALTER TABLE ... ADD PARTITION ... LOCATION");
+          checkLocation(
+              part._2().get(), Optional.empty(), "ALTER TABLE ... ADD PARTITION ... LOCATION");
         }
       }
     }
@@ -249,17 +281,24 @@ final class PlanChecks {
       }
       return;
     }
-    String source = table.isDefined() && table.get().provider().isDefined() ? table.get().provider().get()
-        : relation.relation().getClass().getSimpleName().replaceFirst("(?i)relation$", "");
-    policy.checkSource(source, table.isDefined() ? "table " + table.get().identifier().unquotedString()
-        : "a relation of data source " + source);
+    String source =
+        table.isDefined() && table.get().provider().isDefined()
+            ? table.get().provider().get()
+            : relation.relation().getClass().getSimpleName().replaceFirst("(?i)relation$", "");
+    policy.checkSource(
+        source,
+        table.isDefined()
+            ? "table " + table.get().identifier().unquotedString()
+            : "a relation of data source " + source);
   }
 
   private void checkDirectoryWrite(CatalogStorageFormat storage, String provider) {
     String what = "INSERT OVERWRITE DIRECTORY ... USING " + provider;
     policy.checkSource(provider, what);
-    Optional<String> location = option(storage.locationUri()).map(Object::toString)
-        .or(() -> Optional.ofNullable(map(storage.properties()).get("path")));
+    Optional<String> location =
+        option(storage.locationUri())
+            .map(Object::toString)
+            .or(() -> Optional.ofNullable(map(storage.properties()).get("path")));
     if (location.isEmpty()) {
       throw RolePolicy.refusal("Cannot write files (" + what + "): the directory is not given");
     }
@@ -268,15 +307,16 @@ final class PlanChecks {
   }
 
   /** A data source and the options that name files or addresses. */
-  private void checkSourceOptions(String provider, Map<String, String> options, Access access, String what) {
+  private void checkSourceOptions(
+      String provider, Map<String, String> options, Access access, String what) {
     policy.checkSource(provider, what);
     placesIn(options, what).forEach((place, where) -> policy.checkPath(access, place, where));
   }
 
   /**
-   * The places (files, directories, addresses) that {@code options} name, each with what names it: {@code path},
-   * the JSON array {@code paths}, and keys ending in {@code path}, {@code location}, {@code dir}, {@code url},
-   * {@code uri} or {@code file} (Avro's {@code avroSchemaUrl}, for one).
+   * The places (files, directories, addresses) that {@code options} name, each with what names it:
+   * {@code path}, the JSON array {@code paths}, and keys ending in {@code path}, {@code location},
+   * {@code dir}, {@code url}, {@code uri} or {@code file} (Avro's {@code avroSchemaUrl}, for one).
    */
   private static Map<String, String> placesIn(Map<String, String> options, String what) {
     Map<String, String> places = new LinkedHashMap<>();
@@ -285,7 +325,10 @@ final class PlanChecks {
       String where = what + ", option " + option.getKey();
       if (key.equals("paths")) {
         jsonPaths(option.getValue(), what).forEach(path -> places.put(path, where));
-      } else if (namesPath(key) || key.endsWith("url") || key.endsWith("uri") || key.endsWith("file")) {
+      } else if (namesPath(key)
+          || key.endsWith("url")
+          || key.endsWith("uri")
+          || key.endsWith("file")) {
         places.put(option.getValue(), where);
       }
     }
@@ -296,38 +339,52 @@ final class PlanChecks {
     try {
       return List.of(JSON.readValue(value, String[].class));
     } catch (IOException e) {
-      throw RolePolicy.refusal("Cannot read option paths (" + what + "): it is not a JSON array of paths");
+      throw RolePolicy.refusal(
+          "Cannot read option paths (" + what + "): it is not a JSON array of paths");
     }
   }
 
   /** A property or option key whose value is a place for files. */
   private static boolean namesPath(String key) {
     String k = key.toLowerCase(Locale.ROOT);
-    return k.equals("path") || k.equals("location") || k.endsWith(".path") || k.endsWith(".location")
-        || k.endsWith("-location") || k.endsWith(".dir");
+    return k.equals("path")
+        || k.equals("location")
+        || k.endsWith(".path")
+        || k.endsWith(".location")
+        || k.endsWith("-location")
+        || k.endsWith(".dir");
   }
 
-  /** A table spec of the analyzed plan (Spark resolves its options to text before this check runs). */
+  /**
+   * A table spec of the analyzed plan (Spark resolves its options to text before this check runs).
+   */
   private void checkTableSpec(TableSpecBase spec, LogicalPlan name, String what) {
     Optional<String[]> table = resolvedTable(name);
     option(spec.provider()).ifPresent(p -> policy.checkSource(p, what + " ... USING " + p));
-    option(spec.location()).ifPresent(location -> checkLocation(location, table, what + " ... LOCATION"));
+    option(spec.location())
+        .ifPresent(location -> checkLocation(location, table, what + " ... LOCATION"));
     if (spec instanceof TableSpec resolved) {
-      placesIn(map(resolved.options()), what + " ... OPTIONS").forEach((place, where) ->
-          checkLocation(place, table, where));
+      placesIn(map(resolved.options()), what + " ... OPTIONS")
+          .forEach((place, where) -> checkLocation(place, table, where));
     }
     checkProperties(map(spec.properties()), table, what + " ... TBLPROPERTIES");
   }
 
   private void checkCatalogTable(CatalogTable table, String what) {
     option(table.provider()).ifPresent(p -> policy.checkSource(p, what + " ... USING " + p));
-    option(table.storage().locationUri()).ifPresent(uri -> checkLocation(uri.toString(), Optional.empty(),
-        what + " " + table.identifier().unquotedString() + " ... LOCATION"));
+    option(table.storage().locationUri())
+        .ifPresent(
+            uri ->
+                checkLocation(
+                    uri.toString(),
+                    Optional.empty(),
+                    what + " " + table.identifier().unquotedString() + " ... LOCATION"));
     checkProperties(map(table.storage().properties()), Optional.empty(), what + " ... OPTIONS");
     checkProperties(map(table.properties()), Optional.empty(), what + " ... TBLPROPERTIES");
   }
 
-  private void checkProperties(Map<String, String> properties, Optional<String[]> table, String what) {
+  private void checkProperties(
+      Map<String, String> properties, Optional<String[]> table, String what) {
     for (Map.Entry<String, String> property : properties.entrySet()) {
       policy.checkCodeProperty(property.getKey(), what);
       if (namesPath(property.getKey())) {
@@ -343,13 +400,26 @@ final class PlanChecks {
   }
 
   private void checkOutsideTables(String location, Optional<String[]> table, String what) {
-    TableLocations.overlapping(session, location, table).ifPresent(other -> {
-      throw RolePolicy.refusal("Cannot use '" + location + "' (" + what + "): it overlaps the location of table "
-          + other.name() + " (" + other.location() + "); a table's files must not mix with another's");
-    });
+    TableLocations.overlapping(session, location, table)
+        .ifPresent(
+            other -> {
+              throw RolePolicy.refusal(
+                  "Cannot use '"
+                      + location
+                      + "' ("
+                      + what
+                      + "): it overlaps the location of table "
+                      + other.name()
+                      + " ("
+                      + other.location()
+                      + "); a table's files must not mix with another's");
+            });
   }
 
-  /** The catalog and the name parts of a resolved table or identifier: {catalog, namespace..., name}. */
+  /**
+   * The catalog and the name parts of a resolved table or identifier: {catalog, namespace...,
+   * name}.
+   */
   private static Optional<String[]> resolvedTable(LogicalPlan plan) {
     if (plan instanceof ResolvedIdentifier resolved) {
       return Optional.of(TableLocations.name(resolved.catalog().name(), resolved.identifier()));

@@ -11,9 +11,10 @@ import org.apache.spark.sql.types.DataType;
 import org.apache.spark.sql.types.StructType;
 
 /**
- * Spark's parser (with Iceberg's extensions) followed by the policy's checks of the parse tree. Spark parses the
- * body of a view, temporary or persisted, when a statement reads it, through this same parser, so the check sees
- * it before analysis, where some work already happens (a time-travel sub-query runs while it is analyzed).
+ * Spark's parser (with Iceberg's extensions) followed by the policy's checks of the parse tree.
+ * Spark parses the body of a view, temporary or persisted, when a statement reads it, through this
+ * same parser, so the check sees it before analysis, where some work already happens (a time-travel
+ * sub-query runs while it is analyzed).
  */
 final class PolicedParser implements ParserInterface {
   private final SparkSession session;
@@ -37,12 +38,14 @@ final class PolicedParser implements ParserInterface {
   @Override
   public Expression parseExpression(String sqlText) throws ParseException {
     Expression expression = delegate.parseExpression(sqlText);
-    SessionPolicies.of(session).ifPresent(policy -> new PlanChecks(policy, session, true).checkExpression(expression));
+    SessionPolicies.of(session)
+        .ifPresent(policy -> new PlanChecks(policy, session, true).checkExpression(expression));
     return expression;
   }
 
   private LogicalPlan checked(LogicalPlan plan) {
-    SessionPolicies.of(session).ifPresent(policy -> new PlanChecks(policy, session, true).check(plan));
+    SessionPolicies.of(session)
+        .ifPresent(policy -> new PlanChecks(policy, session, true).check(plan));
     return plan;
   }
 
@@ -57,7 +60,8 @@ final class PolicedParser implements ParserInterface {
   }
 
   @Override
-  public scala.collection.immutable.Seq<String> parseMultipartIdentifier(String sqlText) throws ParseException {
+  public scala.collection.immutable.Seq<String> parseMultipartIdentifier(String sqlText)
+      throws ParseException {
     return delegate.parseMultipartIdentifier(sqlText);
   }
 

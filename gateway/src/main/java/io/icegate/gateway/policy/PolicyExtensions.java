@@ -11,10 +11,11 @@ import scala.runtime.AbstractFunction2;
 import scala.runtime.BoxedUnit;
 
 /**
- * Installs the statement policy in Spark ({@code spark.sql.extensions}, after Iceberg's): a parser that checks every
- * text Spark parses for the session (statements, and the bodies of views as they are expanded), a resolution rule
- * that alone resolves relations read by path, and a check of the analyzed plan, which runs before any command or
- * job. Each looks up the session's {@link RolePolicy}; sessions without one are not checked.
+ * Installs the statement policy in Spark ({@code spark.sql.extensions}, after Iceberg's): a parser
+ * that checks every text Spark parses for the session (statements, and the bodies of views as they
+ * are expanded), a resolution rule that alone resolves relations read by path, and a check of the
+ * analyzed plan, which runs before any command or job. Each looks up the session's {@link
+ * RolePolicy}; sessions without one are not checked.
  */
 public final class PolicyExtensions extends AbstractFunction1<SparkSessionExtensions, BoxedUnit> {
   private static volatile boolean installed;
@@ -29,24 +30,27 @@ public final class PolicyExtensions extends AbstractFunction1<SparkSessionExtens
           }
         };
     extensions.injectParser(parser);
-    extensions.injectResolutionRule(new AbstractFunction1<>() {
-      @Override
-      public PathRelations apply(SparkSession session) {
-        return new PathRelations(session);
-      }
-    });
-    extensions.injectCheckRule(new AbstractFunction1<SparkSession, Function1<LogicalPlan, BoxedUnit>>() {
-      @Override
-      public Function1<LogicalPlan, BoxedUnit> apply(SparkSession session) {
-        return new AbstractFunction1<>() {
+    extensions.injectResolutionRule(
+        new AbstractFunction1<>() {
           @Override
-          public BoxedUnit apply(LogicalPlan plan) {
-            SessionPolicies.of(session).ifPresent(policy -> new PlanChecks(policy, session, false).check(plan));
-            return BoxedUnit.UNIT;
+          public PathRelations apply(SparkSession session) {
+            return new PathRelations(session);
           }
-        };
-      }
-    });
+        });
+    extensions.injectCheckRule(
+        new AbstractFunction1<SparkSession, Function1<LogicalPlan, BoxedUnit>>() {
+          @Override
+          public Function1<LogicalPlan, BoxedUnit> apply(SparkSession session) {
+            return new AbstractFunction1<>() {
+              @Override
+              public BoxedUnit apply(LogicalPlan plan) {
+                SessionPolicies.of(session)
+                    .ifPresent(policy -> new PlanChecks(policy, session, false).check(plan));
+                return BoxedUnit.UNIT;
+              }
+            };
+          }
+        });
     installed = true;
     return BoxedUnit.UNIT;
   }

@@ -13,16 +13,19 @@ import org.apache.iceberg.Table;
 import org.apache.spark.sql.SparkSession;
 
 /**
- * The arguments of Iceberg's procedures that name files, checked as paths in statements are: where a call reads,
- * writes or deletes files, or places a table. remove_orphan_files deletes what no table references under its
- * location, so that location must also lie inside the table's own unless the operator allows otherwise.
+ * The arguments of Iceberg's procedures that name files, checked as paths in statements are: where
+ * a call reads, writes or deletes files, or places a table. remove_orphan_files deletes what no
+ * table references under its location, so that location must also lie inside the table's own unless
+ * the operator allows otherwise.
  */
 public final class ProcedurePaths {
   /** One path argument, the root it lies under (if any), and why it is refused (if it is). */
-  public record Check(String argument, Access access, String path, Optional<URI> root, Optional<String> refusal) {
+  public record Check(
+      String argument, Access access, String path, Optional<URI> root, Optional<String> refusal) {
     /** The verdict as EXPLAIN CALL shows it. */
     public String verdict() {
-      return refusal.map(message -> "refused: " + message)
+      return refusal
+          .map(message -> "refused: " + message)
           .orElseGet(() -> "allowed: under " + root.map(FileRoots::show).orElse("?"));
     }
   }
@@ -34,33 +37,114 @@ public final class ProcedurePaths {
    *
    * @param tables loads a table argument, to find its location
    */
-  public static List<Check> checks(SparkSession session, RolePolicy policy, BoundCall call,
+  public static List<Check> checks(
+      SparkSession session,
+      RolePolicy policy,
+      BoundCall call,
       Function<TableName, Optional<Table>> tables) {
     String procedure = call.procedure().name();
     List<Check> checks = new ArrayList<>();
     switch (procedure) {
-      case "remove_orphan_files" -> call.value("location").ifPresent(value -> {
-        String location = value.toString();
-        Optional<String> own = call.table("table").flatMap(tables).map(Table::location);
-        checks.add(check(policy, "location", Access.WRITE, location, procedure,
-            () -> policy.orphanFilesOutsideTable() || own.isEmpty() || FileRoots.within(own.get(), location) ? Optional.empty()
-                : Optional.of("Cannot call remove_orphan_files: location '" + location + "' lies outside the"
-                    + " table's location " + own.get() + ", and every file there that the table does not reference"
-                    + " would be deleted (icegate.policy.remove-orphan-files-outside-table=true allows it)")));
-      });
-      case "snapshot" -> call.value("location").ifPresent(location -> checks.add(check(policy, "location",
-          Access.LOCATE, location.toString(), procedure, () -> TableLocations.overlapping(session,
-              location.toString(), Optional.empty()).map(other -> "Cannot call snapshot: location '" + location
-                  + "' overlaps the location of table " + other.name() + " (" + other.location() + ")"))));
-      case "add_files" -> call.table("source_table").filter(TableName::isFileReference).ifPresent(source ->
-          checks.add(check(policy, "source_table", Access.READ, source.name(), procedure, Optional::empty)));
-      case "register_table" -> call.value("metadata_file").ifPresent(file ->
-          checks.add(check(policy, "metadata_file", Access.READ, file.toString(), procedure, Optional::empty)));
+      case "remove_orphan_files" ->
+          call.value("location")
+              .ifPresent(
+                  value -> {
+                    String location = value.toString();
+                    Optional<String> own = call.table("table").flatMap(tables).map(Table::location);
+                    checks.add(
+                        check(
+                            policy,
+                            "location",
+                            Access.WRITE,
+                            location,
+                            procedure,
+                            () ->
+                                policy.orphanFilesOutsideTable()
+                                        || own.isEmpty()
+                                        || FileRoots.within(own.get(), location)
+                                    ? Optional.empty()
+                                    : Optional.of(
+                                        "Cannot call remove_orphan_files: location '"
+                                            + location
+                                            + "' lies outside the"
+                                            + " table's location "
+                                            + own.get()
+                                            + ", and every file there that the table does not"
+                                            + " reference would be deleted"
+                                            + " (icegate.policy.remove-orphan-files-outside-table=true"
+                                            + " allows it)")));
+                  });
+      case "snapshot" ->
+          call.value("location")
+              .ifPresent(
+                  location ->
+                      checks.add(
+                          check(
+                              policy,
+                              "location",
+                              Access.LOCATE,
+                              location.toString(),
+                              procedure,
+                              () ->
+                                  TableLocations.overlapping(
+                                          session, location.toString(), Optional.empty())
+                                      .map(
+                                          other ->
+                                              "Cannot call snapshot: location '"
+                                                  + location
+                                                  + "' overlaps the location of table "
+                                                  + other.name()
+                                                  + " ("
+                                                  + other.location()
+                                                  + ")"))));
+      case "add_files" ->
+          call.table("source_table")
+              .filter(TableName::isFileReference)
+              .ifPresent(
+                  source ->
+                      checks.add(
+                          check(
+                              policy,
+                              "source_table",
+                              Access.READ,
+                              source.name(),
+                              procedure,
+                              Optional::empty)));
+      case "register_table" ->
+          call.value("metadata_file")
+              .ifPresent(
+                  file ->
+                      checks.add(
+                          check(
+                              policy,
+                              "metadata_file",
+                              Access.READ,
+                              file.toString(),
+                              procedure,
+                              Optional::empty)));
       case "rewrite_table_path" -> {
-        call.value("target_prefix").ifPresent(prefix -> checks.add(check(policy, "target_prefix", Access.LOCATE,
-            prefix.toString(), procedure, Optional::empty)));
-        call.value("staging_location").ifPresent(staging -> checks.add(check(policy, "staging_location",
-            Access.WRITE, staging.toString(), procedure, Optional::empty)));
+        call.value("target_prefix")
+            .ifPresent(
+                prefix ->
+                    checks.add(
+                        check(
+                            policy,
+                            "target_prefix",
+                            Access.LOCATE,
+                            prefix.toString(),
+                            procedure,
+                            Optional::empty)));
+        call.value("staging_location")
+            .ifPresent(
+                staging ->
+                    checks.add(
+                        check(
+                            policy,
+                            "staging_location",
+                            Access.WRITE,
+                            staging.toString(),
+                            procedure,
+                            Optional::empty)));
       }
       default -> {
         // No argument of this procedure names files.
@@ -71,12 +155,21 @@ public final class ProcedurePaths {
 
   /** Throws the first refusal among {@code checks}. */
   public static void enforce(List<Check> checks) {
-    checks.stream().flatMap(check -> check.refusal().stream()).findFirst().ifPresent(message -> {
-      throw RolePolicy.refusal(message);
-    });
+    checks.stream()
+        .flatMap(check -> check.refusal().stream())
+        .findFirst()
+        .ifPresent(
+            message -> {
+              throw RolePolicy.refusal(message);
+            });
   }
 
-  private static Check check(RolePolicy policy, String argument, Access access, String path, String procedure,
+  private static Check check(
+      RolePolicy policy,
+      String argument,
+      Access access,
+      String path,
+      String procedure,
       java.util.function.Supplier<Optional<String>> further) {
     URI root;
     try {

@@ -7,11 +7,13 @@ import java.util.WeakHashMap;
 import org.apache.spark.sql.SparkSession;
 
 /**
- * The policy of each connection's SparkSession, which the rules Spark runs inside analysis look up. A session
- * without one (the gateway's own, a test's reference session) is not a user's and is not checked.
+ * The policy of each connection's SparkSession, which the rules Spark runs inside analysis look up.
+ * A session without one (the gateway's own, a test's reference session) is not a user's and is not
+ * checked.
  */
 public final class SessionPolicies {
-  private static final Map<SparkSession, RolePolicy> POLICIES = Collections.synchronizedMap(new WeakHashMap<>());
+  private static final Map<SparkSession, RolePolicy> POLICIES =
+      Collections.synchronizedMap(new WeakHashMap<>());
 
   private SessionPolicies() {}
 

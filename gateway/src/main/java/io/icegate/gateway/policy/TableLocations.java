@@ -14,9 +14,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Whether a place for files overlaps the location of a table of the session's Iceberg catalogs: a table placed
- * inside another (or around it) would share its files, and its maintenance or a DROP ... PURGE would delete the
- * other's. Only asked for explicit locations, which are rare, so every table is looked at.
+ * Whether a place for files overlaps the location of a table of the session's Iceberg catalogs: a
+ * table placed inside another (or around it) would share its files, and its maintenance or a DROP
+ * ... PURGE would delete the other's. Only asked for explicit locations, which are rare, so every
+ * table is looked at.
  */
 final class TableLocations {
   private static final Logger LOG = LoggerFactory.getLogger(TableLocations.class);
@@ -36,10 +37,11 @@ final class TableLocations {
   }
 
   /**
-   * The first table whose location overlaps {@code location}, other than {@code self} (the table being
-   * replaced or moved).
+   * The first table whose location overlaps {@code location}, other than {@code self} (the table
+   * being replaced or moved).
    */
-  static Optional<Located> overlapping(SparkSession session, String location, Optional<String[]> self) {
+  static Optional<Located> overlapping(
+      SparkSession session, String location, Optional<String[]> self) {
     SparkIcebergCatalogs catalogs = new SparkIcebergCatalogs(session);
     for (String catalog : catalogs.catalogNames()) {
       try {
@@ -56,27 +58,40 @@ final class TableLocations {
             try {
               loaded = catalogs.loadTableToChange(catalog, namespace, table);
             } catch (RuntimeException e) {
-              // A table that cannot load (its metadata deleted behind the catalog) has no location to compare;
+              // A table that cannot load (its metadata deleted behind the catalog) has no location
+              // to compare;
               // it must not end the check of every other table of the catalog.
-              LOG.warn("Cannot load table {}.{}.{} to check location {}: {}", catalog, String.join(".", namespace),
-                  table, location, e.toString());
+              LOG.warn(
+                  "Cannot load table {}.{}.{} to check location {}: {}",
+                  catalog,
+                  String.join(".", namespace),
+                  table,
+                  location,
+                  e.toString());
               continue;
             }
             if (loaded.isPresent() && FileRoots.overlap(loaded.get().location(), location)) {
-              return Optional.of(new Located(catalog + "." + String.join(".", namespace) + "." + table,
-                  loaded.get().location()));
+              return Optional.of(
+                  new Located(
+                      catalog + "." + String.join(".", namespace) + "." + table,
+                      loaded.get().location()));
             }
           }
         }
       } catch (RuntimeException e) {
         // A catalog that cannot be listed now cannot be checked; its own commit checks still apply.
-        LOG.warn("Cannot list the tables of catalog {} to check location {}: {}", catalog, location, e.toString());
+        LOG.warn(
+            "Cannot list the tables of catalog {} to check location {}: {}",
+            catalog,
+            location,
+            e.toString());
       }
     }
     return Optional.empty();
   }
 
-  private static boolean isSelf(String[] self, String catalog, List<String> namespace, String table) {
+  private static boolean isSelf(
+      String[] self, String catalog, List<String> namespace, String table) {
     List<String> parts = new ArrayList<>();
     parts.add(catalog);
     parts.addAll(namespace);

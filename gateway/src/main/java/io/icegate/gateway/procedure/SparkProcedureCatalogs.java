@@ -19,8 +19,9 @@ import org.apache.spark.sql.connector.catalog.Identifier;
 import org.apache.spark.sql.connector.catalog.TableCatalog;
 
 /**
- * What the procedure bridge needs to know about one connection's session: its catalogs (current, configured,
- * which are Iceberg's) and its tables, read through the catalog objects Spark itself uses, without a Spark job.
+ * What the procedure bridge needs to know about one connection's session: its catalogs (current,
+ * configured, which are Iceberg's) and its tables, read through the catalog objects Spark itself
+ * uses, without a Spark job.
  */
 final class SparkProcedureCatalogs implements SessionCatalogs, ProcedureTables {
   private final SparkSession session;
@@ -54,10 +55,12 @@ final class SparkProcedureCatalogs implements SessionCatalogs, ProcedureTables {
 
   @Override
   public List<String> defaultNamespace(String catalog) {
-    return Sessions.withActive(session, () -> {
-      CatalogPlugin plugin = Sessions.catalogManager(session).catalog(catalog);
-      return Arrays.asList(plugin.defaultNamespace());
-    });
+    return Sessions.withActive(
+        session,
+        () -> {
+          CatalogPlugin plugin = Sessions.catalogManager(session).catalog(catalog);
+          return Arrays.asList(plugin.defaultNamespace());
+        });
   }
 
   @Override
@@ -78,7 +81,8 @@ final class SparkProcedureCatalogs implements SessionCatalogs, ProcedureTables {
   @Override
   public boolean exists(TableName name) {
     if (name.isFileReference()) {
-      // `parquet`.`/path/to/table`: the files are the table. Paths on other file systems are Spark's to check.
+      // `parquet`.`/path/to/table`: the files are the table. Paths on other file systems are
+      // Spark's to check.
       String location = name.name();
       if (location.contains("://") && !location.startsWith("file:")) {
         return true;
@@ -88,10 +92,13 @@ final class SparkProcedureCatalogs implements SessionCatalogs, ProcedureTables {
     if (loadIcebergTable(name).isPresent()) {
       return true;
     }
-    return Sessions.withActive(session, () -> {
-      CatalogPlugin plugin = Sessions.catalogManager(session).catalog(name.catalog());
-      return plugin instanceof TableCatalog tables
-          && tables.tableExists(Identifier.of(name.namespace().toArray(String[]::new), name.name()));
-    });
+    return Sessions.withActive(
+        session,
+        () -> {
+          CatalogPlugin plugin = Sessions.catalogManager(session).catalog(name.catalog());
+          return plugin instanceof TableCatalog tables
+              && tables.tableExists(
+                  Identifier.of(name.namespace().toArray(String[]::new), name.name()));
+        });
   }
 }

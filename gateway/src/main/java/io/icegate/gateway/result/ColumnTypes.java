@@ -27,8 +27,8 @@ import org.apache.spark.sql.types.TimestampNTZType;
 import org.apache.spark.sql.types.TimestampType;
 
 /**
- * Spark's result schema as Avatica column metadata: the JDBC type, the type name as Spark writes it, and the wire
- * representation {@link SparkRowConverter} produces for it.
+ * Spark's result schema as Avatica column metadata: the JDBC type, the type name as Spark writes
+ * it, and the wire representation {@link SparkRowConverter} produces for it.
  */
 public final class ColumnTypes {
   private ColumnTypes() {}
@@ -38,8 +38,8 @@ public final class ColumnTypes {
   }
 
   /**
-   * @param micros whether timestamps travel in microseconds (Icegate's compact encoding), which their precision and
-   *     display size then say
+   * @param micros whether timestamps travel in microseconds (Icegate's compact encoding), which
+   *     their precision and display size then say
    */
   public static List<ColumnMetaData> columns(StructType schema, boolean micros) {
     List<ColumnMetaData> columns = new ArrayList<>();
@@ -52,15 +52,37 @@ public final class ColumnTypes {
 
   static ColumnMetaData column(int ordinal, StructField field, boolean micros) {
     DataType type = field.dataType();
-    JdbcShape shape = micros && (type instanceof TimestampType || type instanceof TimestampNTZType)
-        ? MICROS_TIMESTAMP : shape(type);
-    return new ColumnMetaData(ordinal, false, true, true, false,
+    JdbcShape shape =
+        micros && (type instanceof TimestampType || type instanceof TimestampNTZType)
+            ? MICROS_TIMESTAMP
+            : shape(type);
+    return new ColumnMetaData(
+        ordinal,
+        false,
+        true,
+        true,
+        false,
         field.nullable() ? DatabaseMetaData.columnNullable : DatabaseMetaData.columnNoNulls,
-        shape.signed(), shape.displaySize(), field.name(), field.name(), null,
-        shape.precision(), shape.scale(), null, null, avaticaType(type), true, false, false, shape.javaClass());
+        shape.signed(),
+        shape.displaySize(),
+        field.name(),
+        field.name(),
+        null,
+        shape.precision(),
+        shape.scale(),
+        null,
+        null,
+        avaticaType(type),
+        true,
+        false,
+        false,
+        shape.javaClass());
   }
 
-  /** The Avatica type, recursively for arrays and structs; maps travel as objects named by their Spark type. */
+  /**
+   * The Avatica type, recursively for arrays and structs; maps travel as objects named by their
+   * Spark type.
+   */
   static AvaticaType avaticaType(DataType type) {
     if (type instanceof ArrayType a) {
       return ColumnMetaData.array(avaticaType(a.elementType()), type.catalogString(), Rep.ARRAY);
@@ -76,7 +98,13 @@ public final class ColumnTypes {
   }
 
   /** How one Spark type looks to JDBC. */
-  record JdbcShape(int sqlType, Rep rep, int precision, int scale, int displaySize, boolean signed,
+  record JdbcShape(
+      int sqlType,
+      Rep rep,
+      int precision,
+      int scale,
+      int displaySize,
+      boolean signed,
       String javaClass) {}
 
   /** A timestamp with its microseconds: {@code 2024-01-02 03:04:05.123456}. */
@@ -99,30 +127,53 @@ public final class ColumnTypes {
     } else if (type instanceof DoubleType) {
       return new JdbcShape(Types.DOUBLE, Rep.DOUBLE, 15, 0, 24, true, "java.lang.Double");
     } else if (type instanceof DecimalType d) {
-      return new JdbcShape(Types.DECIMAL, Rep.NUMBER, d.precision(), d.scale(), d.precision() + 2, true,
+      return new JdbcShape(
+          Types.DECIMAL,
+          Rep.NUMBER,
+          d.precision(),
+          d.scale(),
+          d.precision() + 2,
+          true,
           "java.math.BigDecimal");
     } else if (type instanceof StringType) {
-      return new JdbcShape(Types.VARCHAR, Rep.STRING, Integer.MAX_VALUE, 0, Integer.MAX_VALUE, false,
+      return new JdbcShape(
+          Types.VARCHAR,
+          Rep.STRING,
+          Integer.MAX_VALUE,
+          0,
+          Integer.MAX_VALUE,
+          false,
           "java.lang.String");
     } else if (type instanceof BinaryType) {
-      return new JdbcShape(Types.VARBINARY, Rep.BYTE_STRING, Integer.MAX_VALUE, 0, Integer.MAX_VALUE, false,
-          "[B");
+      return new JdbcShape(
+          Types.VARBINARY, Rep.BYTE_STRING, Integer.MAX_VALUE, 0, Integer.MAX_VALUE, false, "[B");
     } else if (type instanceof DateType) {
       return new JdbcShape(Types.DATE, Rep.INTEGER, 10, 0, 10, false, "java.sql.Date");
     } else if (type instanceof TimestampType || type instanceof TimestampNTZType) {
-      // Spark keeps microseconds; Avatica's wire carries milliseconds (docs/ARCHITECTURE.md), Icegate's compact
-      // encoding microseconds (MICROS_TIMESTAMP). Avatica's client reads the precision as the number of fractional
+      // Spark keeps microseconds; Avatica's wire carries milliseconds (docs/ARCHITECTURE.md),
+      // Icegate's compact
+      // encoding microseconds (MICROS_TIMESTAMP). Avatica's client reads the precision as the
+      // number of fractional
       // digits to show.
       return new JdbcShape(Types.TIMESTAMP, Rep.LONG, 3, 0, 23, false, "java.sql.Timestamp");
     } else if (type instanceof ArrayType) {
-      return new JdbcShape(Types.ARRAY, Rep.ARRAY, 0, 0, Integer.MAX_VALUE, false, "java.util.List");
+      return new JdbcShape(
+          Types.ARRAY, Rep.ARRAY, 0, 0, Integer.MAX_VALUE, false, "java.util.List");
     } else if (type instanceof StructType) {
-      return new JdbcShape(Types.STRUCT, Rep.OBJECT, 0, 0, Integer.MAX_VALUE, false, "java.sql.Struct");
+      return new JdbcShape(
+          Types.STRUCT, Rep.OBJECT, 0, 0, Integer.MAX_VALUE, false, "java.sql.Struct");
     } else if (type instanceof MapType) {
-      return new JdbcShape(Types.JAVA_OBJECT, Rep.OBJECT, 0, 0, Integer.MAX_VALUE, false, "java.util.Map");
+      return new JdbcShape(
+          Types.JAVA_OBJECT, Rep.OBJECT, 0, 0, Integer.MAX_VALUE, false, "java.util.Map");
     }
     // Intervals, void, variant-like types: sent as Spark's own text form.
-    return new JdbcShape(Types.VARCHAR, Rep.STRING, Integer.MAX_VALUE, 0, Integer.MAX_VALUE, false,
+    return new JdbcShape(
+        Types.VARCHAR,
+        Rep.STRING,
+        Integer.MAX_VALUE,
+        0,
+        Integer.MAX_VALUE,
+        false,
         "java.lang.String");
   }
 }

@@ -4,8 +4,9 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 
 /**
- * Where a Spark task finds the handoff of its partition. Tasks are deserialized closures, so they cannot carry the
- * queue itself; in local mode they run in the gateway's JVM and find it here by key.
+ * Where a Spark task finds the handoff of its partition. Tasks are deserialized closures, so they
+ * cannot carry the queue itself; in local mode they run in the gateway's JVM and find it here by
+ * key.
  */
 final class HandoffRegistry {
   private static final ConcurrentMap<String, PartitionHandoff> HANDOFFS = new ConcurrentHashMap<>();

@@ -9,8 +9,9 @@ import java.util.concurrent.TimeUnit;
 import org.apache.spark.sql.catalyst.InternalRow;
 
 /**
- * A bounded hand-over point between the Spark task computing one result partition and the gateway thread sending
- * it: the task waits while the client is slower than Spark, so memory stays bounded whatever the result size.
+ * A bounded hand-over point between the Spark task computing one result partition and the gateway
+ * thread sending it: the task waits while the client is slower than Spark, so memory stays bounded
+ * whatever the result size.
  */
 final class PartitionHandoff {
   /** Marks the end of the partition; compared by identity. */

@@ -9,10 +9,14 @@ import scala.collection.Iterator;
 import scala.runtime.AbstractFunction1;
 import scala.runtime.BoxedUnit;
 
-/** The Spark task body: computes one partition and hands its rows over in batches of bounded size. */
-final class PartitionPump extends AbstractFunction1<Iterator<InternalRow>, BoxedUnit> implements Serializable {
+/**
+ * The Spark task body: computes one partition and hands its rows over in batches of bounded size.
+ */
+final class PartitionPump extends AbstractFunction1<Iterator<InternalRow>, BoxedUnit>
+    implements Serializable {
   private static final long serialVersionUID = 1L;
   private static final int MAX_BATCH_ROWS = 4096;
+
   /** Row size assumed when a row is not an UnsafeRow and cannot tell its own. */
   private static final int GENERIC_ROW_BYTES = 256;
 
@@ -28,8 +32,10 @@ final class PartitionPump extends AbstractFunction1<Iterator<InternalRow>, Boxed
   public BoxedUnit apply(Iterator<InternalRow> rows) {
     PartitionHandoff handoff = HandoffRegistry.lookup(handoffKey);
     if (handoff == null) {
-      throw new IllegalStateException("Cannot stream result partition " + handoffKey
-          + ": its reader is gone or runs in another JVM");
+      throw new IllegalStateException(
+          "Cannot stream result partition "
+              + handoffKey
+              + ": its reader is gone or runs in another JVM");
     }
     try {
       List<InternalRow> batch = new ArrayList<>();

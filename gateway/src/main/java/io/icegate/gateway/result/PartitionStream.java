@@ -19,11 +19,13 @@ import scala.runtime.BoxedUnit;
 import scala.util.Try;
 
 /**
- * Streams an RDD's rows in partition order with one Spark job per partition, a few partitions ahead, each handing
- * its rows over through a bounded {@link PartitionHandoff}. Unlike {@code toLocalIterator}, no partition is ever
- * collected whole on the gateway, so a partition larger than the gateway's heap still streams through.
+ * Streams an RDD's rows in partition order with one Spark job per partition, a few partitions
+ * ahead, each handing its rows over through a bounded {@link PartitionHandoff}. Unlike {@code
+ * toLocalIterator}, no partition is ever collected whole on the gateway, so a partition larger than
+ * the gateway's heap still streams through.
  *
- * <p>Needs the tasks to run in this JVM (Spark's local mode); {@link ResultRows} falls back otherwise.
+ * <p>Needs the tasks to run in this JVM (Spark's local mode); {@link ResultRows} falls back
+ * otherwise.
  */
 final class PartitionStream implements RowSource {
   private static final long POLL_MILLIS = 200;
@@ -43,7 +45,12 @@ final class PartitionStream implements RowSource {
 
   private record Pending(String key, PartitionHandoff handoff, SimpleFutureAction<BoxedUnit> job) {}
 
-  PartitionStream(SparkContext context, RDD<InternalRow> rdd, int inFlightLimit, long batchBytes, int queueBatches) {
+  PartitionStream(
+      SparkContext context,
+      RDD<InternalRow> rdd,
+      int inFlightLimit,
+      long batchBytes,
+      int queueBatches) {
     this.context = context;
     this.rdd = rdd;
     this.partitions = rdd.getNumPartitions();
@@ -113,12 +120,13 @@ final class PartitionStream implements RowSource {
     String key = streamId + "/" + partition;
     PartitionHandoff handoff = new PartitionHandoff(queueBatches);
     HandoffRegistry.register(key, handoff);
-    SimpleFutureAction<BoxedUnit> job = context.submitJob(
-        rdd,
-        new PartitionPump(key, batchBytes),
-        CollectionConverters.asScala(List.<Object>of(partition)).toSeq(),
-        new Ignore2(),
-        new Unit0());
+    SimpleFutureAction<BoxedUnit> job =
+        context.submitJob(
+            rdd,
+            new PartitionPump(key, batchBytes),
+            CollectionConverters.asScala(List.<Object>of(partition)).toSeq(),
+            new Ignore2(),
+            new Unit0());
     inFlight.addLast(new Pending(key, handoff, job));
   }
 

@@ -9,10 +9,11 @@ import java.util.function.Supplier;
 import org.apache.calcite.avatica.Meta;
 
 /**
- * The open result of one statement: hands out frames of at most the requested size, never the whole result.
+ * The open result of one statement: hands out frames of at most the requested size, never the whole
+ * result.
  *
- * <p>While the client decodes one frame, the next one is already being computed and encoded on a prefetch thread,
- * so the gateway's work and the client's overlap. At most one frame is held ahead.
+ * <p>While the client decodes one frame, the next one is already being computed and encoded on a
+ * prefetch thread, so the gateway's work and the client's overlap. At most one frame is held ahead.
  */
 public final class ResultCursor implements AutoCloseable {
   /** Runs a piece of the statement's work with its Spark session and job group in place. */
@@ -30,16 +31,23 @@ public final class ResultCursor implements AutoCloseable {
   private long delivered;
   private boolean closed;
   private Future<WireFrame> ahead;
-  /** Held while rows are pulled from the source, so that closing waits for a prefetch to let go of it. */
+
+  /**
+   * Held while rows are pulled from the source, so that closing waits for a prefetch to let go of
+   * it.
+   */
   private final Object pulling = new Object();
 
   /**
-   * @param maxRows the client's limit ({@code Statement.setMaxRows}): the result ends there; zero or less for none
-   * @param rowLimit the gateway's limit ({@code icegate.limits.max-result-rows}): a result with more rows fails when
-   *     it passes it, so that nobody takes a cut result for a whole one; zero or less for none
+   * @param maxRows the client's limit ({@code Statement.setMaxRows}): the result ends there; zero
+   *     or less for none
+   * @param rowLimit the gateway's limit ({@code icegate.limits.max-result-rows}): a result with
+   *     more rows fails when it passes it, so that nobody takes a cut result for a whole one; zero
+   *     or less for none
    * @param compact whether frames go in Icegate's compact row encoding (the client asked for it)
    */
-  public ResultCursor(WireRows rows, long maxRows, long rowLimit, ExecutorService prefetcher, boolean compact) {
+  public ResultCursor(
+      WireRows rows, long maxRows, long rowLimit, ExecutorService prefetcher, boolean compact) {
     this.compact = compact;
     this.rowLimit = rowLimit;
     this.rows = rows;
@@ -47,7 +55,10 @@ public final class ResultCursor implements AutoCloseable {
     this.prefetcher = prefetcher;
   }
 
-  /** The frame starting at {@code offset}, with at most {@code frameRows} rows, computed inside {@code context}. */
+  /**
+   * The frame starting at {@code offset}, with at most {@code frameRows} rows, computed inside
+   * {@code context}.
+   */
   public synchronized Meta.Frame next(long offset, int frameRows, StatementContext context) {
     this.context = context;
     if (closed) {
@@ -67,8 +78,9 @@ public final class ResultCursor implements AutoCloseable {
   }
 
   /**
-   * The prefetched frame, or null if none is pending. Its rows are already taken from the source, so it is sent even
-   * if the client has since changed its fetch size (Avatica's client reads frames of any size).
+   * The prefetched frame, or null if none is pending. Its rows are already taken from the source,
+   * so it is sent even if the client has since changed its fetch size (Avatica's client reads
+   * frames of any size).
    */
   private WireFrame takeAhead() {
     Future<WireFrame> pending = ahead;
@@ -87,7 +99,10 @@ public final class ResultCursor implements AutoCloseable {
     }
   }
 
-  /** Pulls up to {@code frameRows} rows; only ever runs on one thread at a time (the caller waits for the ahead). */
+  /**
+   * Pulls up to {@code frameRows} rows; only ever runs on one thread at a time (the caller waits
+   * for the ahead).
+   */
   private WireFrame compute(long offset, int frameRows) {
     synchronized (pulling) {
       List<Object> frame = new ArrayList<>(Math.min(frameRows, 1024));
@@ -119,7 +134,8 @@ public final class ResultCursor implements AutoCloseable {
       ahead = null;
     }
     if (pending != null) {
-      // Interrupting the prefetch stops its wait for Spark; then wait for it to let go of the source, since not
+      // Interrupting the prefetch stops its wait for Spark; then wait for it to let go of the
+      // source, since not
       // every source may be closed while another thread reads it.
       pending.cancel(true);
     }

@@ -24,10 +24,15 @@ public final class ResultRows {
     }
     SparkContext context = dataset.sparkSession().sparkContext();
     if (context.isLocal()) {
-      return new PartitionStream(context, dataset.queryExecution().toRdd(), settings.partitionsInFlight(),
-          settings.batchBytes(), settings.queueBatches());
+      return new PartitionStream(
+          context,
+          dataset.queryExecution().toRdd(),
+          settings.partitionsInFlight(),
+          settings.batchBytes(),
+          settings.queueBatches());
     }
-    // Executors in other JVMs cannot reach the handoff; Spark's own iterator holds one compressed partition.
+    // Executors in other JVMs cannot reach the handoff; Spark's own iterator holds one compressed
+    // partition.
     return RowSource.of(CollectionConverters.asJava(plan.executeToIterator()));
   }
 }

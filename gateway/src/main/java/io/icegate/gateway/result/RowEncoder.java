@@ -15,15 +15,18 @@ import java.util.function.Function;
 import org.apache.calcite.avatica.proto.Common;
 
 /**
- * Writes result rows straight to protobuf bytes in the layout of Avatica's {@code Common.Row}, without building a
- * message object per cell: byte for byte what Avatica's {@code Meta.Frame.toProto} writes, less the deprecated copy
- * of each cell. Every value {@link SparkRowConverter} produces takes the direct path, nested ones included: lists
- * (arrays, structs, and maps as lists of [key, value] lists) at any depth, and binary with the base64 copy Avatica
- * adds for old clients. Any other value is built as a message by the fallback (Avatica's own encoder) and copied in.
+ * Writes result rows straight to protobuf bytes in the layout of Avatica's {@code Common.Row},
+ * without building a message object per cell: byte for byte what Avatica's {@code
+ * Meta.Frame.toProto} writes, less the deprecated copy of each cell. Every value {@link
+ * SparkRowConverter} produces takes the direct path, nested ones included: lists (arrays, structs,
+ * and maps as lists of [key, value] lists) at any depth, and binary with the base64 copy Avatica
+ * adds for old clients. Any other value is built as a message by the fallback (Avatica's own
+ * encoder) and copied in.
  *
- * <p>A row is written in two passes over its values: the first computes the size of every message (each length comes
- * before its message) and keeps, in the order the second pass meets them, those sizes and the bytes of text values;
- * the second writes. Like protobuf's generated code for proto3, fields holding their default value are not written.
+ * <p>A row is written in two passes over its values: the first computes the size of every message
+ * (each length comes before its message) and keeps, in the order the second pass meets them, those
+ * sizes and the bytes of text values; the second writes. Like protobuf's generated code for proto3,
+ * fields holding their default value are not written.
  *
  * <p>One encoder serves one frame, on one thread.
  */
@@ -47,14 +50,25 @@ final class RowEncoder {
   private static final int TRUE_SIZE = CodedOutputStream.computeBoolSize(BOOL, true);
   private static final int DOUBLE_SIZE = CodedOutputStream.computeDoubleSize(DOUBLE, 0);
 
-  /** Avatica's encoder for values the direct path does not know; only Avatica's encoding says what they become. */
+  /**
+   * Avatica's encoder for values the direct path does not know; only Avatica's encoding says what
+   * they become.
+   */
   private final Function<Object, Common.TypedValue> fallback;
-  /** Sizes of the row's messages (columns and values) and lists' component types, in writing order. */
+
+  /**
+   * Sizes of the row's messages (columns and values) and lists' component types, in writing order.
+   */
   private int[] sizes = new int[64];
+
   private int sized;
   private int read;
-  /** UTF-8 of strings and decimals, base64 of binary values, fallback messages: in writing order. */
+
+  /**
+   * UTF-8 of strings and decimals, base64 of binary values, fallback messages: in writing order.
+   */
   private Object[] payloads = new Object[16];
+
   private int stored;
   private int taken;
 
@@ -88,7 +102,10 @@ final class RowEncoder {
 
   // ---- first pass: sizes ----
 
-  /** A cell as Avatica's {@code parseColumn} makes it: a list's elements as array values, anything else a scalar. */
+  /**
+   * A cell as Avatica's {@code parseColumn} makes it: a list's elements as array values, anything
+   * else a scalar.
+   */
   private int columnSize(Object cell) {
     int slot = reserve();
     int size;
@@ -111,7 +128,9 @@ final class RowEncoder {
     if (value == null) {
       size = typeSize(Common.Rep.NULL_VALUE) + NULL_SIZE;
     } else if (value instanceof String s) {
-      size = typeSize(Common.Rep.STRING_VALUE) + textSize(STRING, store(s.getBytes(StandardCharsets.UTF_8)));
+      size =
+          typeSize(Common.Rep.STRING_VALUE)
+              + textSize(STRING, store(s.getBytes(StandardCharsets.UTF_8)));
     } else if (value instanceof Long l) {
       size = numberSize(Common.Rep.LONG_VALUE, l);
     } else if (value instanceof Integer n) {
@@ -119,16 +138,22 @@ final class RowEncoder {
     } else if (value instanceof List<?> list) {
       size = listSize(list);
     } else if (value instanceof Double d) {
-      size = typeSize(Common.Rep.DOUBLE_VALUE) + (Double.doubleToRawLongBits(d) == 0 ? 0 : DOUBLE_SIZE);
+      size =
+          typeSize(Common.Rep.DOUBLE_VALUE)
+              + (Double.doubleToRawLongBits(d) == 0 ? 0 : DOUBLE_SIZE);
     } else if (value instanceof Boolean b) {
       size = typeSize(Common.Rep.BOOLEAN_VALUE) + (b ? TRUE_SIZE : 0);
     } else if (value instanceof BigDecimal d) {
-      size = typeSize(Common.Rep.BIG_DECIMAL_VALUE)
-          + textSize(STRING, store(d.toString().getBytes(StandardCharsets.UTF_8)));
+      size =
+          typeSize(Common.Rep.BIG_DECIMAL_VALUE)
+              + textSize(STRING, store(d.toString().getBytes(StandardCharsets.UTF_8)));
     } else if (value instanceof byte[] b) {
-      // Avatica sends the bytes twice: as base64 text for clients before CALCITE-1209, and as bytes.
-      size = typeSize(Common.Rep.BYTE_STRING_VALUE) + textSize(STRING, store(Base64.getEncoder().encode(b)))
-          + textSize(BYTES, b);
+      // Avatica sends the bytes twice: as base64 text for clients before CALCITE-1209, and as
+      // bytes.
+      size =
+          typeSize(Common.Rep.BYTE_STRING_VALUE)
+              + textSize(STRING, store(Base64.getEncoder().encode(b)))
+              + textSize(BYTES, b);
     } else if (value instanceof Float f) {
       size = numberSize(Common.Rep.FLOAT_VALUE, Float.floatToIntBits(f));
     } else if (value instanceof Short s) {
@@ -143,8 +168,8 @@ final class RowEncoder {
   }
 
   /**
-   * A list is an ARRAY whose component type is that of its first element, or OBJECT when it is empty or its first
-   * element null.
+   * A list is an ARRAY whose component type is that of its first element, or OBJECT when it is
+   * empty or its first element null.
    */
   private int listSize(List<?> list) {
     int componentSlot = reserve();
@@ -162,7 +187,8 @@ final class RowEncoder {
       }
     }
     sizes[componentSlot] = component;
-    return size + (component == 0 ? 0 : CodedOutputStream.computeEnumSize(COMPONENT_TYPE, component));
+    return size
+        + (component == 0 ? 0 : CodedOutputStream.computeEnumSize(COMPONENT_TYPE, component));
   }
 
   /** The type of the value just sized. */
@@ -209,7 +235,9 @@ final class RowEncoder {
   }
 
   private static int lengthDelimitedSize(int field, int length) {
-    return CodedOutputStream.computeTagSize(field) + CodedOutputStream.computeUInt32SizeNoTag(length) + length;
+    return CodedOutputStream.computeTagSize(field)
+        + CodedOutputStream.computeUInt32SizeNoTag(length)
+        + length;
   }
 
   private int reserve() {

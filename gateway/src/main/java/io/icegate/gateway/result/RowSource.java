@@ -8,7 +8,10 @@ public interface RowSource extends Iterator<InternalRow>, AutoCloseable {
   @Override
   void close();
 
-  /** Rows that are already on the gateway (command output, local relations): nothing left to compute. */
+  /**
+   * Rows that are already on the gateway (command output, local relations): nothing left to
+   * compute.
+   */
   static RowSource of(Iterator<InternalRow> rows) {
     return new RowSource() {
       @Override

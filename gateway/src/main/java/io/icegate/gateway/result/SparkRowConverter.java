@@ -38,23 +38,28 @@ import org.apache.spark.sql.types.YearMonthIntervalType;
 import scala.Function1;
 
 /**
- * Converts Spark's internal rows straight into the values Avatica puts on the wire, one precompiled reader per
- * column, without building Spark's external {@code Row} first.
+ * Converts Spark's internal rows straight into the values Avatica puts on the wire, one precompiled
+ * reader per column, without building Spark's external {@code Row} first.
  *
- * <p>Dates travel as days since the epoch and timestamps as epoch milliseconds of the wall-clock time in the
- * connection's time zone, which is what Avatica's client accessors turn back into {@code java.sql} values in that
- * zone; for Icegate's driver, in its compact encoding, as microseconds of that time ({@link WallClockMicros}), which
- * is Spark's precision. Arrays and structs travel as lists, maps as lists of {@code [key, value]} pairs. Intervals
- * and other types JDBC has no type for travel as Spark's text of them (its cast to string).
+ * <p>Dates travel as days since the epoch and timestamps as epoch milliseconds of the wall-clock
+ * time in the connection's time zone, which is what Avatica's client accessors turn back into
+ * {@code java.sql} values in that zone; for Icegate's driver, in its compact encoding, as
+ * microseconds of that time ({@link WallClockMicros}), which is Spark's precision. Arrays and
+ * structs travel as lists, maps as lists of {@code [key, value]} pairs. Intervals and other types
+ * JDBC has no type for travel as Spark's text of them (its cast to string).
  */
 public final class SparkRowConverter {
   private final ValueReader[] readers;
 
-  /** @param micros whether timestamps travel in microseconds (Icegate's compact encoding) */
+  /**
+   * @param micros whether timestamps travel in microseconds (Icegate's compact encoding)
+   */
   public SparkRowConverter(StructType schema, ZoneId zone, boolean micros) {
     ZoneRules rules = zone.getRules();
-    this.readers = Arrays.stream(schema.fields()).map(f -> reader(f.dataType(), rules, micros))
-        .toArray(ValueReader[]::new);
+    this.readers =
+        Arrays.stream(schema.fields())
+            .map(f -> reader(f.dataType(), rules, micros))
+            .toArray(ValueReader[]::new);
   }
 
   /** One row as the list of column values Avatica serializes. */
@@ -115,21 +120,26 @@ public final class SparkRowConverter {
       ValueReader value = reader(m.valueType(), zone, micros);
       return (data, i) -> pairs(data.getMap(i), key, value);
     } else if (type instanceof StructType s) {
-      ValueReader[] fields = Arrays.stream(s.fields()).map(f -> reader(f.dataType(), zone, micros))
-          .toArray(ValueReader[]::new);
+      ValueReader[] fields =
+          Arrays.stream(s.fields())
+              .map(f -> reader(f.dataType(), zone, micros))
+              .toArray(ValueReader[]::new);
       return (data, i) -> struct(data.getStruct(i, fields.length), fields);
     } else if (type instanceof DayTimeIntervalType d) {
-      // As Spark's cast to string writes it: INTERVAL '3' DAY, INTERVAL '1 02:03:04.5' DAY TO SECOND.
+      // As Spark's cast to string writes it: INTERVAL '3' DAY, INTERVAL '1 02:03:04.5' DAY TO
+      // SECOND.
       byte start = d.startField();
       byte end = d.endField();
-      return (data, i) -> IntervalUtils.toDayTimeIntervalString(data.getLong(i), IntervalStringStyles.ANSI_STYLE(),
-          start, end);
+      return (data, i) ->
+          IntervalUtils.toDayTimeIntervalString(
+              data.getLong(i), IntervalStringStyles.ANSI_STYLE(), start, end);
     } else if (type instanceof YearMonthIntervalType y) {
       // INTERVAL '2-3' YEAR TO MONTH, INTERVAL '2' YEAR.
       byte start = y.startField();
       byte end = y.endField();
-      return (data, i) -> IntervalUtils.toYearMonthIntervalString(data.getInt(i), IntervalStringStyles.ANSI_STYLE(),
-          start, end);
+      return (data, i) ->
+          IntervalUtils.toYearMonthIntervalString(
+              data.getInt(i), IntervalStringStyles.ANSI_STYLE(), start, end);
     }
     // Other rare types (the legacy calendar interval): Spark's external value in its text form.
     Function1<Object, Object> toScala = CatalystTypeConverters.createToScalaConverter(type);
@@ -137,8 +147,8 @@ public final class SparkRowConverter {
   }
 
   /**
-   * Reads one Spark internal value of {@code type} as its wire value; for callers holding single values rather than
-   * rows (the native path's rare types).
+   * Reads one Spark internal value of {@code type} as its wire value; for callers holding single
+   * values rather than rows (the native path's rare types).
    */
   public static UnaryOperator<Object> single(DataType type, ZoneId zone, boolean micros) {
     ValueReader reader = reader(type, zone.getRules(), micros);

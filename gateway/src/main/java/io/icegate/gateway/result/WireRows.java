@@ -3,9 +3,10 @@ package io.icegate.gateway.result;
 import java.util.List;
 
 /**
- * Rows of one result as the values Avatica puts on the wire (see {@link SparkRowConverter}), pulled one at a time.
- * Spark's rows reach this form through {@link SparkRowConverter}; the native metadata path makes it straight from
- * Calcite's values, without building Spark's internal rows in between.
+ * Rows of one result as the values Avatica puts on the wire (see {@link SparkRowConverter}), pulled
+ * one at a time. Spark's rows reach this form through {@link SparkRowConverter}; the native
+ * metadata path makes it straight from Calcite's values, without building Spark's internal rows in
+ * between.
  */
 public interface WireRows extends AutoCloseable {
   boolean hasNext();

@@ -3,8 +3,8 @@ package io.icegate.gateway.security;
 import static java.util.Objects.requireNonNull;
 
 /**
- * Who sent the request being handled: the user (authenticated when the gateway requires it, else as the client
- * named it), the role that user has, and the client's address.
+ * Who sent the request being handled: the user (authenticated when the gateway requires it, else as
+ * the client named it), the role that user has, and the client's address.
  */
 public record Identity(String user, Role role, String remoteAddress, boolean authenticated) {
   public Identity {

@@ -10,14 +10,17 @@ import javax.crypto.SecretKeyFactory;
 import javax.crypto.spec.PBEKeySpec;
 
 /**
- * A salted, slow password hash: PBKDF2 with HMAC-SHA256 (the JDK's), a random 16-byte salt per password and the
- * iteration count stored with it, written {@code pbkdf2-sha256$ITERATIONS$SALT$HASH} (salt and hash in Base64).
- * Stored this way, raising {@link #DEFAULT_ITERATIONS} later leaves existing hashes readable.
+ * A salted, slow password hash: PBKDF2 with HMAC-SHA256 (the JDK's), a random 16-byte salt per
+ * password and the iteration count stored with it, written {@code
+ * pbkdf2-sha256$ITERATIONS$SALT$HASH} (salt and hash in Base64). Stored this way, raising {@link
+ * #DEFAULT_ITERATIONS} later leaves existing hashes readable.
  */
 public record PasswordHash(int iterations, byte[] salt, byte[] hash) {
   public static final String ALGORITHM = "pbkdf2-sha256";
+
   /** OWASP's 2023 recommendation for PBKDF2-HMAC-SHA256. */
   public static final int DEFAULT_ITERATIONS = 600_000;
+
   private static final int SALT_BYTES = 16;
   private static final int HASH_BITS = 256;
   private static final SecureRandom RANDOM = new SecureRandom();
@@ -26,7 +29,8 @@ public record PasswordHash(int iterations, byte[] salt, byte[] hash) {
     requireNonNull(salt, "salt is null");
     requireNonNull(hash, "hash is null");
     if (iterations < 1) {
-      throw new IllegalArgumentException("Cannot use a password hash of " + iterations + " iterations");
+      throw new IllegalArgumentException(
+          "Cannot use a password hash of " + iterations + " iterations");
     }
     salt = salt.clone();
     hash = hash.clone();
@@ -43,22 +47,31 @@ public record PasswordHash(int iterations, byte[] salt, byte[] hash) {
     return new PasswordHash(iterations, salt, derive(password, salt, iterations));
   }
 
-  /** Reads the stored form; fails on anything else, naming what is wrong but never echoing the value. */
+  /**
+   * Reads the stored form; fails on anything else, naming what is wrong but never echoing the
+   * value.
+   */
   public static PasswordHash parse(String stored) {
     String[] parts = stored.split("\\$", -1);
     if (parts.length != 4 || !parts[0].equals(ALGORITHM)) {
-      throw new IllegalArgumentException("Cannot read password hash: expected " + ALGORITHM
-          + "$ITERATIONS$SALT$HASH");
+      throw new IllegalArgumentException(
+          "Cannot read password hash: expected " + ALGORITHM + "$ITERATIONS$SALT$HASH");
     }
     try {
-      return new PasswordHash(Integer.parseInt(parts[1]), Base64.getDecoder().decode(parts[2]),
+      return new PasswordHash(
+          Integer.parseInt(parts[1]),
+          Base64.getDecoder().decode(parts[2]),
           Base64.getDecoder().decode(parts[3]));
     } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException("Cannot read password hash: bad iteration count or Base64", e);
+      throw new IllegalArgumentException(
+          "Cannot read password hash: bad iteration count or Base64", e);
     }
   }
 
-  /** Whether {@code password} is the one hashed; the comparison takes the same time wherever they differ. */
+  /**
+   * Whether {@code password} is the one hashed; the comparison takes the same time wherever they
+   * differ.
+   */
   public boolean matches(char[] password) {
     return MessageDigest.isEqual(hash, derive(password, salt, iterations));
   }
@@ -76,7 +89,13 @@ public record PasswordHash(int iterations, byte[] salt, byte[] hash) {
   /** The stored form. */
   public String encoded() {
     Base64.Encoder base64 = Base64.getEncoder().withoutPadding();
-    return ALGORITHM + "$" + iterations + "$" + base64.encodeToString(salt) + "$" + base64.encodeToString(hash);
+    return ALGORITHM
+        + "$"
+        + iterations
+        + "$"
+        + base64.encodeToString(salt)
+        + "$"
+        + base64.encodeToString(hash);
   }
 
   @Override
@@ -90,7 +109,8 @@ public record PasswordHash(int iterations, byte[] salt, byte[] hash) {
       return SecretKeyFactory.getInstance("PBKDF2WithHmacSHA256").generateSecret(spec).getEncoded();
     } catch (GeneralSecurityException e) {
       // Every Java 17 runtime has this algorithm: its absence is a broken JDK, not a user error.
-      throw new IllegalStateException("Cannot hash a password: PBKDF2WithHmacSHA256 is missing from this JDK", e);
+      throw new IllegalStateException(
+          "Cannot hash a password: PBKDF2WithHmacSHA256 is missing from this JDK", e);
     } finally {
       spec.clearPassword();
     }

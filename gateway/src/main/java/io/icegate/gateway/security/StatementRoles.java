@@ -51,13 +51,15 @@ import org.apache.spark.sql.execution.command.ShowCatalogsCommand;
 import org.apache.spark.sql.execution.datasources.CreateTempViewUsing;
 
 /**
- * The role a statement needs, read from its parse tree: Icegate's (queries, DML, CALL) or, for what Icegate's
- * grammar lacks, Spark's own parser with Iceberg's extensions (DDL, SHOW, SET...). Never from the text: a comment or
- * a string literal cannot change the answer. What is not known to be harmless needs {@link Role#WRITE} at least.
- * The table is in docs/SECURITY.md.
+ * The role a statement needs, read from its parse tree: Icegate's (queries, DML, CALL) or, for what
+ * Icegate's grammar lacks, Spark's own parser with Iceberg's extensions (DDL, SHOW, SET...). Never
+ * from the text: a comment or a string literal cannot change the answer. What is not known to be
+ * harmless needs {@link Role#WRITE} at least. The table is in docs/SECURITY.md.
  */
 public final class StatementRoles {
-  /** The role a statement needs, and what it is, for the refusal message ("CALL expire_snapshots"). */
+  /**
+   * The role a statement needs, and what it is, for the refusal message ("CALL expire_snapshots").
+   */
   public record Requirement(Role role, String what) {}
 
   private StatementRoles() {}
@@ -80,8 +82,10 @@ public final class StatementRoles {
       // Spark's Scala code throws its checked ParseException undeclared.
       return new Requirement(Role.READ, "a statement Spark cannot parse");
     } catch (StackOverflowError e) {
-      throw new GatewayException(ErrorCode.STATEMENT_TOO_COMPLEX,
-          "Cannot parse the statement: it is nested too deeply; simplify it", e);
+      throw new GatewayException(
+          ErrorCode.STATEMENT_TOO_COMPLEX,
+          "Cannot parse the statement: it is nested too deeply; simplify it",
+          e);
     }
     return ofSparkPlan(plan);
   }
@@ -93,15 +97,18 @@ public final class StatementRoles {
     if (statement instanceof SqlIcebergCall call) {
       String name = call.procedureName().toLowerCase(Locale.ROOT);
       if (call.catalog().map(c -> c.equalsIgnoreCase(SystemCatalog.NAME)).orElse(false)) {
-        // Cancelling another user's statement needs ADMIN; that is checked against the statement's owner.
+        // Cancelling another user's statement needs ADMIN; that is checked against the statement's
+        // owner.
         return new Requirement(Role.READ, "CALL " + SystemCatalog.NAME + ".system." + name);
       }
       Optional<ProcedureSpec> spec = Procedures.find(name);
       // An unknown procedure is refused by the procedure bridge before anything runs.
       return new Requirement(spec.map(s -> role(s.privilege())).orElse(Role.READ), "CALL " + name);
     }
-    if (statement.isA(SqlKind.QUERY) || statement.getKind() == SqlKind.EXPLAIN
-        || statement.getKind() == SqlKind.DESCRIBE_TABLE || statement.getKind() == SqlKind.DESCRIBE_SCHEMA) {
+    if (statement.isA(SqlKind.QUERY)
+        || statement.getKind() == SqlKind.EXPLAIN
+        || statement.getKind() == SqlKind.DESCRIBE_TABLE
+        || statement.getKind() == SqlKind.DESCRIBE_SCHEMA) {
       return new Requirement(Role.READ, "a query");
     }
     return new Requirement(Role.WRITE, statement.getKind().sql);
@@ -109,10 +116,13 @@ public final class StatementRoles {
 
   private static Requirement ofSparkPlan(LogicalPlan plan) {
     if (plan instanceof DropTable drop) {
-      return drop.purge() ? new Requirement(Role.ADMIN, "DROP TABLE ... PURGE") : new Requirement(Role.WRITE,
-          "DROP TABLE");
+      return drop.purge()
+          ? new Requirement(Role.ADMIN, "DROP TABLE ... PURGE")
+          : new Requirement(Role.WRITE, "DROP TABLE");
     }
-    if (plan instanceof AddJarsCommand || plan instanceof AddFilesCommand || plan instanceof AddArchivesCommand) {
+    if (plan instanceof AddJarsCommand
+        || plan instanceof AddFilesCommand
+        || plan instanceof AddArchivesCommand) {
       // Code and files loaded into the gateway's own JVM.
       return new Requirement(Role.ADMIN, "ADD JAR/FILE/ARCHIVE");
     }
@@ -124,23 +134,40 @@ public final class StatementRoles {
       // A temporary view lives in the connection's own session.
       return new Requirement(Role.READ, "CREATE TEMPORARY VIEW");
     }
-    if (isReadOnlyCommand(plan) || !(plan instanceof Command) && !(plan instanceof InsertIntoStatement)) {
+    if (isReadOnlyCommand(plan)
+        || !(plan instanceof Command) && !(plan instanceof InsertIntoStatement)) {
       return new Requirement(Role.READ, plan.nodeName());
     }
     return new Requirement(Role.WRITE, plan.nodeName());
   }
 
   private static boolean isReadOnlyCommand(LogicalPlan plan) {
-    return plan instanceof ShowTables || plan instanceof ShowTableExtended || plan instanceof ShowNamespaces
-        || plan instanceof ShowViews || plan instanceof ShowColumns || plan instanceof ShowCreateTable
-        || plan instanceof ShowTableProperties || plan instanceof ShowFunctions || plan instanceof ShowPartitions
-        || plan instanceof ShowCatalogsCommand || plan instanceof DescribeRelation || plan instanceof DescribeColumn
-        || plan instanceof DescribeNamespace || plan instanceof DescribeFunction
-        || plan instanceof DescribeQueryCommand || plan instanceof ExplainCommand
-        || plan instanceof SetCatalogAndNamespace || plan instanceof SetCatalogCommand
-        || plan instanceof SetNamespaceCommand || plan instanceof SetCommand || plan instanceof ResetCommand
-        || plan instanceof RefreshTable || plan instanceof CacheTable || plan instanceof CacheTableAsSelect
-        || plan instanceof UncacheTable || plan == ClearCacheCommand$.MODULE$;
+    return plan instanceof ShowTables
+        || plan instanceof ShowTableExtended
+        || plan instanceof ShowNamespaces
+        || plan instanceof ShowViews
+        || plan instanceof ShowColumns
+        || plan instanceof ShowCreateTable
+        || plan instanceof ShowTableProperties
+        || plan instanceof ShowFunctions
+        || plan instanceof ShowPartitions
+        || plan instanceof ShowCatalogsCommand
+        || plan instanceof DescribeRelation
+        || plan instanceof DescribeColumn
+        || plan instanceof DescribeNamespace
+        || plan instanceof DescribeFunction
+        || plan instanceof DescribeQueryCommand
+        || plan instanceof ExplainCommand
+        || plan instanceof SetCatalogAndNamespace
+        || plan instanceof SetCatalogCommand
+        || plan instanceof SetNamespaceCommand
+        || plan instanceof SetCommand
+        || plan instanceof ResetCommand
+        || plan instanceof RefreshTable
+        || plan instanceof CacheTable
+        || plan instanceof CacheTableAsSelect
+        || plan instanceof UncacheTable
+        || plan == ClearCacheCommand$.MODULE$;
   }
 
   private static Role role(io.icegate.procedure.spec.Privilege privilege) {

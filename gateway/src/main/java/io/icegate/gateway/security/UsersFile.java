@@ -18,17 +18,23 @@ import java.util.Optional;
 import java.util.regex.Pattern;
 
 /**
- * The users file: one user a line, {@code NAME:ROLE:HASH} with the role in lower case ({@code read}, {@code write},
- * {@code admin}) and the hash in {@link PasswordHash}'s stored form; blank lines and lines starting with {@code #}
- * are ignored. Never holds a password. Written whole to a temporary file, readable by its owner only, then moved
- * into place, so a gateway reading it sees the old or the new version, never half of one.
+ * The users file: one user a line, {@code NAME:ROLE:HASH} with the role in lower case ({@code
+ * read}, {@code write}, {@code admin}) and the hash in {@link PasswordHash}'s stored form; blank
+ * lines and lines starting with {@code #} are ignored. Never holds a password. Written whole to a
+ * temporary file, readable by its owner only, then moved into place, so a gateway reading it sees
+ * the old or the new version, never half of one.
  */
 public final class UsersFile {
-  /** Letters, digits and {@code . _ @ -}: no colon (HTTP Basic ends the user name at the first one). */
+  /**
+   * Letters, digits and {@code . _ @ -}: no colon (HTTP Basic ends the user name at the first one).
+   */
   private static final Pattern NAME = Pattern.compile("[A-Za-z0-9._@-]{1,128}");
-  private static final String HEADER = "# Icegate users: NAME:ROLE:HASH, managed with bin/icegate user add|remove|list."
-      + "\n# ROLE is read, write or admin; HASH is " + PasswordHash.ALGORITHM
-      + "$ITERATIONS$SALT$HASH. No password is stored.\n";
+
+  private static final String HEADER =
+      "# Icegate users: NAME:ROLE:HASH, managed with bin/icegate user add|remove|list."
+          + "\n# ROLE is read, write or admin; HASH is "
+          + PasswordHash.ALGORITHM
+          + "$ITERATIONS$SALT$HASH. No password is stored.\n";
 
   /** One user of the file. */
   public record User(String name, Role role, PasswordHash passwordHash) {
@@ -60,8 +66,14 @@ public final class UsersFile {
         }
         User user = parseLine(line, path, i + 1);
         if (users.put(user.name(), user) != null) {
-          throw new IllegalArgumentException("Cannot read users file " + path + ": line " + (i + 1)
-              + " repeats user '" + user.name() + "'");
+          throw new IllegalArgumentException(
+              "Cannot read users file "
+                  + path
+                  + ": line "
+                  + (i + 1)
+                  + " repeats user '"
+                  + user.name()
+                  + "'");
         }
       }
     }
@@ -90,12 +102,18 @@ public final class UsersFile {
     return users.remove(name) != null;
   }
 
-  /** Writes the file back, readable and writable by its owner only where the file system allows it. */
+  /**
+   * Writes the file back, readable and writable by its owner only where the file system allows it.
+   */
   public void write() throws IOException {
     StringBuilder text = new StringBuilder(HEADER);
     for (User user : users.values()) {
-      text.append(user.name()).append(':').append(user.role().name().toLowerCase(Locale.ROOT)).append(':')
-          .append(user.passwordHash().encoded()).append('\n');
+      text.append(user.name())
+          .append(':')
+          .append(user.role().name().toLowerCase(Locale.ROOT))
+          .append(':')
+          .append(user.passwordHash().encoded())
+          .append('\n');
     }
     Path directory = path.toAbsolutePath().getParent();
     Files.createDirectories(directory);
@@ -104,7 +122,8 @@ public final class UsersFile {
       ownerOnly(temporary);
       Files.writeString(temporary, text, StandardCharsets.UTF_8);
       try {
-        Files.move(temporary, path, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        Files.move(
+            temporary, path, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
       } catch (AtomicMoveNotSupportedException e) {
         Files.move(temporary, path, StandardCopyOption.REPLACE_EXISTING);
       }
@@ -116,19 +135,22 @@ public final class UsersFile {
   /** Checks a user name, saying what is allowed. */
   public static void checkName(String name) {
     if (!NAME.matcher(name).matches()) {
-      throw new IllegalArgumentException("Cannot use user name '" + name
-          + "': use 1 to 128 letters, digits and . _ @ -");
+      throw new IllegalArgumentException(
+          "Cannot use user name '" + name + "': use 1 to 128 letters, digits and . _ @ -");
     }
   }
 
-  /** Reads a role as written in the file and on the command line: read, write or admin, in any case. */
+  /**
+   * Reads a role as written in the file and on the command line: read, write or admin, in any case.
+   */
   public static Role parseRole(String text) {
     for (Role role : Role.values()) {
       if (role.name().equalsIgnoreCase(text)) {
         return role;
       }
     }
-    throw new IllegalArgumentException("Cannot use role '" + text + "': expected read, write or admin");
+    throw new IllegalArgumentException(
+        "Cannot use role '" + text + "': expected read, write or admin");
   }
 
   private static User parseLine(String line, Path path, int number) {
@@ -139,8 +161,8 @@ public final class UsersFile {
       }
       return new User(fields[0], parseRole(fields[1]), PasswordHash.parse(fields[2]));
     } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException("Cannot read users file " + path + ": line " + number + ": "
-          + e.getMessage(), e);
+      throw new IllegalArgumentException(
+          "Cannot read users file " + path + ": line " + number + ": " + e.getMessage(), e);
     }
   }
 

@@ -23,13 +23,15 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Authenticates against a {@link UsersFile}, re-read whenever it changes on disk (so {@code bin/icegate user add}
- * and {@code remove} take effect without a restart). A PBKDF2 check is slow on purpose, and every HTTP request
- * carries the credentials, so a successful check is remembered as a keyed digest of the password (never the
- * password) until the user's entry changes; failed checks are never remembered and always pay the full cost.
+ * Authenticates against a {@link UsersFile}, re-read whenever it changes on disk (so {@code
+ * bin/icegate user add} and {@code remove} take effect without a restart). A PBKDF2 check is slow
+ * on purpose, and every HTTP request carries the credentials, so a successful check is remembered
+ * as a keyed digest of the password (never the password) until the user's entry changes; failed
+ * checks are never remembered and always pay the full cost.
  */
 public final class UsersFileAuthenticator implements Authenticator {
   private static final Logger LOG = LoggerFactory.getLogger(UsersFileAuthenticator.class);
+
   /** Checked for unknown users, so that they take as long to refuse as a wrong password. */
   private static final PasswordHash NOBODY = PasswordHash.of("not a password".toCharArray());
 
@@ -47,7 +49,9 @@ public final class UsersFileAuthenticator implements Authenticator {
     new SecureRandom().nextBytes(cacheKey);
     this.loaded = load();
     if (loaded.file().users().isEmpty()) {
-      LOG.warn("Users file {} has no users: every request will be refused (add one with bin/icegate user add)",
+      LOG.warn(
+          "Users file {} has no users: every request will be refused (add one with bin/icegate user"
+              + " add)",
           path);
     }
   }
@@ -62,12 +66,15 @@ public final class UsersFileAuthenticator implements Authenticator {
     PasswordHash hash = entry.get().passwordHash();
     byte[] digest = digest(password);
     Verified known = verified.get(user);
-    boolean ok = known != null && known.entry() == hash && MessageDigest.isEqual(known.digest(), digest);
+    boolean ok =
+        known != null && known.entry() == hash && MessageDigest.isEqual(known.digest(), digest);
     if (!ok && hash.matches(password)) {
       verified.put(user, new Verified(hash, digest));
       ok = true;
     }
-    return ok ? Optional.of(new Identity(user, entry.get().role(), remoteAddress, true)) : Optional.empty();
+    return ok
+        ? Optional.of(new Identity(user, entry.get().role(), remoteAddress, true))
+        : Optional.empty();
   }
 
   /** The file as it is now: re-read when its modification time, size or identity changed. */
@@ -75,7 +82,8 @@ public final class UsersFileAuthenticator implements Authenticator {
     Loaded seen = loaded;
     try {
       BasicFileAttributes attributes = Files.readAttributes(path, BasicFileAttributes.class);
-      if (attributes.lastModifiedTime().toMillis() != seen.modified() || attributes.size() != seen.size()
+      if (attributes.lastModifiedTime().toMillis() != seen.modified()
+          || attributes.size() != seen.size()
           || !Objects.equals(attributes.fileKey(), seen.fileKey())) {
         synchronized (this) {
           if (loaded == seen) {
@@ -85,8 +93,10 @@ public final class UsersFileAuthenticator implements Authenticator {
         }
       }
     } catch (IOException | RuntimeException e) {
-      // A file being replaced or briefly unreadable: keep the users last read rather than lock everyone out.
-      LOG.warn("Cannot re-read users file {}: {}; using the users read before", path, e.getMessage());
+      // A file being replaced or briefly unreadable: keep the users last read rather than lock
+      // everyone out.
+      LOG.warn(
+          "Cannot re-read users file {}: {}; using the users read before", path, e.getMessage());
     }
     return loaded.file();
   }
@@ -95,10 +105,17 @@ public final class UsersFileAuthenticator implements Authenticator {
     try {
       BasicFileAttributes attributes = Files.readAttributes(path, BasicFileAttributes.class);
       UsersFile file = UsersFile.read(path);
-      return new Loaded(file, attributes.fileKey(), attributes.lastModifiedTime().toMillis(), attributes.size());
+      return new Loaded(
+          file, attributes.fileKey(), attributes.lastModifiedTime().toMillis(), attributes.size());
     } catch (NoSuchFileException e) {
-      throw new IllegalArgumentException("Cannot read users file " + path + ": it does not exist (create it with"
-          + " bin/icegate user add NAME --role ROLE --users-file " + path + ")", e);
+      throw new IllegalArgumentException(
+          "Cannot read users file "
+              + path
+              + ": it does not exist (create it with"
+              + " bin/icegate user add NAME --role ROLE --users-file "
+              + path
+              + ")",
+          e);
     } catch (IOException e) {
       throw new UncheckedIOException("Cannot read users file " + path + ": " + e.getMessage(), e);
     }
@@ -115,7 +132,8 @@ public final class UsersFileAuthenticator implements Authenticator {
       }
       return mac.doFinal();
     } catch (GeneralSecurityException e) {
-      throw new IllegalStateException("Cannot digest a password: HmacSHA256 is missing from this JDK", e);
+      throw new IllegalStateException(
+          "Cannot digest a password: HmacSHA256 is missing from this JDK", e);
     }
   }
 }

@@ -22,10 +22,11 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * In front of Avatica's handler: finds who sends each request and runs the rest of its handling with that
- * {@link Identity} as the {@link RequestContext}. With an {@link Authenticator}, a request without valid HTTP Basic
- * credentials gets 401 and a Basic challenge before its body is read; without one, the request runs as the user its
- * Basic header names, else {@value #ANONYMOUS}, with role admin and {@code authenticated=false}.
+ * In front of Avatica's handler: finds who sends each request and runs the rest of its handling
+ * with that {@link Identity} as the {@link RequestContext}. With an {@link Authenticator}, a
+ * request without valid HTTP Basic credentials gets 401 and a Basic challenge before its body is
+ * read; without one, the request runs as the user its Basic header names, else {@value #ANONYMOUS},
+ * with role admin and {@code authenticated=false}.
  */
 final class AuthenticationHandler extends HandlerWrapper {
   static final String ANONYMOUS = "anonymous";
@@ -40,7 +41,8 @@ final class AuthenticationHandler extends HandlerWrapper {
   }
 
   @Override
-  public void handle(String target, Request baseRequest, HttpServletRequest request, HttpServletResponse response)
+  public void handle(
+      String target, Request baseRequest, HttpServletRequest request, HttpServletResponse response)
       throws IOException, ServletException {
     String remoteAddress = String.valueOf(request.getRemoteAddr());
     Optional<Credentials> credentials = Credentials.of(request.getHeader("Authorization"));
@@ -54,14 +56,17 @@ final class AuthenticationHandler extends HandlerWrapper {
       refuse(baseRequest, response);
       return;
     }
-    Failure failure = RequestContext.with(identity.get(), () -> {
-      try {
-        super.handle(target, baseRequest, request, response);
-        return null;
-      } catch (IOException | ServletException e) {
-        return new Failure(e);
-      }
-    });
+    Failure failure =
+        RequestContext.with(
+            identity.get(),
+            () -> {
+              try {
+                super.handle(target, baseRequest, request, response);
+                return null;
+              } catch (IOException | ServletException e) {
+                return new Failure(e);
+              }
+            });
     if (failure != null) {
       failure.rethrow();
     }
@@ -69,7 +74,8 @@ final class AuthenticationHandler extends HandlerWrapper {
 
   private Optional<Identity> identify(Optional<Credentials> credentials, String remoteAddress) {
     if (authenticator.isEmpty()) {
-      String user = credentials.map(Credentials::user).filter(name -> !name.isEmpty()).orElse(ANONYMOUS);
+      String user =
+          credentials.map(Credentials::user).filter(name -> !name.isEmpty()).orElse(ANONYMOUS);
       return Optional.of(new Identity(user, Role.ADMIN, remoteAddress, false));
     }
     if (credentials.isEmpty()) {
@@ -78,9 +84,11 @@ final class AuthenticationHandler extends HandlerWrapper {
       return Optional.empty();
     }
     Credentials given = credentials.get();
-    Optional<Identity> identity = authenticator.get().authenticate(given.user(), given.password(), remoteAddress);
+    Optional<Identity> identity =
+        authenticator.get().authenticate(given.user(), given.password(), remoteAddress);
     if (identity.isEmpty()) {
-      LOG.warn("Refused user '{}' from {}: wrong user name or password", given.user(), remoteAddress);
+      LOG.warn(
+          "Refused user '{}' from {}: wrong user name or password", given.user(), remoteAddress);
     }
     return identity;
   }
@@ -89,8 +97,11 @@ final class AuthenticationHandler extends HandlerWrapper {
     response.setStatus(HttpServletResponse.SC_UNAUTHORIZED);
     response.setHeader("WWW-Authenticate", "Basic realm=\"" + REALM + "\", charset=\"UTF-8\"");
     response.setContentType("text/plain;charset=utf-8");
-    response.getOutputStream().write("Authentication required: a user name and password of this gateway\n"
-        .getBytes(StandardCharsets.UTF_8));
+    response
+        .getOutputStream()
+        .write(
+            "Authentication required: a user name and password of this gateway\n"
+                .getBytes(StandardCharsets.UTF_8));
     baseRequest.setHandled(true);
   }
 
@@ -107,8 +118,12 @@ final class AuthenticationHandler extends HandlerWrapper {
         return Optional.empty();
       }
       try {
-        CharBuffer text = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
-            .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(decoded));
+        CharBuffer text =
+            StandardCharsets.UTF_8
+                .newDecoder()
+                .onMalformedInput(CodingErrorAction.REPORT)
+                .onUnmappableCharacter(CodingErrorAction.REPORT)
+                .decode(ByteBuffer.wrap(decoded));
         char[] chars = new char[text.remaining()];
         text.get(chars);
         Arrays.fill(text.array(), '\0');
@@ -117,8 +132,9 @@ final class AuthenticationHandler extends HandlerWrapper {
           Arrays.fill(chars, '\0');
           return Optional.empty();
         }
-        Credentials credentials = new Credentials(new String(chars, 0, colon),
-            Arrays.copyOfRange(chars, colon + 1, chars.length));
+        Credentials credentials =
+            new Credentials(
+                new String(chars, 0, colon), Arrays.copyOfRange(chars, colon + 1, chars.length));
         Arrays.fill(chars, '\0');
         return Optional.of(credentials);
       } catch (CharacterCodingException e) {

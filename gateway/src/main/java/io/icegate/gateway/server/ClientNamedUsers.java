@@ -13,11 +13,11 @@ import java.util.Optional;
 import org.apache.calcite.avatica.remote.Service;
 
 /**
- * Without authentication, names each request's user as the client named it: Avatica's clients send credentials
- * only when challenged, so a gateway without authentication sees no user in HTTP, only the {@code user} property
- * of the connection's open request. Wraps the {@link Service} so that a request of a connection opened with a
- * user name runs with that name in its (unauthenticated) {@link Identity}; authenticated identities are left
- * alone.
+ * Without authentication, names each request's user as the client named it: Avatica's clients send
+ * credentials only when challenged, so a gateway without authentication sees no user in HTTP, only
+ * the {@code user} property of the connection's open request. Wraps the {@link Service} so that a
+ * request of a connection opened with a user name runs with that name in its (unauthenticated)
+ * {@link Identity}; authenticated identities are left alone.
  */
 final class ClientNamedUsers implements InvocationHandler {
   private static final String USER_PROPERTY = "user";
@@ -31,14 +31,20 @@ final class ClientNamedUsers implements InvocationHandler {
   }
 
   static Service wrap(Service service, GatewayActivity activity) {
-    return (Service) Proxy.newProxyInstance(Service.class.getClassLoader(), new Class<?>[] {Service.class},
-        new ClientNamedUsers(service, activity));
+    return (Service)
+        Proxy.newProxyInstance(
+            Service.class.getClassLoader(),
+            new Class<?>[] {Service.class},
+            new ClientNamedUsers(service, activity));
   }
 
   @Override
   public Object invoke(Object proxy, Method method, Object[] args) throws Throwable {
     Optional<Identity> current = RequestContext.current();
-    if (current.isEmpty() || current.get().authenticated() || args == null || args.length != 1
+    if (current.isEmpty()
+        || current.get().authenticated()
+        || args == null
+        || args.length != 1
         || !(args[0] instanceof Service.Request request)) {
       return call(method, args);
     }
@@ -49,14 +55,17 @@ final class ClientNamedUsers implements InvocationHandler {
     Identity identity = current.get();
     Identity renamed = new Identity(named.get(), identity.role(), identity.remoteAddress(), false);
     Object[] result = new Object[1];
-    Throwable failure = RequestContext.with(renamed, () -> {
-      try {
-        result[0] = call(method, args);
-        return null;
-      } catch (Throwable t) {
-        return t;
-      }
-    });
+    Throwable failure =
+        RequestContext.with(
+            renamed,
+            () -> {
+              try {
+                result[0] = call(method, args);
+                return null;
+              } catch (Throwable t) {
+                return t;
+              }
+            });
     if (failure != null) {
       throw failure;
     }

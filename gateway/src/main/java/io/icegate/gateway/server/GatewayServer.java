@@ -2,10 +2,10 @@ package io.icegate.gateway.server;
 
 import io.icegate.gateway.activity.GatewayActivity;
 import io.icegate.gateway.config.GatewayConfig;
+import io.icegate.gateway.config.Setting;
 import io.icegate.gateway.engine.SparkEngine;
 import io.icegate.gateway.jdbc.IcegateMeta;
 import io.icegate.gateway.metadata.NativeMetadataPath;
-import io.icegate.gateway.config.Setting;
 import io.icegate.gateway.security.Authenticator;
 import io.icegate.gateway.security.BindPolicy;
 import io.icegate.gateway.security.UsersFileAuthenticator;
@@ -39,7 +39,11 @@ public final class GatewayServer implements AutoCloseable {
   private final HttpServer http;
   private final boolean ownsEngine;
 
-  private GatewayServer(SparkEngine engine, GatewayConfig config, IcegateMeta meta, HttpServer http,
+  private GatewayServer(
+      SparkEngine engine,
+      GatewayConfig config,
+      IcegateMeta meta,
+      HttpServer http,
       boolean ownsEngine) {
     this.engine = engine;
     this.config = config;
@@ -65,48 +69,64 @@ public final class GatewayServer implements AutoCloseable {
   }
 
   /**
-   * Starts an HTTP server on {@code engine} with the gateway settings of {@code config} (its {@code spark.*} keys
-   * are the engine's business and are not read here): several gateways with different settings can share a JVM's
-   * one SparkContext.
+   * Starts an HTTP server on {@code engine} with the gateway settings of {@code config} (its {@code
+   * spark.*} keys are the engine's business and are not read here): several gateways with different
+   * settings can share a JVM's one SparkContext.
    */
   public static GatewayServer start(SparkEngine engine, GatewayConfig config, boolean ownsEngine) {
     BindPolicy.check(config);
     Optional<Authenticator> authenticator = config.usersFile().map(UsersFileAuthenticator::new);
-    config.tlsKeystore().ifPresent(keystore -> checkKeystore(keystore, config.tlsKeystorePassword()));
+    config
+        .tlsKeystore()
+        .ifPresent(keystore -> checkKeystore(keystore, config.tlsKeystorePassword()));
     PartitionCountsCache.shared().setMaxCounts(config.partitionCacheCounts());
     IcegateMeta meta = new IcegateMeta(engine, config);
-    Serialization serialization = config.serialization().equals("json") ? Serialization.JSON : Serialization.PROTOBUF;
-    ServerCustomizer<Server> bindHost = server -> {
-      for (Connector connector : server.getConnectors()) {
-        ((ServerConnector) connector).setHost(config.host());
-      }
-    };
-    // Avatica's handlers are in place when customizers run: authentication goes in front of all of them, so a
+    Serialization serialization =
+        config.serialization().equals("json") ? Serialization.JSON : Serialization.PROTOBUF;
+    ServerCustomizer<Server> bindHost =
+        server -> {
+          for (Connector connector : server.getConnectors()) {
+            ((ServerConnector) connector).setHost(config.host());
+          }
+        };
+    // Avatica's handlers are in place when customizers run: authentication goes in front of all of
+    // them, so a
     // refused request is answered before Avatica reads a byte of it.
-    ServerCustomizer<Server> authenticate = server -> {
-      AuthenticationHandler front = new AuthenticationHandler(authenticator);
-      front.setHandler(server.getHandler());
-      server.setHandler(front);
-    };
-    ServerCustomizer<Server> refusePlainHttp = server -> {
-      for (Connector connector : server.getConnectors()) {
-        SslConnectionFactory ssl = connector.getConnectionFactory(SslConnectionFactory.class);
-        if (ssl != null) {
-          ((ServerConnector) connector).addFirstConnectionFactory(new PlainHttpRefusal(ssl));
-        }
-      }
-    };
+    ServerCustomizer<Server> authenticate =
+        server -> {
+          AuthenticationHandler front = new AuthenticationHandler(authenticator);
+          front.setHandler(server.getHandler());
+          server.setHandler(front);
+        };
+    ServerCustomizer<Server> refusePlainHttp =
+        server -> {
+          for (Connector connector : server.getConnectors()) {
+            SslConnectionFactory ssl = connector.getConnectionFactory(SslConnectionFactory.class);
+            if (ssl != null) {
+              ((ServerConnector) connector).addFirstConnectionFactory(new PlainHttpRefusal(ssl));
+            }
+          }
+        };
     Service service = new GatewayService(meta);
     if (authenticator.isEmpty()) {
       service = ClientNamedUsers.wrap(service, GatewayActivity.instance());
     }
-    HttpServer.Builder<Server> builder = new HttpServer.Builder<Server>()
-        .withHandler(service, serialization)
-        .withPort(config.port())
-        .withServerCustomizers(List.of(bindHost, authenticate, refusePlainHttp), Server.class);
-    config.tlsKeystore().ifPresent(keystore -> builder.withTLS(keystore.toFile(), config.tlsKeystorePassword(),
-        // Avatica's builder insists on a trust store; the gateway asks no client certificate, so it is unused.
-        keystore.toFile(), config.tlsKeystorePassword()));
+    HttpServer.Builder<Server> builder =
+        new HttpServer.Builder<Server>()
+            .withHandler(service, serialization)
+            .withPort(config.port())
+            .withServerCustomizers(List.of(bindHost, authenticate, refusePlainHttp), Server.class);
+    config
+        .tlsKeystore()
+        .ifPresent(
+            keystore ->
+                builder.withTLS(
+                    keystore.toFile(),
+                    config.tlsKeystorePassword(),
+                    // Avatica's builder insists on a trust store; the gateway asks no client
+                    // certificate, so it is unused.
+                    keystore.toFile(),
+                    config.tlsKeystorePassword()));
     HttpServer http = builder.build();
     try {
       http.start();
@@ -117,28 +137,50 @@ public final class GatewayServer implements AutoCloseable {
     if (config.metadataNative()) {
       NativeMetadataPath.warmUpInBackground();
     }
-    LOG.info("Authentication {}, {}", config.usersFile().map(f -> "on (users file " + f + ")").orElse("off"),
+    LOG.info(
+        "Authentication {}, {}",
+        config.usersFile().map(f -> "on (users file " + f + ")").orElse("off"),
         config.tlsKeystore().isPresent() ? "HTTPS" : "plain HTTP");
     return new GatewayServer(engine, config, meta, http, ownsEngine);
   }
 
-  /** Reads the keystore once before starting, so that a wrong path or password is one clear line. */
+  /**
+   * Reads the keystore once before starting, so that a wrong path or password is one clear line.
+   */
   static void checkKeystore(Path keystore, String password) {
     if (password.isEmpty()) {
       // Checked here rather than in GatewayConfig, whose settings may be given one at a time.
-      throw new IllegalArgumentException("Cannot serve HTTPS with keystore " + keystore + ": "
-          + Setting.TLS_KEYSTORE_PASSWORD.key() + " is not set (--tls-password)");
+      throw new IllegalArgumentException(
+          "Cannot serve HTTPS with keystore "
+              + keystore
+              + ": "
+              + Setting.TLS_KEYSTORE_PASSWORD.key()
+              + " is not set (--tls-password)");
     }
     if (!Files.isRegularFile(keystore)) {
-      throw new IllegalArgumentException("Cannot serve HTTPS with keystore " + keystore + ": no such file ("
-          + Setting.TLS_KEYSTORE.key() + ", --tls-keystore)");
+      throw new IllegalArgumentException(
+          "Cannot serve HTTPS with keystore "
+              + keystore
+              + ": no such file ("
+              + Setting.TLS_KEYSTORE.key()
+              + ", --tls-keystore)");
     }
     try {
       KeyStore.getInstance(keystore.toFile(), password.toCharArray());
     } catch (IOException | GeneralSecurityException e) {
-      throw new IllegalArgumentException("Cannot serve HTTPS with keystore " + keystore + ": "
-          + (e.getCause() instanceof UnrecoverableKeyException ? "wrong password" : e.getMessage())
-          + " (" + Setting.TLS_KEYSTORE.key() + ", " + Setting.TLS_KEYSTORE_PASSWORD.key() + ")", e);
+      throw new IllegalArgumentException(
+          "Cannot serve HTTPS with keystore "
+              + keystore
+              + ": "
+              + (e.getCause() instanceof UnrecoverableKeyException
+                  ? "wrong password"
+                  : e.getMessage())
+              + " ("
+              + Setting.TLS_KEYSTORE.key()
+              + ", "
+              + Setting.TLS_KEYSTORE_PASSWORD.key()
+              + ")",
+          e);
     }
   }
 
@@ -148,7 +190,11 @@ public final class GatewayServer implements AutoCloseable {
 
   /** The base URL clients connect to. */
   public String url() {
-    return (config.tlsKeystore().isPresent() ? "https" : "http") + "://" + config.host() + ":" + port();
+    return (config.tlsKeystore().isPresent() ? "https" : "http")
+        + "://"
+        + config.host()
+        + ":"
+        + port();
   }
 
   public SparkEngine engine() {

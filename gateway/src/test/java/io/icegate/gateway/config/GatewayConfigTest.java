@@ -36,7 +36,8 @@ class GatewayConfigTest {
 
   @Test
   void sparkKeysPassThroughUntouched() {
-    GatewayConfig config = GatewayConfig.from(Map.of("spark.master", "local[4]", "icegate.port", "9000"));
+    GatewayConfig config =
+        GatewayConfig.from(Map.of("spark.master", "local[4]", "icegate.port", "9000"));
     assertThat(config.sparkConf()).containsExactly(Map.entry("spark.master", "local[4]"));
     assertThat(config.port()).isEqualTo(9000);
   }
@@ -53,7 +54,9 @@ class GatewayConfigTest {
   void badPortIsRejectedWithTheRange() {
     assertThatThrownBy(() -> GatewayConfig.from(Map.of("icegate.port", "70000")))
         .isInstanceOf(IllegalArgumentException.class)
-        .hasMessage("Cannot configure Icegate: icegate.port must be an integer from 0 to 65535, not '70000'");
+        .hasMessage(
+            "Cannot configure Icegate: icegate.port must be an integer from 0 to 65535, not"
+                + " '70000'");
   }
 
   @Test

@@ -8,7 +8,8 @@ class ShowViewsInCatalogTest {
   @Test
   void recognisesTheOnePartForm() {
     assertThat(ShowViewsInCatalog.recognise("SHOW VIEWS IN demo")).contains("demo");
-    assertThat(ShowViewsInCatalog.recognise("  show views from `my catalog`;")).contains("my catalog");
+    assertThat(ShowViewsInCatalog.recognise("  show views from `my catalog`;"))
+        .contains("my catalog");
   }
 
   @Test

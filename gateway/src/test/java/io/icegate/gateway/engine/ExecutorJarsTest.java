@@ -12,16 +12,21 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** Which jars a gateway on a cluster ships to its executors (spark.jars). */
 class ExecutorJarsTest {
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   @Test
   void shipsIcebergsRuntimeAndStorageBundlesOnly() throws Exception {
     Path runtime = jar("iceberg-spark-runtime-3.5_2.13-1.11.0.jar");
     Path aws = jar("iceberg-aws-bundle-1.11.0.jar");
-    List<Path> classPath = List.of(jar("icegate-gateway-0.1.0.jar"), runtime, jar("sqlite-jdbc-3.50.3.0.jar"),
-        jar("spark-core_2.13-3.5.8.jar"), aws, Files.createDirectory(dir.resolve("classes")),
-        dir.resolve("iceberg-spark-runtime-missing.jar"));
+    List<Path> classPath =
+        List.of(
+            jar("icegate-gateway-0.1.0.jar"),
+            runtime,
+            jar("sqlite-jdbc-3.50.3.0.jar"),
+            jar("spark-core_2.13-3.5.8.jar"),
+            aws,
+            Files.createDirectory(dir.resolve("classes")),
+            dir.resolve("iceberg-spark-runtime-missing.jar"));
 
     assertThat(SparkEngine.jarsForExecutors(classPath))
         .containsExactly(runtime.toUri().toString(), aws.toUri().toString());
@@ -29,17 +34,24 @@ class ExecutorJarsTest {
 
   @Test
   void aClusterMasterGetsTheRuntimeFromTheClassPath() {
-    Map<String, String> settings = SparkEngine.sparkSettings(config("spark.master", "spark://10.0.0.1:7077"));
+    Map<String, String> settings =
+        SparkEngine.sparkSettings(config("spark.master", "spark://10.0.0.1:7077"));
 
-    assertThat(settings.get("spark.jars")).startsWith("file:").contains("/iceberg-spark-runtime-")
+    assertThat(settings.get("spark.jars"))
+        .startsWith("file:")
+        .contains("/iceberg-spark-runtime-")
         .doesNotContain(",");
   }
 
   @Test
   void localModeAndTheUsersOwnJarsAreLeftAlone() {
-    assertThat(SparkEngine.sparkSettings(config("spark.master", "local[2]"))).doesNotContainKey("spark.jars");
-    assertThat(SparkEngine.sparkSettings(config("icegate.port", "0"))).doesNotContainKey("spark.jars");
-    assertThat(SparkEngine.sparkSettings(config("spark.master", "yarn", "spark.jars", "hdfs:///libs/iceberg.jar")))
+    assertThat(SparkEngine.sparkSettings(config("spark.master", "local[2]")))
+        .doesNotContainKey("spark.jars");
+    assertThat(SparkEngine.sparkSettings(config("icegate.port", "0")))
+        .doesNotContainKey("spark.jars");
+    assertThat(
+            SparkEngine.sparkSettings(
+                config("spark.master", "yarn", "spark.jars", "hdfs:///libs/iceberg.jar")))
         .containsEntry("spark.jars", "hdfs:///libs/iceberg.jar");
     assertThat(SparkEngine.isLocalMaster("local-cluster[2,1,512]")).isFalse();
     assertThat(SparkEngine.isLocalMaster("local")).isTrue();
@@ -50,7 +62,8 @@ class ExecutorJarsTest {
   }
 
   private GatewayConfig config(String... keyValues) {
-    Map<String, String> entries = new java.util.HashMap<>(Map.of("icegate.warehouse", dir.toString()));
+    Map<String, String> entries =
+        new java.util.HashMap<>(Map.of("icegate.warehouse", dir.toString()));
     for (int i = 0; i < keyValues.length; i += 2) {
       entries.put(keyValues[i], keyValues[i + 1]);
     }

@@ -9,14 +9,17 @@ import org.junit.jupiter.api.Test;
 class UncachedCatalogsTest {
   @Test
   void everyConfiguredIcebergCatalogIsUncachedUnlessItSaysOtherwise() {
-    Map<String, String> settings = new HashMap<>(Map.of(
-        "spark.sql.catalog.shared", "org.apache.iceberg.spark.SparkCatalog",
-        "spark.sql.catalog.shared.type", "jdbc",
-        "spark.sql.catalog.mine", "org.apache.iceberg.spark.SparkCatalog",
-        "spark.sql.catalog.mine.cache-enabled", "true",
-        "spark.sql.catalog.other", "com.example.OtherCatalog"));
+    Map<String, String> settings =
+        new HashMap<>(
+            Map.of(
+                "spark.sql.catalog.shared", "org.apache.iceberg.spark.SparkCatalog",
+                "spark.sql.catalog.shared.type", "jdbc",
+                "spark.sql.catalog.mine", "org.apache.iceberg.spark.SparkCatalog",
+                "spark.sql.catalog.mine.cache-enabled", "true",
+                "spark.sql.catalog.other", "com.example.OtherCatalog"));
     SparkEngine.uncachedIcebergCatalogs(settings);
-    assertThat(settings).containsEntry("spark.sql.catalog.shared.cache-enabled", "false")
+    assertThat(settings)
+        .containsEntry("spark.sql.catalog.shared.cache-enabled", "false")
         .containsEntry("spark.sql.catalog.mine.cache-enabled", "true")
         .doesNotContainKey("spark.sql.catalog.other.cache-enabled")
         .doesNotContainKey("spark.sql.catalog.shared.type.cache-enabled");

@@ -9,9 +9,10 @@ import org.junit.jupiter.api.Test;
 class CatalogMetadataTest {
   @Test
   void likePatternsMatchAsJdbcSays() {
-    assertThat(matches("order%", "orders", "order_items", "ord")).containsExactly(true, true, false);
-    assertThat(matches("order_items", "order_items", "orderxitems", "order_item")).containsExactly(true, true,
-        false);
+    assertThat(matches("order%", "orders", "order_items", "ord"))
+        .containsExactly(true, true, false);
+    assertThat(matches("order_items", "order_items", "orderxitems", "order_item"))
+        .containsExactly(true, true, false);
     assertThat(matches("order\\_items", "order_items", "orderxitems")).containsExactly(true, false);
     assertThat(matches("100\\%", "100%", "1000")).containsExactly(true, false);
     assertThat(matches("t.snap%", "t.snapshots", "tXsnapshots")).containsExactly(true, false);

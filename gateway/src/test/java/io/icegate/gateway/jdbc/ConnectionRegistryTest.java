@@ -24,9 +24,13 @@ import org.junit.jupiter.api.Test;
 class ConnectionRegistryTest {
   private static final String USER = "registry-test";
   private final ScheduledExecutorService timers = Executors.newSingleThreadScheduledExecutor();
+
   /** The connections the registry released, in order. */
   private final List<String> released = new CopyOnWriteArrayList<>();
-  /** The connections made, which the gateway-wide activity must forget again (other tests read it). */
+
+  /**
+   * The connections made, which the gateway-wide activity must forget again (other tests read it).
+   */
   private final List<String> made = new CopyOnWriteArrayList<>();
 
   @AfterEach
@@ -42,15 +46,25 @@ class ConnectionRegistryTest {
     registry.open("b", () -> connection("b"));
     AtomicInteger creations = new AtomicInteger();
 
-    assertThatThrownBy(() -> registry.open("c", () -> {
-      creations.incrementAndGet();
-      return connection("c");
-    })).isInstanceOfSatisfying(GatewayException.class, e -> {
-      assertThat(e.errorCode()).isEqualTo(ErrorCode.TOO_MANY_CONNECTIONS);
-      assertThat(e.errorCode().sqlState()).isEqualTo("53300");
-      assertThat(e).hasMessage("Cannot open a connection: the gateway has 2 open, as many as it accepts ("
-          + Setting.MAX_CONNECTIONS.key() + "=2); close unused connections or try again later");
-    });
+    assertThatThrownBy(
+            () ->
+                registry.open(
+                    "c",
+                    () -> {
+                      creations.incrementAndGet();
+                      return connection("c");
+                    }))
+        .isInstanceOfSatisfying(
+            GatewayException.class,
+            e -> {
+              assertThat(e.errorCode()).isEqualTo(ErrorCode.TOO_MANY_CONNECTIONS);
+              assertThat(e.errorCode().sqlState()).isEqualTo("53300");
+              assertThat(e)
+                  .hasMessage(
+                      "Cannot open a connection: the gateway has 2 open, as many as it accepts ("
+                          + Setting.MAX_CONNECTIONS.key()
+                          + "=2); close unused connections or try again later");
+            });
     assertThat(creations).hasValue(0);
     assertThat(registry.size()).isEqualTo(2);
 
@@ -65,7 +79,8 @@ class ConnectionRegistryTest {
     registry.open("a", () -> connection("a"));
 
     assertThatThrownBy(() -> registry.open("a", () -> connection("a")))
-        .isInstanceOfSatisfying(GatewayException.class,
+        .isInstanceOfSatisfying(
+            GatewayException.class,
             e -> assertThat(e.errorCode()).isEqualTo(ErrorCode.INVALID_CONNECTION_PROPERTY))
         .hasMessage("Cannot open connection a: a connection with this id is already open");
   }
@@ -82,11 +97,14 @@ class ConnectionRegistryTest {
     assertThat(released).containsExactly("a");
     assertThat(connection.statements()).isEmpty();
     assertThat(registry.find("a")).isEmpty();
-    assertThatThrownBy(() -> connection.statement(statement.id())).isInstanceOf(GatewayException.class);
+    assertThatThrownBy(() -> connection.statement(statement.id()))
+        .isInstanceOf(GatewayException.class);
     assertThatThrownBy(() -> registry.get("a"))
-        .isInstanceOfSatisfying(GatewayException.class,
+        .isInstanceOfSatisfying(
+            GatewayException.class,
             e -> assertThat(e.errorCode()).isEqualTo(ErrorCode.CONNECTION_CLOSED))
-        .hasMessage("Cannot use connection a: it is closed, expired or the gateway restarted; reconnect");
+        .hasMessage(
+            "Cannot use connection a: it is closed, expired or the gateway restarted; reconnect");
   }
 
   @Test
@@ -101,14 +119,18 @@ class ConnectionRegistryTest {
     assertThat(released).containsExactly("idle");
     assertThat(registry.find("busy")).as("a request in flight keeps its connection").isPresent();
     assertThatThrownBy(() -> registry.get("idle"))
-        .isInstanceOfSatisfying(GatewayException.class,
+        .isInstanceOfSatisfying(
+            GatewayException.class,
             e -> assertThat(e.errorCode()).isEqualTo(ErrorCode.CONNECTION_CLOSED))
-        .hasMessage("Cannot use connection idle: the gateway closed it after 1 s without a request ("
-            + Setting.IDLE_TIMEOUT.key() + "); reconnect");
+        .hasMessage(
+            "Cannot use connection idle: the gateway closed it after 1 s without a request ("
+                + Setting.IDLE_TIMEOUT.key()
+                + "); reconnect");
   }
 
   private ConnectionRegistry registry(int max, Duration idleTimeout) {
-    return new ConnectionRegistry(max, idleTimeout, timers, connection -> released.add(connection.id()));
+    return new ConnectionRegistry(
+        max, idleTimeout, timers, connection -> released.add(connection.id()));
   }
 
   /** A connection without a Spark session: the registry never reads it. */
@@ -116,7 +138,12 @@ class ConnectionRegistryTest {
     String connectionId = "registry-test-" + id;
     made.add(connectionId);
     ConnectionActivity activity = GatewayActivity.instance().connectionOpened(connectionId, USER);
-    return new GatewayConnection(id, null, ZoneOffset.UTC, activity, new Identity(USER, Role.READ, "127.0.0.1", true),
+    return new GatewayConnection(
+        id,
+        null,
+        ZoneOffset.UTC,
+        activity,
+        new Identity(USER, Role.READ, "127.0.0.1", true),
         false);
   }
 }

@@ -17,7 +17,9 @@ class MetadataCallsTest {
 
   @Test
   void onlyTheDriversCallsAreCalls() {
-    assertThat(MetadataCalls.isCall(MetadataCall.of(MetadataMethod.GET_PRIMARY_KEYS, "c", null, "t").encode()))
+    assertThat(
+            MetadataCalls.isCall(
+                MetadataCall.of(MetadataMethod.GET_PRIMARY_KEYS, "c", null, "t").encode()))
         .isTrue();
     assertThat(MetadataCalls.isCall("SELECT 1")).isFalse();
     assertThat(MetadataCalls.isCall(MetadataCall.PREFIX)).isFalse();
@@ -26,22 +28,35 @@ class MetadataCallsTest {
 
   @Test
   void anUnknownCallSaysSo() {
-    String sql = MetadataCall.PREFIX + MetadataCall.SEPARATOR + "getIndexInfo" + MetadataCall.SEPARATOR + "demo";
+    String sql =
+        MetadataCall.PREFIX
+            + MetadataCall.SEPARATOR
+            + "getIndexInfo"
+            + MetadataCall.SEPARATOR
+            + "demo";
     assertThatThrownBy(() -> calls.answer(null, "connection-1", sql))
         .isInstanceOf(GatewayException.class)
-        .hasMessage("Cannot answer metadata call getIndexInfo with 1 arguments: the gateway does not know it"
-            + " (a newer driver?)")
-        .extracting(e -> ((GatewayException) e).errorCode()).isEqualTo(ErrorCode.INVALID_ARGUMENT);
+        .hasMessage(
+            "Cannot answer metadata call getIndexInfo with 1 arguments: the gateway does not know"
+                + " it (a newer driver?)")
+        .extracting(e -> ((GatewayException) e).errorCode())
+        .isEqualTo(ErrorCode.INVALID_ARGUMENT);
   }
 
   @Test
   void aCancelNamesItsStatement() {
-    assertThat(MetadataCalls.cancelledStatement(MetadataCall.of(MetadataMethod.CANCEL_STATEMENT, "7").encode()))
+    assertThat(
+            MetadataCalls.cancelledStatement(
+                MetadataCall.of(MetadataMethod.CANCEL_STATEMENT, "7").encode()))
         .isEqualTo(OptionalInt.of(7));
-    assertThat(MetadataCalls.cancelledStatement(MetadataCall.of(MetadataMethod.STATEMENT_PROGRESS).encode()))
+    assertThat(
+            MetadataCalls.cancelledStatement(
+                MetadataCall.of(MetadataMethod.STATEMENT_PROGRESS).encode()))
         .isEmpty();
-    assertThatThrownBy(() -> MetadataCalls.cancelledStatement(
-        MetadataCall.of(MetadataMethod.CANCEL_STATEMENT, "seven").encode()))
+    assertThatThrownBy(
+            () ->
+                MetadataCalls.cancelledStatement(
+                    MetadataCall.of(MetadataMethod.CANCEL_STATEMENT, "seven").encode()))
         .isInstanceOf(GatewayException.class)
         .hasMessage("Cannot cancel statement 'seven': not a statement id");
   }
@@ -49,11 +64,24 @@ class MetadataCallsTest {
   /** The progress answer's columns are the protocol's, with their types, in its order. */
   @Test
   void progressColumnsAreTheProtocols() {
-    assertThat(MetadataColumns.STATEMENT_PROGRESS).extracting(c -> c.name() + ":" + c.type()).containsExactly(
-        "QUERY_ID:STRING", "STATEMENT_ID:INT", "STATE:STRING", "ELAPSED_MS:INT", "STAGES_DONE:INT",
-        "STAGES_TOTAL:INT", "TASKS_DONE:INT", "TASKS_TOTAL:INT");
-    assertThat(calls.answer(null, "no-such-connection", MetadataCall.of(MetadataMethod.STATEMENT_PROGRESS).encode()))
+    assertThat(MetadataColumns.STATEMENT_PROGRESS)
+        .extracting(c -> c.name() + ":" + c.type())
+        .containsExactly(
+            "QUERY_ID:STRING",
+            "STATEMENT_ID:INT",
+            "STATE:STRING",
+            "ELAPSED_MS:INT",
+            "STAGES_DONE:INT",
+            "STAGES_TOTAL:INT",
+            "TASKS_DONE:INT",
+            "TASKS_TOTAL:INT");
+    assertThat(
+            calls.answer(
+                null,
+                "no-such-connection",
+                MetadataCall.of(MetadataMethod.STATEMENT_PROGRESS).encode()))
         .isEqualTo(new MetadataCalls.Answer(MetadataColumns.STATEMENT_PROGRESS, List.of()));
-    assertThat(StatementProgress.Column.values()).hasSize(MetadataColumns.STATEMENT_PROGRESS.size());
+    assertThat(StatementProgress.Column.values())
+        .hasSize(MetadataColumns.STATEMENT_PROGRESS.size());
   }
 }

@@ -9,8 +9,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class FileRootsTest {
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   @Test
   void pathsUnderARootAreInsideAndNoOthers() throws Exception {

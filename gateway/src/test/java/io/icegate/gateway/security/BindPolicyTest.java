@@ -20,7 +20,8 @@ class BindPolicyTest {
 
   @Test
   void anotherAddressWithoutAuthenticationIsRefusedSayingWhatToDo() {
-    assertThatThrownBy(() -> BindPolicy.check(GatewayConfig.from(Map.of("icegate.host", "0.0.0.0"))))
+    assertThatThrownBy(
+            () -> BindPolicy.check(GatewayConfig.from(Map.of("icegate.host", "0.0.0.0"))))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageStartingWith("Cannot listen on 0.0.0.0 without authentication")
         .hasMessageContaining("--users-file")
@@ -29,10 +30,18 @@ class BindPolicyTest {
 
   @Test
   void anotherAddressIsAllowedWithAuthenticationOrInsecure() {
-    assertThatCode(() -> BindPolicy.check(GatewayConfig.from(
-        Map.of("icegate.host", "0.0.0.0", "icegate.auth.users-file", "users")))).doesNotThrowAnyException();
-    assertThatCode(() -> BindPolicy.check(GatewayConfig.from(
-        Map.of("icegate.host", "0.0.0.0", "icegate.insecure", "true")))).doesNotThrowAnyException();
+    assertThatCode(
+            () ->
+                BindPolicy.check(
+                    GatewayConfig.from(
+                        Map.of("icegate.host", "0.0.0.0", "icegate.auth.users-file", "users"))))
+        .doesNotThrowAnyException();
+    assertThatCode(
+            () ->
+                BindPolicy.check(
+                    GatewayConfig.from(
+                        Map.of("icegate.host", "0.0.0.0", "icegate.insecure", "true"))))
+        .doesNotThrowAnyException();
   }
 
   @Test
@@ -46,8 +55,11 @@ class BindPolicyTest {
 
   @Test
   void theKeystorePasswordIsNeverShown() {
-    GatewayConfig config = GatewayConfig.from(Map.of("icegate.tls.keystore", "ks.p12",
-        "icegate.tls.keystore-password", "hunter2"));
-    assertThat(config.toString()).doesNotContain("hunter2").contains("icegate.tls.keystore-password=***");
+    GatewayConfig config =
+        GatewayConfig.from(
+            Map.of("icegate.tls.keystore", "ks.p12", "icegate.tls.keystore-password", "hunter2"));
+    assertThat(config.toString())
+        .doesNotContain("hunter2")
+        .contains("icegate.tls.keystore-password=***");
   }
 }

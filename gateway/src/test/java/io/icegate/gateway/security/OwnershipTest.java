@@ -24,11 +24,12 @@ class OwnershipTest {
   @Test
   void withoutAuthenticationTheNamedUserOpensWithEveryRole() {
     Identity unauthenticated = new Identity("anonymous", Role.READ, "10.0.0.9", false);
-    Identity opener = RequestContext.with(unauthenticated, () -> Ownership.opener(Map.of("user", "carol")));
+    Identity opener =
+        RequestContext.with(unauthenticated, () -> Ownership.opener(Map.of("user", "carol")));
     assertThat(opener).isEqualTo(new Identity("carol", Role.ADMIN, "10.0.0.9", false));
 
-    assertThat(Ownership.opener(Map.of("user", " "))).isEqualTo(new Identity("anonymous", Role.ADMIN, "unknown",
-        false));
+    assertThat(Ownership.opener(Map.of("user", " ")))
+        .isEqualTo(new Identity("anonymous", Role.ADMIN, "unknown", false));
     assertThat(Ownership.opener(Map.of()).user()).isEqualTo("anonymous");
   }
 
@@ -36,7 +37,8 @@ class OwnershipTest {
   void onlyTheOwnerUsesAConnection() {
     assertThatCode(() -> as(ALICE, Access.USE)).doesNotThrowAnyException();
     assertThatThrownBy(() -> as(BOB, Access.USE))
-        .isInstanceOfSatisfying(GatewayException.class,
+        .isInstanceOfSatisfying(
+            GatewayException.class,
             e -> assertThat(e.errorCode()).isEqualTo(ErrorCode.INSUFFICIENT_PRIVILEGE))
         .hasMessage("Cannot use connection c1: user 'bob' did not open it");
     assertThatThrownBy(() -> as(ROOT, Access.USE))
@@ -49,15 +51,17 @@ class OwnershipTest {
     assertThatCode(() -> as(ALICE, Access.CLOSE)).doesNotThrowAnyException();
     assertThatCode(() -> as(ROOT, Access.CLOSE)).doesNotThrowAnyException();
     assertThatThrownBy(() -> as(BOB, Access.CLOSE))
-        .isInstanceOfSatisfying(GatewayException.class,
-            e -> assertThat(e.errorCode().sqlState()).isEqualTo("42501"))
-        .hasMessage("Cannot close connection c1: user 'bob' did not open it (doing so for another user's connection"
-            + " needs role admin)");
+        .isInstanceOfSatisfying(
+            GatewayException.class, e -> assertThat(e.errorCode().sqlState()).isEqualTo("42501"))
+        .hasMessage(
+            "Cannot close connection c1: user 'bob' did not open it (doing so for another user's"
+                + " connection needs role admin)");
   }
 
   @Test
   void withoutAnAuthenticatedRequestNothingIsRefused() {
-    assertThatCode(() -> Ownership.require(Access.USE, "c1", ALICE)).as("the gateway's own threads")
+    assertThatCode(() -> Ownership.require(Access.USE, "c1", ALICE))
+        .as("the gateway's own threads")
         .doesNotThrowAnyException();
     Identity unauthenticated = new Identity("bob", Role.ADMIN, "10.0.0.2", false);
     assertThatCode(() -> as(unauthenticated, Access.USE)).doesNotThrowAnyException();
@@ -72,9 +76,11 @@ class OwnershipTest {
 
   /** {@code request} asks for {@code access} to connection c1, which alice opened. */
   private static void as(Identity request, Access access) {
-    RequestContext.with(request, () -> {
-      Ownership.require(access, "c1", ALICE);
-      return null;
-    });
+    RequestContext.with(
+        request,
+        () -> {
+          Ownership.require(access, "c1", ALICE);
+          return null;
+        });
   }
 }

@@ -35,7 +35,9 @@ class PasswordHashTest {
   @Test
   void defaultIsSlow() {
     PasswordHash hash = PasswordHash.of("pw".toCharArray());
-    assertThat(hash.iterations()).isEqualTo(PasswordHash.DEFAULT_ITERATIONS).isGreaterThanOrEqualTo(600_000);
+    assertThat(hash.iterations())
+        .isEqualTo(PasswordHash.DEFAULT_ITERATIONS)
+        .isGreaterThanOrEqualTo(600_000);
     assertThat(hash.matches("pw".toCharArray())).isTrue();
   }
 

@@ -11,22 +11,29 @@ class StatementSizeTest {
   @Test
   void nestingCountsParenthesesAndCommentsButNotQuotedText() {
     assertThat(StatementSize.deepestNesting("SELECT ((1)) + f((2))")).isEqualTo(2);
-    assertThat(StatementSize.deepestNesting("SELECT '((((' AS a, `((` AS b, \"(\\\"((\" AS c -- ((((\n")).isZero();
+    assertThat(
+            StatementSize.deepestNesting(
+                "SELECT '((((' AS a, `((` AS b, \"(\\\"((\" AS c -- ((((\n"))
+        .isZero();
     assertThat(StatementSize.deepestNesting("SELECT 1 /* a /* b /* c */ */ */")).isEqualTo(3);
-    assertThat(StatementSize.deepestNesting("SELECT " + "(".repeat(500) + "1" + ")".repeat(500))).isEqualTo(500);
+    assertThat(StatementSize.deepestNesting("SELECT " + "(".repeat(500) + "1" + ")".repeat(500)))
+        .isEqualTo(500);
   }
 
   @Test
   void tooLongOrTooDeepIsRefusedNamingTheSetting() {
     StatementSize.check("SELECT (1)", 100, 5);
     assertThatThrownBy(() -> StatementSize.check("SELECT '" + "x".repeat(200) + "'", 100, 5))
-        .isInstanceOfSatisfying(GatewayException.class,
+        .isInstanceOfSatisfying(
+            GatewayException.class,
             e -> assertThat(e.errorCode()).isEqualTo(ErrorCode.STATEMENT_TOO_LONG))
         .hasMessageContaining("icegate.limits.max-statement-chars");
     assertThatThrownBy(() -> StatementSize.check("SELECT ((((((1))))))", 100, 5))
-        .isInstanceOfSatisfying(GatewayException.class,
+        .isInstanceOfSatisfying(
+            GatewayException.class,
             e -> assertThat(e.errorCode()).isEqualTo(ErrorCode.STATEMENT_TOO_COMPLEX))
-        .hasMessageContaining("6 deep").hasMessageContaining("icegate.limits.max-nesting");
+        .hasMessageContaining("6 deep")
+        .hasMessageContaining("icegate.limits.max-nesting");
   }
 
   @Test
@@ -36,11 +43,14 @@ class StatementSizeTest {
       sql.append(", c").append(i).append(" AS (SELECT id FROM c").append(i - 1).append(')');
     }
     sql.append(" SELECT id FROM c19");
-    org.apache.calcite.sql.SqlNode parsed = io.icegate.calcite.parser.IcegateSqlParser.parse(sql.toString());
+    org.apache.calcite.sql.SqlNode parsed =
+        io.icegate.calcite.parser.IcegateSqlParser.parse(sql.toString());
     StatementSize.checkQueryBlocks(parsed, 21);
     assertThatThrownBy(() -> StatementSize.checkQueryBlocks(parsed, 20))
-        .isInstanceOfSatisfying(GatewayException.class,
+        .isInstanceOfSatisfying(
+            GatewayException.class,
             e -> assertThat(e.errorCode()).isEqualTo(ErrorCode.STATEMENT_TOO_COMPLEX))
-        .hasMessageContaining("21 query blocks").hasMessageContaining("icegate.limits.max-query-blocks");
+        .hasMessageContaining("21 query blocks")
+        .hasMessageContaining("icegate.limits.max-query-blocks");
   }
 }

@@ -11,12 +11,13 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class UsersFileAuthenticatorTest {
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   @Test
   void authenticatesWithTheRoleOfTheFile() throws Exception {
-    Path path = users(new UsersFile.User("ann", Role.WRITE, PasswordHash.of("pw-ann".toCharArray(), 1_000)));
+    Path path =
+        users(
+            new UsersFile.User("ann", Role.WRITE, PasswordHash.of("pw-ann".toCharArray(), 1_000)));
     UsersFileAuthenticator authenticator = new UsersFileAuthenticator(path);
 
     assertThat(authenticator.authenticate("ann", "pw-ann".toCharArray(), "10.0.0.1"))
@@ -29,7 +30,8 @@ class UsersFileAuthenticatorTest {
 
   @Test
   void changesToTheFileTakeEffectWithoutARestart() throws Exception {
-    Path path = users(new UsersFile.User("ann", Role.WRITE, PasswordHash.of("old".toCharArray(), 1_000)));
+    Path path =
+        users(new UsersFile.User("ann", Role.WRITE, PasswordHash.of("old".toCharArray(), 1_000)));
     UsersFileAuthenticator authenticator = new UsersFileAuthenticator(path);
     assertThat(authenticator.authenticate("ann", "old".toCharArray(), "a")).isPresent();
 

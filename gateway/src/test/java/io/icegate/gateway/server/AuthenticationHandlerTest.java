@@ -25,12 +25,17 @@ import org.eclipse.jetty.server.handler.AbstractHandler;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-/** The identity each request is handled with, as the statement layer reads it from {@link RequestContext}. */
+/**
+ * The identity each request is handled with, as the statement layer reads it from {@link
+ * RequestContext}.
+ */
 class AuthenticationHandlerTest {
   /** Knows ann (password "pw", role write) only. */
-  private static final Authenticator ANN = (user, password, address) ->
-      user.equals("ann") && Arrays.equals(password, "pw".toCharArray())
-          ? Optional.of(new Identity("ann", Role.WRITE, address, true)) : Optional.empty();
+  private static final Authenticator ANN =
+      (user, password, address) ->
+          user.equals("ann") && Arrays.equals(password, "pw".toCharArray())
+              ? Optional.of(new Identity("ann", Role.WRITE, address, true))
+              : Optional.empty();
 
   private final List<Optional<Identity>> seen = new CopyOnWriteArrayList<>();
   private Server server;
@@ -44,7 +49,8 @@ class AuthenticationHandlerTest {
   void withAuthenticationTheRequestRunsAsTheAuthenticatedUserWithTheirRole() throws Exception {
     int port = start(Optional.of(ANN));
     assertThat(post(port, "ann:pw")).isEqualTo(200);
-    assertThat(seen).containsExactly(Optional.of(new Identity("ann", Role.WRITE, "127.0.0.1", true)));
+    assertThat(seen)
+        .containsExactly(Optional.of(new Identity("ann", Role.WRITE, "127.0.0.1", true)));
   }
 
   @Test
@@ -62,9 +68,10 @@ class AuthenticationHandlerTest {
     int port = start(Optional.empty());
     assertThat(post(port, null)).isEqualTo(200);
     assertThat(post(port, "bob:anything")).isEqualTo(200);
-    assertThat(seen).containsExactly(
-        Optional.of(new Identity("anonymous", Role.ADMIN, "127.0.0.1", false)),
-        Optional.of(new Identity("bob", Role.ADMIN, "127.0.0.1", false)));
+    assertThat(seen)
+        .containsExactly(
+            Optional.of(new Identity("anonymous", Role.ADMIN, "127.0.0.1", false)),
+            Optional.of(new Identity("bob", Role.ADMIN, "127.0.0.1", false)));
   }
 
   private int start(Optional<Authenticator> authenticator) throws Exception {
@@ -74,27 +81,32 @@ class AuthenticationHandlerTest {
     connector.setPort(0);
     server.addConnector(connector);
     AuthenticationHandler front = new AuthenticationHandler(authenticator);
-    front.setHandler(new AbstractHandler() {
-      @Override
-      public void handle(String target, Request base, HttpServletRequest request, HttpServletResponse response)
-          throws IOException {
-        seen.add(RequestContext.current());
-        response.setStatus(200);
-        base.setHandled(true);
-      }
-    });
+    front.setHandler(
+        new AbstractHandler() {
+          @Override
+          public void handle(
+              String target, Request base, HttpServletRequest request, HttpServletResponse response)
+              throws IOException {
+            seen.add(RequestContext.current());
+            response.setStatus(200);
+            base.setHandled(true);
+          }
+        });
     server.setHandler(front);
     server.start();
     return connector.getLocalPort();
   }
 
   private static int post(int port, String credentials) throws IOException {
-    HttpURLConnection http = (HttpURLConnection) new URL("http://127.0.0.1:" + port + "/").openConnection();
+    HttpURLConnection http =
+        (HttpURLConnection) new URL("http://127.0.0.1:" + port + "/").openConnection();
     http.setRequestMethod("POST");
     http.setDoOutput(true);
     if (credentials != null) {
-      http.setRequestProperty("Authorization",
-          "Basic " + Base64.getEncoder().encodeToString(credentials.getBytes(StandardCharsets.UTF_8)));
+      http.setRequestProperty(
+          "Authorization",
+          "Basic "
+              + Base64.getEncoder().encodeToString(credentials.getBytes(StandardCharsets.UTF_8)));
     }
     try (OutputStream out = http.getOutputStream()) {
       out.write(1);

@@ -12,15 +12,16 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** A TLS keystore that cannot be used stops the start-up with one line saying why. */
 class KeystoreCheckTest {
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   @Test
   void aMissingPasswordIsNamed() {
     Path keystore = dir.resolve("gateway.p12");
     assertThatThrownBy(() -> GatewayServer.checkKeystore(keystore, ""))
-        .hasMessage("Cannot serve HTTPS with keystore " + keystore
-            + ": icegate.tls.keystore-password is not set (--tls-password)");
+        .hasMessage(
+            "Cannot serve HTTPS with keystore "
+                + keystore
+                + ": icegate.tls.keystore-password is not set (--tls-password)");
   }
 
   @Test
@@ -37,6 +38,7 @@ class KeystoreCheckTest {
     }
     assertThatCode(() -> GatewayServer.checkKeystore(keystore, "right")).doesNotThrowAnyException();
     assertThatThrownBy(() -> GatewayServer.checkKeystore(keystore, "wrong"))
-        .hasMessageStartingWith("Cannot serve HTTPS with keystore " + keystore + ": wrong password");
+        .hasMessageStartingWith(
+            "Cannot serve HTTPS with keystore " + keystore + ": wrong password");
   }
 }

@@ -15,8 +15,9 @@ import org.apache.spark.api.java.JavaSparkContext;
 import org.junit.jupiter.api.Test;
 
 /**
- * A cancel that arrives before the execution's first Spark job (while Spark still plans, say) is not lost: the job
- * is cancelled as it starts, and the failure reads as a cancellation (SQLState 57014).
+ * A cancel that arrives before the execution's first Spark job (while Spark still plans, say) is
+ * not lost: the job is cancelled as it starts, and the failure reads as a cancellation (SQLState
+ * 57014).
  */
 class LateCancelIT {
   @Test
@@ -25,7 +26,8 @@ class LateCancelIT {
     GatewayActivity activity = GatewayActivity.instance();
     ConnectionActivity connection = activity.connectionOpened("late-cancel-it", "late");
     try {
-      StatementActivity query = activity.start(connection, 1, "a statement still being planned", spark);
+      StatementActivity query =
+          activity.start(connection, 1, "a statement still being planned", spark);
       String group = "icegate-late-cancel-it-1-1";
       query.runsIn(group);
       assertThat(query.cancel()).isTrue();
@@ -33,14 +35,25 @@ class LateCancelIT {
       spark.setJobGroup(group, "started after the cancel", true);
       try {
         long started = System.nanoTime();
-        assertThatThrownBy(() -> new JavaSparkContext(spark).parallelize(List.of(1, 2), 2).map(i -> {
-          // Work that would take a minute: only the cancel ends it sooner.
-          Thread.sleep(60_000);
-          return i;
-        }).count())
-            .satisfies(e -> assertThat(ClientErrors.describe(e).code()).as(e.toString())
-                .isEqualTo(ErrorCode.CANCELLED));
-        assertThat((System.nanoTime() - started) / 1_000_000_000).as("seconds until cancelled").isLessThan(30);
+        assertThatThrownBy(
+                () ->
+                    new JavaSparkContext(spark)
+                        .parallelize(List.of(1, 2), 2)
+                        .map(
+                            i -> {
+                              // Work that would take a minute: only the cancel ends it sooner.
+                              Thread.sleep(60_000);
+                              return i;
+                            })
+                        .count())
+            .satisfies(
+                e ->
+                    assertThat(ClientErrors.describe(e).code())
+                        .as(e.toString())
+                        .isEqualTo(ErrorCode.CANCELLED));
+        assertThat((System.nanoTime() - started) / 1_000_000_000)
+            .as("seconds until cancelled")
+            .isLessThan(30);
       } finally {
         spark.clearJobGroup();
       }

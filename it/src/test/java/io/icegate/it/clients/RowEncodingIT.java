@@ -33,24 +33,26 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
- * Results travel in Icegate's compact row encoding to a client that asks for it when connecting (Icegate's driver
- * does), in Avatica's to any other, and both clients read the same values.
+ * Results travel in Icegate's compact row encoding to a client that asks for it when connecting
+ * (Icegate's driver does), in Avatica's to any other, and both clients read the same values.
  */
 class RowEncodingIT {
-  /** Rows with every kind of nested value, repeated short strings and text past ASCII, over several frames. */
-  private static final String QUERY = "SELECT id, CAST(id AS INT) AS i, CAST(id AS SMALLINT) AS s, id / 7.0D AS d,"
-      + " CAST(id / 3 AS DECIMAL(12, 3)) AS dec, id % 2 = 0 AS b, CONCAT('v', id % 5) AS short_text,"
-      + " REPEAT('x', 60 + id % 3) AS long_text, CAST(CONCAT('bin', id) AS BINARY) AS bin,"
-      + " DATE_ADD(DATE'2024-01-01', CAST(id AS INT)) AS day,"
-      + " TIMESTAMP'2024-01-01 00:00:00' + make_interval(0, 0, 0, 0, 0, 0, id) AS ts,"
-      + " MAP('added-files', CAST(id % 3 AS STRING), 'app', 'local-1') AS summary,"
-      + " ARRAY(id, NULL, id + 1) AS arr, NAMED_STRUCT('lower', id, 'upper', CONCAT('k', id % 4)) AS bounds,"
-      + " IF(id % 10 = 0, NULL, 'sometimes') AS maybe, CONCAT('Ţ✓', id % 3) AS past_latin1,"
-      + " CONCAT('日本 🧊 é ', id) AS unicode"
-      + " FROM range(0, 2500)";
+  /**
+   * Rows with every kind of nested value, repeated short strings and text past ASCII, over several
+   * frames.
+   */
+  private static final String QUERY =
+      "SELECT id, CAST(id AS INT) AS i, CAST(id AS SMALLINT) AS s, id / 7.0D AS d, CAST(id / 3 AS"
+          + " DECIMAL(12, 3)) AS dec, id % 2 = 0 AS b, CONCAT('v', id % 5) AS short_text,"
+          + " REPEAT('x', 60 + id % 3) AS long_text, CAST(CONCAT('bin', id) AS BINARY) AS bin,"
+          + " DATE_ADD(DATE'2024-01-01', CAST(id AS INT)) AS day, TIMESTAMP'2024-01-01 00:00:00' +"
+          + " make_interval(0, 0, 0, 0, 0, 0, id) AS ts, MAP('added-files', CAST(id % 3 AS STRING),"
+          + " 'app', 'local-1') AS summary, ARRAY(id, NULL, id + 1) AS arr, NAMED_STRUCT('lower',"
+          + " id, 'upper', CONCAT('k', id % 4)) AS bounds, IF(id % 10 = 0, NULL, 'sometimes') AS"
+          + " maybe, CONCAT('Ţ✓', id % 3) AS past_latin1, CONCAT('日本 🧊 é ', id) AS unicode FROM"
+          + " range(0, 2500)";
 
-  @RegisterExtension
-  static final RunningGateway gateway = RunningGateway.plain();
+  @RegisterExtension static final RunningGateway gateway = RunningGateway.plain();
 
   @Test
   void aClientThatAsksGetsCompactRowsInEveryFrame() throws Exception {
@@ -59,20 +61,24 @@ class RowEncodingIT {
     assertThat(frames).hasSizeGreaterThan(1);
     for (Common.Frame frame : frames) {
       assertThat(frame.getRowsCount()).as("Avatica rows").isZero();
-      assertThat(frame.getUnknownFields().hasField(WireExtension.COMPACT_ROWS_FIELD_NUMBER)).isTrue();
+      assertThat(frame.getUnknownFields().hasField(WireExtension.COMPACT_ROWS_FIELD_NUMBER))
+          .isTrue();
     }
   }
 
   @Test
   void anyOtherClientGetsAvaticasRows() throws Exception {
-    for (Map<String, String> info : List.of(Map.<String, String>of(),
-        Map.of(OpenConnectionKeys.ROW_ENCODING, "icegate-compact-99"))) {
+    for (Map<String, String> info :
+        List.of(
+            Map.<String, String>of(),
+            Map.of(OpenConnectionKeys.ROW_ENCODING, "icegate-compact-99"))) {
       List<Common.Frame> frames = framesOverRawHttp(info);
       assertThat(frames).hasSizeGreaterThan(1);
       int rows = 0;
       for (Common.Frame frame : frames) {
         rows += frame.getRowsCount();
-        assertThat(frame.getUnknownFields().hasField(WireExtension.COMPACT_ROWS_FIELD_NUMBER)).isFalse();
+        assertThat(frame.getUnknownFields().hasField(WireExtension.COMPACT_ROWS_FIELD_NUMBER))
+            .isFalse();
       }
       assertThat(rows).as("rows for %s", info).isEqualTo(2500);
     }
@@ -84,21 +90,28 @@ class RowEncodingIT {
     List<List<String>> compact = readCompact(QUERY);
     List<List<String>> avatica = readAvaticas(QUERY);
     assertThat(compact).hasSize(2500).isEqualTo(avatica);
-    assertThat(compact.get(3)).contains("java.lang.String v3", "java.lang.Long 3", "java.lang.Short 3",
-        "{added-files=java.lang.String 0, app=java.lang.String local-1}");
+    assertThat(compact.get(3))
+        .contains(
+            "java.lang.String v3",
+            "java.lang.Long 3",
+            "java.lang.Short 3",
+            "{added-files=java.lang.String 0, app=java.lang.String local-1}");
   }
 
   /**
-   * The native metadata path's rows too: a snapshot's summary and a file's counts per column go out straight from
-   * the map (MapEntries), which Avatica's encoding reads as the list of pairs it always had; both equal what Spark's
-   * path sends (its maps are lists of pairs from the start).
+   * The native metadata path's rows too: a snapshot's summary and a file's counts per column go out
+   * straight from the map (MapEntries), which Avatica's encoding reads as the list of pairs it
+   * always had; both equal what Spark's path sends (its maps are lists of pairs from the start).
    */
   @Test
   void metadataTablesReadAlikeInBothEncodings() throws Exception {
-    try (Connection c = gateway.connect(); Statement statement = c.createStatement()) {
+    try (Connection c = gateway.connect();
+        Statement statement = c.createStatement()) {
       statement.execute("CREATE NAMESPACE IF NOT EXISTS demo.encoding");
       statement.execute("DROP TABLE IF EXISTS demo.encoding.t");
-      statement.execute("CREATE TABLE demo.encoding.t (id bigint, name string) USING iceberg PARTITIONED BY (name)");
+      statement.execute(
+          "CREATE TABLE demo.encoding.t (id bigint, name string) USING iceberg PARTITIONED BY"
+              + " (name)");
       statement.execute("INSERT INTO demo.encoding.t VALUES (1, 'a'), (2, 'b')");
       statement.execute("INSERT INTO demo.encoding.t VALUES (3, 'a'), (4, NULL)");
     }
@@ -107,7 +120,8 @@ class RowEncodingIT {
       List<List<String>> compact = readCompact(query);
       List<List<String>> avatica = readAvaticas(query);
       List<List<String>> spark;
-      try (Connection c = gateway.connect(); Statement statement = c.createStatement()) {
+      try (Connection c = gateway.connect();
+          Statement statement = c.createStatement()) {
         statement.execute("SET icegate.metadata.native = false");
         spark = read(c, query, true);
       }
@@ -117,16 +131,25 @@ class RowEncodingIT {
     try (Connection c = gateway.connect()) {
       assertThat(read(c, "SELECT summary FROM demo.encoding.t.snapshots", true))
           .allSatisfy(row -> assertThat(row.get(0)).contains("added-records=java.lang.String 2"));
-      assertThat(read(c, "SELECT null_value_counts FROM demo.encoding.t.files WHERE record_count = 1", true))
+      assertThat(
+              read(
+                  c,
+                  "SELECT null_value_counts FROM demo.encoding.t.files WHERE record_count = 1",
+                  true))
           .contains(List.of("{1=java.lang.Long 0, 2=java.lang.Long 1}"));
     }
   }
 
-  /** Avatica's own driver, which knows no nested types, reads the scalar columns as Icegate's driver does. */
+  /**
+   * Avatica's own driver, which knows no nested types, reads the scalar columns as Icegate's driver
+   * does.
+   */
   @Test
   void avaticasDriverReadsTheScalarsIcegatesDriverReads() throws Exception {
-    String avaticaUrl = "jdbc:avatica:remote:url=http://127.0.0.1:" + gateway.server().port()
-        + ";serialization=PROTOBUF";
+    String avaticaUrl =
+        "jdbc:avatica:remote:url=http://127.0.0.1:"
+            + gateway.server().port()
+            + ";serialization=PROTOBUF";
     List<List<String>> throughAvatica;
     try (Connection c = new Driver().connect(avaticaUrl, new Properties())) {
       assertThat(c.getClass().getName()).doesNotContain("Icegate");
@@ -153,8 +176,12 @@ class RowEncodingIT {
     }
   }
 
-  /** Every row of {@code query}, each column as its value's class and text, or only the scalar columns. */
-  private static List<List<String>> read(Connection connection, String query, boolean nested) throws Exception {
+  /**
+   * Every row of {@code query}, each column as its value's class and text, or only the scalar
+   * columns.
+   */
+  private static List<List<String>> read(Connection connection, String query, boolean nested)
+      throws Exception {
     List<List<String>> rows = new ArrayList<>();
     try (Statement statement = connection.createStatement()) {
       statement.setFetchSize(700);
@@ -164,8 +191,11 @@ class RowEncodingIT {
           List<String> row = new ArrayList<>();
           for (int c = 1; c <= meta.getColumnCount(); c++) {
             int type = meta.getColumnType(c);
-            if (nested || type != Types.ARRAY && type != Types.STRUCT && type != Types.OTHER
-                && type != Types.JAVA_OBJECT) {
+            if (nested
+                || type != Types.ARRAY
+                    && type != Types.STRUCT
+                    && type != Types.OTHER
+                    && type != Types.JAVA_OBJECT) {
               row.add(describe(rs.getObject(c)));
             }
           }
@@ -201,22 +231,31 @@ class RowEncodingIT {
     return value.getClass().getName() + " " + value;
   }
 
-  /** Opens a connection with {@code info} over raw HTTP, runs the query and returns every frame as sent. */
+  /**
+   * Opens a connection with {@code info} over raw HTTP, runs the query and returns every frame as
+   * sent.
+   */
   private static List<Common.Frame> framesOverRawHttp(Map<String, String> info) throws Exception {
     String connection = UUID.randomUUID().toString();
     post(new Service.OpenConnectionRequest(connection, new HashMap<>(info)));
-    int statement = Responses.CreateStatementResponse.parseFrom(
-        post(new Service.CreateStatementRequest(connection))).getStatementId();
+    int statement =
+        Responses.CreateStatementResponse.parseFrom(
+                post(new Service.CreateStatementRequest(connection)))
+            .getStatementId();
     List<Common.Frame> frames = new ArrayList<>();
-    Common.Frame frame = Responses.ExecuteResponse.parseFrom(
-            post(new Service.PrepareAndExecuteRequest(connection, statement, QUERY, -1, 1000)))
-        .getResults(0).getFirstFrame();
+    Common.Frame frame =
+        Responses.ExecuteResponse.parseFrom(
+                post(new Service.PrepareAndExecuteRequest(connection, statement, QUERY, -1, 1000)))
+            .getResults(0)
+            .getFirstFrame();
     frames.add(frame);
     long offset = 0;
     while (!frame.getDone()) {
       offset += frame.getRowsCount() > 0 ? frame.getRowsCount() : 1000;
-      frame = Responses.FetchResponse.parseFrom(post(new Service.FetchRequest(connection, statement, offset, 1000)))
-          .getFrame();
+      frame =
+          Responses.FetchResponse.parseFrom(
+                  post(new Service.FetchRequest(connection, statement, offset, 1000)))
+              .getFrame();
       frames.add(frame);
     }
     post(new Service.CloseConnectionRequest(connection));
@@ -225,10 +264,10 @@ class RowEncodingIT {
 
   /** The wrapped response message of a request. */
   private static byte[] post(Service.Request request) throws Exception {
-    Common.WireMessage wire = Common.WireMessage.parseFrom(
-        AvaticaHttp.post("http://127.0.0.1:" + gateway.server().port(), request));
+    Common.WireMessage wire =
+        Common.WireMessage.parseFrom(
+            AvaticaHttp.post("http://127.0.0.1:" + gateway.server().port(), request));
     assertThat(wire.getName()).doesNotContain("ErrorResponse");
     return wire.getWrappedMessage().toByteArray();
   }
-
 }

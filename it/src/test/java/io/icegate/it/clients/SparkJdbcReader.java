@@ -19,19 +19,20 @@ import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
 
 /**
- * A Spark application of its own (own JVM, own SparkContext) reading one table through the gateway with Spark's
- * JDBC data source, as a user's Spark job would. Prints what it read, one fact a line, each starting with a label
- * for {@link SparkJdbcIT}.
+ * A Spark application of its own (own JVM, own SparkContext) reading one table through the gateway
+ * with Spark's JDBC data source, as a user's Spark job would. Prints what it read, one fact a line,
+ * each starting with a label for {@link SparkJdbcIT}.
  *
- * <p>Arguments: a JDBC URL with the session settings Spark's SQL needs, the table, the same URL without the
- * settings, then tables with an array, a map and a struct column.
+ * <p>Arguments: a JDBC URL with the session settings Spark's SQL needs, the table, the same URL
+ * without the settings, then tables with an array, a map and a struct column.
  */
 public final class SparkJdbcReader {
   private SparkJdbcReader() {}
 
   /**
-   * The other way to read with stock Spark: a dialect that writes identifiers and string values as Spark SQL reads
-   * them (back-ticks; quotes escaped with a backslash, where Spark's default doubles them).
+   * The other way to read with stock Spark: a dialect that writes identifiers and string values as
+   * Spark SQL reads them (back-ticks; quotes escaped with a backslash, where Spark's default
+   * doubles them).
    */
   static final class IcegateDialect extends JdbcDialect {
     @Override
@@ -57,13 +58,19 @@ public final class SparkJdbcReader {
     String url = args[0];
     String table = args[1];
     String plainUrl = args[2];
-    SparkSession spark = SparkSession.builder().master("local[2]").appName("spark-jdbc-reader")
-        .config("spark.ui.enabled", "false").config("spark.driver.host", "127.0.0.1")
-        .config("spark.driver.bindAddress", "127.0.0.1").getOrCreate();
+    SparkSession spark =
+        SparkSession.builder()
+            .master("local[2]")
+            .appName("spark-jdbc-reader")
+            .config("spark.ui.enabled", "false")
+            .config("spark.driver.host", "127.0.0.1")
+            .config("spark.driver.bindAddress", "127.0.0.1")
+            .getOrCreate();
     try {
       Dataset<Row> whole = read(spark, url).option("dbtable", table).load();
       printSchema("schema", whole.schema());
-      // Spark's JDBC source marks every column nullable whatever the driver says; this is how Spark maps the
+      // Spark's JDBC source marks every column nullable whatever the driver says; this is how Spark
+      // maps the
       // driver's own description of the columns, nullability included.
       try (Connection c = DriverManager.getConnection(url);
           Statement statement = c.createStatement();
@@ -72,23 +79,41 @@ public final class SparkJdbcReader {
       }
       print("whole", whole.orderBy("id"));
 
-      Dataset<Row> partitioned = read(spark, url).option("dbtable", table).option("partitionColumn", "id")
-          .option("lowerBound", "1").option("upperBound", "7").option("numPartitions", "3").load();
+      Dataset<Row> partitioned =
+          read(spark, url)
+              .option("dbtable", table)
+              .option("partitionColumn", "id")
+              .option("lowerBound", "1")
+              .option("upperBound", "7")
+              .option("numPartitions", "3")
+              .load();
       System.out.println("partitions " + partitioned.rdd().getNumPartitions());
       print("partitioned", partitioned.orderBy("id"));
 
-      Dataset<Row> filtered = read(spark, url).option("dbtable", table).load()
-          .filter("balance > 20 AND owner <> 'eve'").select("id", "owner");
+      Dataset<Row> filtered =
+          read(spark, url)
+              .option("dbtable", table)
+              .load()
+              .filter("balance > 20 AND owner <> 'eve'")
+              .select("id", "owner");
       System.out.println("pushed " + pushedFilters(filtered));
       print("filtered", filtered.orderBy("id"));
 
-      Dataset<Row> query = read(spark, url)
-          .option("query", "SELECT id, upper(owner) AS shout FROM " + table + " WHERE id <= 2").load();
+      Dataset<Row> query =
+          read(spark, url)
+              .option("query", "SELECT id, upper(owner) AS shout FROM " + table + " WHERE id <= 2")
+              .load();
       print("query", query.orderBy("id"));
 
-      // Spark writes a quote in a pushed-down string doubled ('o''neil'); Spark SQL reads that as two literals.
-      print("quote", read(spark, url).option("dbtable", table).load().filter(col("owner").equalTo("o'neil"))
-          .select("id"));
+      // Spark writes a quote in a pushed-down string doubled ('o''neil'); Spark SQL reads that as
+      // two literals.
+      print(
+          "quote",
+          read(spark, url)
+              .option("dbtable", table)
+              .load()
+              .filter(col("owner").equalTo("o'neil"))
+              .select("id"));
 
       // Without the settings, Spark's double-quoted column names are string literals to Spark SQL.
       try {
@@ -122,7 +147,11 @@ public final class SparkJdbcReader {
   }
 
   private static DataFrameReader read(SparkSession spark, String url) {
-    return spark.read().format("jdbc").option("url", url).option("driver", "io.icegate.jdbc.IcegateDriver");
+    return spark
+        .read()
+        .format("jdbc")
+        .option("url", url)
+        .option("driver", "io.icegate.jdbc.IcegateDriver");
   }
 
   private static String pushedFilters(Dataset<Row> rows) {
@@ -136,12 +165,21 @@ public final class SparkJdbcReader {
     while (cause.getCause() != null) {
       cause = cause.getCause();
     }
-    return cause.getClass().getName() + ": " + String.valueOf(cause.getMessage()).lines().findFirst().orElse("");
+    return cause.getClass().getName()
+        + ": "
+        + String.valueOf(cause.getMessage()).lines().findFirst().orElse("");
   }
 
   private static void printSchema(String label, StructType schema) {
     for (StructField field : schema.fields()) {
-      System.out.println(label + " " + field.name() + " " + field.dataType().simpleString() + " " + field.nullable());
+      System.out.println(
+          label
+              + " "
+              + field.name()
+              + " "
+              + field.dataType().simpleString()
+              + " "
+              + field.nullable());
     }
   }
 

@@ -6,12 +6,14 @@ import org.apache.spark.scheduler.SchedulerBackend;
 import org.apache.spark.scheduler.TaskScheduler;
 
 /**
- * Stands in for Spark's Kubernetes cluster manager (which Spark finds the same way, through ServiceLoader) in
- * {@link YarnAndKubernetesMasterIT}: not on the gateway's class path unless ICEGATE_EXTRA_CLASSPATH puts it there.
- * It accepts {@code k8s://} masters and then refuses to schedule, naming itself.
+ * Stands in for Spark's Kubernetes cluster manager (which Spark finds the same way, through
+ * ServiceLoader) in {@link YarnAndKubernetesMasterIT}: not on the gateway's class path unless
+ * ICEGATE_EXTRA_CLASSPATH puts it there. It accepts {@code k8s://} masters and then refuses to
+ * schedule, naming itself.
  */
 public final class FakeKubernetesClusterManager implements ExternalClusterManager {
-  static final String REACHED = "FakeKubernetesClusterManager from ICEGATE_EXTRA_CLASSPATH was asked to schedule for";
+  static final String REACHED =
+      "FakeKubernetesClusterManager from ICEGATE_EXTRA_CLASSPATH was asked to schedule for";
 
   @Override
   public boolean canCreate(String masterUrl) {
@@ -24,7 +26,8 @@ public final class FakeKubernetesClusterManager implements ExternalClusterManage
   }
 
   @Override
-  public SchedulerBackend createSchedulerBackend(SparkContext sc, String masterUrl, TaskScheduler scheduler) {
+  public SchedulerBackend createSchedulerBackend(
+      SparkContext sc, String masterUrl, TaskScheduler scheduler) {
     throw new UnsupportedOperationException(REACHED + " " + masterUrl);
   }
 

@@ -10,17 +10,20 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
- * {@code bin/icegate serve --conf ...} run to its end, for settings with which the gateway must not start: its exit
- * code, its output (stdout and stderr, logs included) and how long it took. A gateway still running after the
- * timeout is stopped and reported as such ({@link #exited()} false), never waited for longer.
+ * {@code bin/icegate serve --conf ...} run to its end, for settings with which the gateway must not
+ * start: its exit code, its output (stdout and stderr, logs included) and how long it took. A
+ * gateway still running after the timeout is stopped and reported as such ({@link #exited()}
+ * false), never waited for longer.
  */
 record GatewayRun(boolean exited, int exitCode, Duration elapsed, String output) {
 
-  static GatewayRun run(Path dir, Map<String, String> environment, List<String> conf, Duration timeout)
+  static GatewayRun run(
+      Path dir, Map<String, String> environment, List<String> conf, Duration timeout)
       throws Exception {
     List<String> command = GatewayProcess.command(dir.resolve("warehouse"), conf, null);
     Path log = dir.resolve("gateway.log");
-    ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
+    ProcessBuilder builder =
+        new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
     builder.environment().put("ICEGATE_JAVA_OPTS", "-Xmx512m");
     builder.environment().putAll(environment);
     long start = System.nanoTime();
@@ -30,10 +33,14 @@ record GatewayRun(boolean exited, int exitCode, Duration elapsed, String output)
     if (!exited) {
       Processes.destroyTree(process.toHandle(), 30);
     }
-    return new GatewayRun(exited, exited ? process.exitValue() : -1, elapsed, Files.readString(log));
+    return new GatewayRun(
+        exited, exited ? process.exitValue() : -1, elapsed, Files.readString(log));
   }
 
-  /** The gateway's own one-line report of why it stopped ({@code icegate serve: ...}), or "" if there is none. */
+  /**
+   * The gateway's own one-line report of why it stopped ({@code icegate serve: ...}), or "" if
+   * there is none.
+   */
   String failureLine() {
     return output.lines().filter(line -> line.startsWith("icegate serve: ")).findFirst().orElse("");
   }

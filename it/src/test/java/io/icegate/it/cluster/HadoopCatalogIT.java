@@ -15,13 +15,13 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
- * Iceberg's Hadoop catalog (tables as directories, no catalog service) next to the embedded one, by configuration
- * only: written through Spark, metadata tables answered natively through the same catalog, a procedure committed.
+ * Iceberg's Hadoop catalog (tables as directories, no catalog service) next to the embedded one, by
+ * configuration only: written through Spark, metadata tables answered natively through the same
+ * catalog, a procedure committed.
  */
 class HadoopCatalogIT {
   private static Path warehouse;
-  @RegisterExtension
-  static final RunningGateway gateway = RunningGateway.withConnectionCatalogs();
+  @RegisterExtension static final RunningGateway gateway = RunningGateway.withConnectionCatalogs();
 
   @BeforeAll
   static void start() throws Exception {
@@ -42,11 +42,16 @@ class HadoopCatalogIT {
     try (Connection c = connect()) {
       CatalogRoundTrip.createOrders(c, "hdp");
       assertThat(Files.isDirectory(warehouse.resolve("shop").resolve("orders").resolve("metadata")))
-          .as("the table's directory in the Hadoop warehouse").isTrue();
+          .as("the table's directory in the Hadoop warehouse")
+          .isTrue();
 
       CatalogRoundTrip.snapshotsAnsweredNativelyAsSparkAnswers(c, "hdp");
       CatalogRoundTrip.rewriteDataFilesCommits(c, "hdp");
-      assertThat(query(c, "SELECT operation FROM hdp.shop.orders.snapshots ORDER BY committed_at DESC LIMIT 1"))
+      assertThat(
+              query(
+                  c,
+                  "SELECT operation FROM hdp.shop.orders.snapshots ORDER BY committed_at DESC LIMIT"
+                      + " 1"))
           .containsExactly(row("replace"));
     }
   }

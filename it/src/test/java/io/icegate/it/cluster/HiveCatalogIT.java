@@ -24,19 +24,20 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
- * Iceberg's Hive catalog on a real Hive metastore service (started here, in a JVM of its own), by configuration
- * only: tables written through Spark, metadata tables answered natively through the same catalog, a procedure
- * committed; and, read back from the metastore without the gateway, the table really registered there.
+ * Iceberg's Hive catalog on a real Hive metastore service (started here, in a JVM of its own), by
+ * configuration only: tables written through Spark, metadata tables answered natively through the
+ * same catalog, a procedure committed; and, read back from the metastore without the gateway, the
+ * table really registered there.
  */
 class HiveCatalogIT {
   private static HiveMetastoreServer metastore;
-  @RegisterExtension
-  static final RunningGateway gateway = RunningGateway.withConnectionCatalogs();
+  @RegisterExtension static final RunningGateway gateway = RunningGateway.withConnectionCatalogs();
 
   @BeforeAll
   static void start() throws Exception {
-    metastore = HiveMetastoreServer.start(
-        Files.createTempDirectory(Path.of("target").toAbsolutePath(), "hive-metastore-"));
+    metastore =
+        HiveMetastoreServer.start(
+            Files.createTempDirectory(Path.of("target").toAbsolutePath(), "hive-metastore-"));
   }
 
   @AfterAll
@@ -62,7 +63,8 @@ class HiveCatalogIT {
     try (Connection c = connect()) {
       CatalogRoundTrip.createOrders(c, "hms");
 
-      // The metastore itself, through Hive's own client (no Iceberg): the database and an Iceberg table in it
+      // The metastore itself, through Hive's own client (no Iceberg): the database and an Iceberg
+      // table in it
       // whose current metadata file exists in the warehouse.
       HiveConf conf = new HiveConf();
       conf.setVar(HiveConf.ConfVars.METASTOREURIS, metastore.uri());
@@ -74,7 +76,9 @@ class HiveCatalogIT {
         Map<String, String> parameters = client.getTable("shop", "orders").getParameters();
         assertThat(parameters).containsEntry("table_type", "ICEBERG");
         metadataBeforeRewrite = parameters.get("metadata_location");
-        assertThat(Path.of(URI.create(metadataBeforeRewrite))).as("the table's current metadata file").exists()
+        assertThat(Path.of(URI.create(metadataBeforeRewrite)))
+            .as("the table's current metadata file")
+            .exists()
             .startsWith(Path.of(URI.create(metastore.warehouse())));
       } finally {
         client.close();
@@ -83,17 +87,27 @@ class HiveCatalogIT {
       CatalogRoundTrip.snapshotsAnsweredNativelyAsSparkAnswers(c, "hms");
       CatalogRoundTrip.rewriteDataFilesCommits(c, "hms");
 
-      // The commit reached the metastore: Iceberg's Hive catalog in this JVM, on its own connection, sees the
+      // The commit reached the metastore: Iceberg's Hive catalog in this JVM, on its own
+      // connection, sees the
       // procedure's snapshot as the table's current one, under a new metadata file.
       HiveCatalog catalog = new HiveCatalog();
       catalog.setConf(new Configuration());
-      catalog.initialize("check", Map.of("uri", metastore.uri(), "warehouse", metastore.warehouse()));
+      catalog.initialize(
+          "check", Map.of("uri", metastore.uri(), "warehouse", metastore.warehouse()));
       try {
         var table = catalog.loadTable(TableIdentifier.of("shop", "orders"));
-        assertThat(table.currentSnapshot().operation()).as("the metastore's current snapshot").isEqualTo("replace");
-        assertThat(((org.apache.iceberg.HasTableOperations) table).operations().current().metadataFileLocation())
-            .as("the table's metadata file after the procedure").isNotEqualTo(metadataBeforeRewrite);
-        assertThat(Path.of(URI.create(table.location()))).startsWith(Path.of(URI.create(metastore.warehouse())));
+        assertThat(table.currentSnapshot().operation())
+            .as("the metastore's current snapshot")
+            .isEqualTo("replace");
+        assertThat(
+                ((org.apache.iceberg.HasTableOperations) table)
+                    .operations()
+                    .current()
+                    .metadataFileLocation())
+            .as("the table's metadata file after the procedure")
+            .isNotEqualTo(metadataBeforeRewrite);
+        assertThat(Path.of(URI.create(table.location())))
+            .startsWith(Path.of(URI.create(metastore.warehouse())));
       } finally {
         catalog.close();
       }
@@ -110,7 +124,8 @@ class HiveCatalogIT {
     properties.setProperty("spark.sql.catalog.gone.uri", "thrift://127.0.0.1:1");
     try (Connection c = DriverManager.getConnection(gateway.jdbcUrl(), properties)) {
       assertThatThrownBy(() -> query(c, "SELECT * FROM gone.shop.orders.snapshots"))
-          .isInstanceOfSatisfying(SQLException.class, e -> assertThat(e.getSQLState()).isEqualTo("58030"))
+          .isInstanceOfSatisfying(
+              SQLException.class, e -> assertThat(e.getSQLState()).isEqualTo("58030"))
           .hasMessageContaining("Cannot reach a service the statement needs")
           .hasMessageContaining("Could not connect to meta store");
     }

@@ -13,9 +13,10 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 /**
- * A throwaway PostgreSQL server from the distribution's packages ({@code /usr/lib/postgresql/<version>/bin}), run as
- * the {@code postgres} system user (PostgreSQL refuses root) on a free port of 127.0.0.1, with its data directory and
- * socket in a fresh temporary directory and trust authentication.
+ * A throwaway PostgreSQL server from the distribution's packages ({@code
+ * /usr/lib/postgresql/<version>/bin}), run as the {@code postgres} system user (PostgreSQL refuses
+ * root) on a free port of 127.0.0.1, with its data directory and socket in a fresh temporary
+ * directory and trust authentication.
  */
 final class PostgresServer implements AutoCloseable {
   static final String DATABASE = "icegate";
@@ -31,19 +32,49 @@ final class PostgresServer implements AutoCloseable {
     this.port = port;
   }
 
-  /** Starts a server with an empty database {@link #DATABASE}; on failure nothing is left running or on disk. */
+  /**
+   * Starts a server with an empty database {@link #DATABASE}; on failure nothing is left running or
+   * on disk.
+   */
   static PostgresServer start() throws Exception {
     // Under /tmp, not target/: the postgres user must reach the directory through every parent.
     Path dir = Files.createTempDirectory("icegate-postgres-");
     PostgresServer server = new PostgresServer(binaries(), dir, freePort());
     try {
       run(List.of("chown", "postgres:postgres", dir.toString()));
-      server.asPostgres("initdb", "-D", server.data().toString(), "-U", "postgres", "-A", "trust", "-E", "UTF8",
-          "--locale=C", "--no-sync");
+      server.asPostgres(
+          "initdb",
+          "-D",
+          server.data().toString(),
+          "-U",
+          "postgres",
+          "-A",
+          "trust",
+          "-E",
+          "UTF8",
+          "--locale=C",
+          "--no-sync");
       server.started = true;
-      server.asPostgres("pg_ctl", "-D", server.data().toString(), "-l", dir.resolve("postgres.log").toString(), "-w",
-          "-t", "60", "-o", "-p " + server.port + " -h 127.0.0.1 -k " + dir + " -c fsync=off", "start");
-      server.asPostgres("createdb", "-h", "127.0.0.1", "-p", Integer.toString(server.port), "-U", "postgres",
+      server.asPostgres(
+          "pg_ctl",
+          "-D",
+          server.data().toString(),
+          "-l",
+          dir.resolve("postgres.log").toString(),
+          "-w",
+          "-t",
+          "60",
+          "-o",
+          "-p " + server.port + " -h 127.0.0.1 -k " + dir + " -c fsync=off",
+          "start");
+      server.asPostgres(
+          "createdb",
+          "-h",
+          "127.0.0.1",
+          "-p",
+          Integer.toString(server.port),
+          "-U",
+          "postgres",
           DATABASE);
       return server;
     } catch (Exception e) {
@@ -65,14 +96,20 @@ final class PostgresServer implements AutoCloseable {
   private static Path binaries() throws IOException {
     Path root = Path.of("/usr/lib/postgresql");
     if (!Files.isDirectory(root)) {
-      throw new IllegalStateException("Cannot find PostgreSQL: no " + root + " (install the package postgresql)");
+      throw new IllegalStateException(
+          "Cannot find PostgreSQL: no " + root + " (install the package postgresql)");
     }
     try (Stream<Path> versions = Files.list(root)) {
-      return versions.map(v -> v.resolve("bin"))
+      return versions
+          .map(v -> v.resolve("bin"))
           .filter(b -> Files.isExecutable(b.resolve("initdb")))
           .max(Comparator.comparing(b -> versionOf(b.getParent().getFileName().toString())))
-          .orElseThrow(() -> new IllegalStateException("Cannot find PostgreSQL: no " + root
-              + "/<version>/bin/initdb (install the package postgresql)"));
+          .orElseThrow(
+              () ->
+                  new IllegalStateException(
+                      "Cannot find PostgreSQL: no "
+                          + root
+                          + "/<version>/bin/initdb (install the package postgresql)"));
     }
   }
 
@@ -91,22 +128,25 @@ final class PostgresServer implements AutoCloseable {
   }
 
   private void asPostgres(String program, String... args) throws Exception {
-    List<String> command = new ArrayList<>(List.of("runuser", "-u", "postgres", "--",
-        bin.resolve(program).toString()));
+    List<String> command =
+        new ArrayList<>(
+            List.of("runuser", "-u", "postgres", "--", bin.resolve(program).toString()));
     command.addAll(List.of(args));
     run(command);
   }
 
   private static void run(List<String> command) throws Exception {
     Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
-    // pg_ctl start leaves the server running with its output in the log file, so the pipe closes when pg_ctl exits.
+    // pg_ctl start leaves the server running with its output in the log file, so the pipe closes
+    // when pg_ctl exits.
     String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
     if (!process.waitFor(120, TimeUnit.SECONDS)) {
       process.destroyForcibly();
       throw new IllegalStateException("Cannot run " + command + ": no exit after 120 s");
     }
     if (process.exitValue() != 0) {
-      throw new IllegalStateException("Cannot run " + command + ": exit " + process.exitValue() + "\n" + output);
+      throw new IllegalStateException(
+          "Cannot run " + command + ": exit " + process.exitValue() + "\n" + output);
     }
   }
 
@@ -117,7 +157,8 @@ final class PostgresServer implements AutoCloseable {
       Path pidFile = data().resolve("postmaster.pid");
       if (started && Files.exists(pidFile)) {
         try {
-          asPostgres("pg_ctl", "-D", data().toString(), "-m", "immediate", "-w", "-t", "60", "stop");
+          asPostgres(
+              "pg_ctl", "-D", data().toString(), "-m", "immediate", "-w", "-t", "60", "stop");
         } catch (Exception e) {
           // The first line of postmaster.pid is the server's process id: never leave it running.
           long pid = Long.parseLong(Files.readAllLines(pidFile).get(0).trim());

@@ -16,18 +16,20 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
- * A catalog served by an Iceberg REST catalog server (in this JVM) is used through the gateway like the embedded one:
- * tables are created and written through Spark, metadata tables are answered natively (no Spark job) by loading the
- * table through the same REST catalog Spark uses, and a procedure commits through it.
+ * A catalog served by an Iceberg REST catalog server (in this JVM) is used through the gateway like
+ * the embedded one: tables are created and written through Spark, metadata tables are answered
+ * natively (no Spark job) by loading the table through the same REST catalog Spark uses, and a
+ * procedure commits through it.
  */
 class RestCatalogIT {
   private static RestCatalogServer rest;
-  @RegisterExtension
-  static final RunningGateway gateway = RunningGateway.withConnectionCatalogs();
+  @RegisterExtension static final RunningGateway gateway = RunningGateway.withConnectionCatalogs();
 
   @BeforeAll
   static void start() throws Exception {
-    rest = RestCatalogServer.start(Files.createTempDirectory(Path.of("target").toAbsolutePath(), "rest-catalog-"));
+    rest =
+        RestCatalogServer.start(
+            Files.createTempDirectory(Path.of("target").toAbsolutePath(), "rest-catalog-"));
   }
 
   @AfterAll
@@ -37,7 +39,9 @@ class RestCatalogIT {
     }
   }
 
-  /** A connection with the REST catalog as Spark catalog {@code rest}, set as connection properties. */
+  /**
+   * A connection with the REST catalog as Spark catalog {@code rest}, set as connection properties.
+   */
   private static Connection connect() throws Exception {
     Properties properties = new Properties();
     properties.setProperty("spark.sql.catalog.rest", "org.apache.iceberg.spark.SparkCatalog");
@@ -52,12 +56,16 @@ class RestCatalogIT {
     try (Connection c = connect()) {
       CatalogRoundTrip.createOrders(c, "rest");
       Catalog server = rest.backend();
-      assertThat(server.tableExists(TableIdentifier.of("shop", "orders"))).as("table in the REST server").isTrue();
+      assertThat(server.tableExists(TableIdentifier.of("shop", "orders")))
+          .as("table in the REST server")
+          .isTrue();
 
       CatalogRoundTrip.snapshotsAnsweredNativelyAsSparkAnswers(c, "rest");
       CatalogRoundTrip.rewriteDataFilesCommits(c, "rest");
-      assertThat(server.loadTable(TableIdentifier.of("shop", "orders")).currentSnapshot().operation())
-          .as("the REST server's current snapshot").isEqualTo("replace");
+      assertThat(
+              server.loadTable(TableIdentifier.of("shop", "orders")).currentSnapshot().operation())
+          .as("the REST server's current snapshot")
+          .isEqualTo("replace");
     }
   }
 }

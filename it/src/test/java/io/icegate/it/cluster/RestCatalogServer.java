@@ -24,10 +24,11 @@ import org.apache.iceberg.rest.responses.ErrorResponse;
 import org.apache.iceberg.util.Pair;
 
 /**
- * An Iceberg REST catalog server in this JVM: Iceberg's own test adapter ({@link RESTCatalogAdapter}, the REST
- * routes over a JDBC catalog on SQLite) behind the JDK's HTTP server. Iceberg's servlet for it is written for
- * Jakarta Servlet 5, which the Jetty 9 here (Avatica's) does not run, so this class does the servlet's small part:
- * HTTP in, the adapter's request object, JSON out.
+ * An Iceberg REST catalog server in this JVM: Iceberg's own test adapter ({@link
+ * RESTCatalogAdapter}, the REST routes over a JDBC catalog on SQLite) behind the JDK's HTTP server.
+ * Iceberg's servlet for it is written for Jakarta Servlet 5, which the Jetty 9 here (Avatica's)
+ * does not run, so this class does the servlet's small part: HTTP in, the adapter's request object,
+ * JSON out.
  */
 final class RestCatalogServer implements AutoCloseable {
   private final HttpServer server;
@@ -41,10 +42,17 @@ final class RestCatalogServer implements AutoCloseable {
   }
 
   static RestCatalogServer start(Path dir) throws IOException {
-    Map<String, String> properties = Map.of("uri", "jdbc:sqlite:" + dir.resolve("rest-catalog.db"),
-        "jdbc.schema-version", "V1", "warehouse", dir.resolve("rest-warehouse").toUri().toString());
-    Catalog backend = CatalogUtil.loadCatalog("org.apache.iceberg.jdbc.JdbcCatalog", "rest_backend", properties,
-        new Configuration());
+    Map<String, String> properties =
+        Map.of(
+            "uri",
+            "jdbc:sqlite:" + dir.resolve("rest-catalog.db"),
+            "jdbc.schema-version",
+            "V1",
+            "warehouse",
+            dir.resolve("rest-warehouse").toUri().toString());
+    Catalog backend =
+        CatalogUtil.loadCatalog(
+            "org.apache.iceberg.jdbc.JdbcCatalog", "rest_backend", properties, new Configuration());
     Adapter adapter = new Adapter(backend);
     HttpServer server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
     RestCatalogServer rest = new RestCatalogServer(server, adapter, backend);
@@ -68,17 +76,20 @@ final class RestCatalogServer implements AutoCloseable {
       String path = exchange.getRequestURI().getRawPath().substring(1);
       byte[] body = exchange.getRequestBody().readAllBytes();
       Class<?> requestClass = requestClass(method, path);
-      ImmutableHTTPRequest bare = ImmutableHTTPRequest.builder()
-          .baseUri(URI.create(uri()))
-          .method(method)
-          .path(path)
-          .queryParameters(queryParameters(exchange.getRequestURI().getRawQuery()))
-          .build();
-      // Iceberg's REST JSON mapper (its Jackson is shaded inside the Spark runtime, hence no type name here).
+      ImmutableHTTPRequest bare =
+          ImmutableHTTPRequest.builder()
+              .baseUri(URI.create(uri()))
+              .method(method)
+              .path(path)
+              .queryParameters(queryParameters(exchange.getRequestURI().getRawQuery()))
+              .build();
+      // Iceberg's REST JSON mapper (its Jackson is shaded inside the Spark runtime, hence no type
+      // name here).
       var json = bare.mapper();
-      HTTPRequest request = requestClass == null || body.length == 0
-          ? bare
-          : bare.withBody(json.readValue(body, requestClass));
+      HTTPRequest request =
+          requestClass == null || body.length == 0
+              ? bare
+              : bare.withBody(json.readValue(body, requestClass));
       AtomicReference<ErrorResponse> error = new AtomicReference<>();
       RESTResponse response;
       try {
@@ -107,7 +118,10 @@ final class RestCatalogServer implements AutoCloseable {
     }
   }
 
-  /** The request body's class for this route: {@code Route} is package-private in Iceberg's test code. */
+  /**
+   * The request body's class for this route: {@code Route} is package-private in Iceberg's test
+   * code.
+   */
   private static Class<?> requestClass(HTTPRequest.HTTPMethod method, String path) {
     try {
       Class<?> routes = Class.forName("org.apache.iceberg.rest.Route");
@@ -132,7 +146,9 @@ final class RestCatalogServer implements AutoCloseable {
         int eq = pair.indexOf('=');
         String key = eq < 0 ? pair : pair.substring(0, eq);
         String value = eq < 0 ? "" : pair.substring(eq + 1);
-        parameters.put(URLDecoder.decode(key, StandardCharsets.UTF_8), URLDecoder.decode(value, StandardCharsets.UTF_8));
+        parameters.put(
+            URLDecoder.decode(key, StandardCharsets.UTF_8),
+            URLDecoder.decode(value, StandardCharsets.UTF_8));
       }
     }
     return parameters;
@@ -154,7 +170,7 @@ final class RestCatalogServer implements AutoCloseable {
     }
 
     RESTResponse serve(HTTPRequest request, java.util.function.Consumer<ErrorResponse> onError) {
-      return execute(request, RESTResponse.class, onError, headers -> { });
+      return execute(request, RESTResponse.class, onError, headers -> {});
     }
   }
 }

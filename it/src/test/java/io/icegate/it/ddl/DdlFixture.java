@@ -24,15 +24,15 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
- * What the DDL tests share: a gateway and connection per test class, a scratch directory, the namespaces the
- * specification's examples use ({@code prod} read as {@code demo}), and readers of a table's state through
- * {@code DESCRIBE [EXTENDED]}, {@code SHOW TBLPROPERTIES}, metadata tables and the file system.
+ * What the DDL tests share: a gateway and connection per test class, a scratch directory, the
+ * namespaces the specification's examples use ({@code prod} read as {@code demo}), and readers of a
+ * table's state through {@code DESCRIBE [EXTENDED]}, {@code SHOW TBLPROPERTIES}, metadata tables
+ * and the file system.
  */
 abstract class DdlFixture {
   static final long DAY_MS = 24L * 60 * 60 * 1000;
 
-  @RegisterExtension
-  static final RunningGateway gateway = RunningGateway.plain();
+  @RegisterExtension static final RunningGateway gateway = RunningGateway.plain();
   static Connection c;
   static Path scratch;
 
@@ -40,7 +40,10 @@ abstract class DdlFixture {
   static void start() throws Exception {
     c = gateway.connect();
     scratch = Files.createTempDirectory(Path.of("target").toAbsolutePath(), "ddl-it-");
-    execute(c, "CREATE NAMESPACE IF NOT EXISTS demo.ddl_it", "CREATE NAMESPACE IF NOT EXISTS demo.ddl_views");
+    execute(
+        c,
+        "CREATE NAMESPACE IF NOT EXISTS demo.ddl_it",
+        "CREATE NAMESPACE IF NOT EXISTS demo.ddl_views");
   }
 
   @AfterAll
@@ -48,18 +51,28 @@ abstract class DdlFixture {
     c.close();
   }
 
-
   static long[] tableWithTwoSnapshots(String t) throws SQLException {
-    execute(c, "CREATE TABLE " + t + " (id int) USING iceberg",
-        "INSERT INTO " + t + " VALUES (1)", "INSERT INTO " + t + " VALUES (2)");
-    List<List<Object>> ids = query(c, "SELECT snapshot_id FROM " + t + ".snapshots ORDER BY committed_at");
+    execute(
+        c,
+        "CREATE TABLE " + t + " (id int) USING iceberg",
+        "INSERT INTO " + t + " VALUES (1)",
+        "INSERT INTO " + t + " VALUES (2)");
+    List<List<Object>> ids =
+        query(c, "SELECT snapshot_id FROM " + t + ".snapshots ORDER BY committed_at");
     return new long[] {(Long) ids.get(0).get(0), (Long) ids.get(1).get(0)};
   }
 
   /** type, snapshot_id, max_reference_age_in_ms, min_snapshots_to_keep, max_snapshot_age_in_ms. */
   static List<Object> ref(String table, String name) throws SQLException {
-    List<List<Object>> rows = query(c, "SELECT type, snapshot_id, max_reference_age_in_ms, min_snapshots_to_keep,"
-        + " max_snapshot_age_in_ms FROM " + table + ".refs WHERE name = '" + name + "'");
+    List<List<Object>> rows =
+        query(
+            c,
+            "SELECT type, snapshot_id, max_reference_age_in_ms, min_snapshots_to_keep,"
+                + " max_snapshot_age_in_ms FROM "
+                + table
+                + ".refs WHERE name = '"
+                + name
+                + "'");
     assertThat(rows).as("ref %s of %s", name, table).hasSize(1);
     return rows.get(0);
   }
@@ -102,8 +115,8 @@ abstract class DdlFixture {
   }
 
   /**
-   * The partitioning DESCRIBE shows: the transforms under "# Partitioning", or, when every field is an identity,
-   * the column names under "# Partition Information".
+   * The partitioning DESCRIBE shows: the transforms under "# Partitioning", or, when every field is
+   * an identity, the column names under "# Partition Information".
    */
   static List<String> partitioning(String table) throws SQLException {
     List<String> parts = new ArrayList<>();
@@ -121,12 +134,17 @@ abstract class DdlFixture {
     return parts;
   }
 
-  /** The type of the partition struct of the partitions metadata table (every spec's fields, with their names). */
+  /**
+   * The type of the partition struct of the partitions metadata table (every spec's fields, with
+   * their names).
+   */
   static String partitionType(String table) throws SQLException {
     return columnTypes(table + ".partitions").get("partition");
   }
 
-  /** The rows of DESCRIBE EXTENDED after its "# Detailed ... Information" heading, as name to value. */
+  /**
+   * The rows of DESCRIBE EXTENDED after its "# Detailed ... Information" heading, as name to value.
+   */
   static Map<String, String> details(String table) throws SQLException {
     Map<String, String> details = new LinkedHashMap<>();
     boolean inSection = false;
@@ -172,7 +190,6 @@ abstract class DdlFixture {
   static void assertFails(String sql, String sqlState, String... messageParts) {
     SqlFailures.assertFails(() -> execute(c, sql), sqlState, messageParts);
   }
-
 
   static Path localPath(String location) {
     return location.startsWith("file:") ? Path.of(URI.create(location)) : Path.of(location);

@@ -13,9 +13,9 @@ import java.util.Map;
 import org.apache.spark.sql.SparkSession;
 
 /**
- * Scenarios through the gateway over JDBC: the first two actors are connections of one gateway, the third a
- * connection of another gateway on the same catalogs, the fourth a Spark application of its own. A query runs with
- * the native metadata path on and then off.
+ * Scenarios through the gateway over JDBC: the first two actors are connections of one gateway, the
+ * third a connection of another gateway on the same catalogs, the fourth a Spark application of its
+ * own. A query runs with the native metadata path on and then off.
  */
 final class GatewaySide implements Side {
   private final Map<Actor, Connection> connections = new EnumMap<>(Actor.class);
@@ -52,7 +52,8 @@ final class GatewaySide implements Side {
     try (Statement s = c.createStatement()) {
       s.execute("SET icegate.metadata.native=" + on);
     } catch (SQLException e) {
-      throw new IllegalStateException("Cannot switch the native metadata path: " + e.getMessage(), e);
+      throw new IllegalStateException(
+          "Cannot switch the native metadata path: " + e.getMessage(), e);
     }
     return outcome(c, sql);
   }

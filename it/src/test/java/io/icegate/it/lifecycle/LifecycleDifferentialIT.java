@@ -28,20 +28,22 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Spark's answers through whole table lifecycles: each scenario runs through the gateway (two connections of one
- * gateway, one of a second gateway, a Spark application of its own) and, in a namespace of its own, through Spark
- * directly; every statement's outcome (columns with their JDBC types, rows, or the class of the failure) must be
- * the same, for queries with the native metadata path on and off. Whatever the gateway keeps between statements
- * shows here as an answer Spark would not give.
+ * Spark's answers through whole table lifecycles: each scenario runs through the gateway (two
+ * connections of one gateway, one of a second gateway, a Spark application of its own) and, in a
+ * namespace of its own, through Spark directly; every statement's outcome (columns with their JDBC
+ * types, rows, or the class of the failure) must be the same, for queries with the native metadata
+ * path on and off. Whatever the gateway keeps between statements shows here as an answer Spark
+ * would not give.
  */
 class LifecycleDifferentialIT {
   private static final Pattern CAPTURED = Pattern.compile("\\$\\{(\\w+)}");
   private static final AtomicInteger SCENARIOS = new AtomicInteger();
 
-  @RegisterExtension
-  static final RunningGateway gateway = RunningGateway.withConnectionCatalogs();
+  @RegisterExtension static final RunningGateway gateway = RunningGateway.withConnectionCatalogs();
+
   @RegisterExtension
   static final RunningGateway otherGateway = RunningGateway.withConnectionCatalogs();
+
   private static Map<String, String> secondCatalog;
   private static Path scratch;
 
@@ -62,7 +64,10 @@ class LifecycleDifferentialIT {
     secondCatalog.put(prefix + ".cache-enabled", "false");
   }
 
-  /** All scenarios, or those whose name contains the system property {@code lifecycle.only} (while working on one). */
+  /**
+   * All scenarios, or those whose name contains the system property {@code lifecycle.only} (while
+   * working on one).
+   */
   static Stream<Scenario> scenarios() {
     String only = System.getProperty("lifecycle.only", "");
     return LifecycleScenarios.all().stream().filter(s -> s.name().contains(only));
@@ -73,57 +78,85 @@ class LifecycleDifferentialIT {
   void givesSparksAnswerAtEveryStep(Scenario scenario) throws Exception {
     int n = SCENARIOS.incrementAndGet();
     long started = System.nanoTime();
-    try (Side spark = new SparkSide(actor -> session()); Side ours = gatewaySide()) {
+    try (Side spark = new SparkSide(actor -> session());
+        Side ours = gatewaySide()) {
       CompletableFuture<List<Map<String, Outcome>>> reference =
           CompletableFuture.supplyAsync(() -> run(spark, scenario, n));
       List<Map<String, Outcome>> gatewayOutcomes = run(ours, scenario, n);
       List<Map<String, Outcome>> sparkOutcomes = reference.join();
-      System.out.printf("Lifecycle scenario '%s': %d steps in %d ms%n", scenario.name(), scenario.steps().size(),
-          (System.nanoTime() - started) / 1_000_000);
+      System.out.printf(
+          "Lifecycle scenario '%s': %d steps in %d ms%n",
+          scenario.name(), scenario.steps().size(), (System.nanoTime() - started) / 1_000_000);
       compare(scenario, n, sparkOutcomes, gatewayOutcomes);
     }
   }
 
-  private static void compare(Scenario scenario, int n, List<Map<String, Outcome>> spark,
-      List<Map<String, Outcome>> ours) {
+  private static void compare(
+      Scenario scenario, int n, List<Map<String, Outcome>> spark, List<Map<String, Outcome>> ours) {
     Map<String, String> sparkValues = sideValues("spark", n);
     Map<String, String> gatewayValues = sideValues("gateway", n);
     for (int i = 0; i < scenario.steps().size(); i++) {
       Step step = scenario.steps().get(i);
-      Outcome expected = spark.get(i).values().iterator().next().canonical(sparkValues, step.isOrdered());
+      Outcome expected =
+          spark.get(i).values().iterator().next().canonical(sparkValues, step.isOrdered());
       for (Map.Entry<String, Outcome> variant : ours.get(i).entrySet()) {
         Outcome actual = variant.getValue();
-        String where = String.format("step %d of '%s' (%s, %s): %s%n  Spark gave: %s%n  ours gave:  %s", i + 1,
-            scenario.name(), step.actor(), variant.getKey(), step.sql(), spark.get(i).values().iterator().next(),
-            actual);
+        String where =
+            String.format(
+                "step %d of '%s' (%s, %s): %s%n  Spark gave: %s%n  ours gave:  %s",
+                i + 1,
+                scenario.name(),
+                step.actor(),
+                variant.getKey(),
+                step.sql(),
+                spark.get(i).values().iterator().next(),
+                actual);
         if (actual.failed()) {
           assertThat(actual.sqlState()).as("SQLState of %s", where).isNotEqualTo("XX000");
         }
-        assertThat(actual.canonical(gatewayValues, step.isOrdered()).compared()).as(where)
+        assertThat(actual.canonical(gatewayValues, step.isOrdered()).compared())
+            .as(where)
             .isEqualTo(expected.compared());
       }
     }
   }
 
-  /** Runs every step on one side; a step after a failed capture still runs (and fails alike on both sides). */
+  /**
+   * Runs every step on one side; a step after a failed capture still runs (and fails alike on both
+   * sides).
+   */
   private static List<Map<String, Outcome>> run(Side side, Scenario scenario, int n) {
     String ns = namespace(side.name(), n);
     String dir = scratch.resolve(side.name() + n).toString();
     side.run(Actor.FIRST, "CREATE NAMESPACE IF NOT EXISTS " + scenario.catalog() + "." + ns, false);
-    // Tables a probe makes beside t (sources, copies) live in {ns}x, so that {ns} can be dropped once t is.
-    side.run(Actor.FIRST, "CREATE NAMESPACE IF NOT EXISTS " + scenario.catalog() + "." + ns + "x", false);
+    // Tables a probe makes beside t (sources, copies) live in {ns}x, so that {ns} can be dropped
+    // once t is.
+    side.run(
+        Actor.FIRST,
+        "CREATE NAMESPACE IF NOT EXISTS " + scenario.catalog() + "." + ns + "x",
+        false);
     side.run(Actor.FIRST, "CREATE NAMESPACE IF NOT EXISTS spark_catalog." + ns + "x", false);
     Map<String, String> captured = new HashMap<>();
     List<Map<String, Outcome>> outcomes = new ArrayList<>();
     for (Step step : scenario.steps()) {
-      String sql = step.sql().replace("{t}", "{cat}.{ns}.t").replace("{cat}", scenario.catalog())
-          .replace("{ns}", ns).replace("{dir}", dir);
+      String sql =
+          step.sql()
+              .replace("{t}", "{cat}.{ns}.t")
+              .replace("{cat}", scenario.catalog())
+              .replace("{ns}", ns)
+              .replace("{dir}", dir);
       sql = substitute(sql, captured);
       Map<String, Outcome> outcome = side.run(step.actor(), sql, step.isQuery());
       outcomes.add(outcome);
       Outcome first = outcome.values().iterator().next();
-      step.capture().ifPresent(name -> captured.put(name,
-          first.failed() || first.rows().isEmpty() ? "NULL" : String.valueOf(first.rows().get(0).get(0))));
+      step.capture()
+          .ifPresent(
+              name ->
+                  captured.put(
+                      name,
+                      first.failed() || first.rows().isEmpty()
+                          ? "NULL"
+                          : String.valueOf(first.rows().get(0).get(0))));
     }
     return outcomes;
   }

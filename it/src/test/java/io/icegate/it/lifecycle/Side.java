@@ -8,8 +8,9 @@ interface Side extends AutoCloseable {
   String name();
 
   /**
-   * Runs {@code sql} as {@code actor}; the outcomes by how it ran. A side may run a query more than one way (the
-   * gateway with its native metadata path on and off), each compared with the reference.
+   * Runs {@code sql} as {@code actor}; the outcomes by how it ran. A side may run a query more than
+   * one way (the gateway with its native metadata path on and off), each compared with the
+   * reference.
    */
   Map<String, Outcome> run(Actor actor, String sql, boolean query);
 

@@ -15,9 +15,10 @@ import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 
 /**
- * The reference: each actor a SparkSession of its own on the test JVM's SparkContext, with the catalogs the
- * gateway's connections have. A value is what Spark's cast to string prints; a column's JDBC type the one the
- * gateway gives Spark's type; a failure's SQLState Spark's own, or the gateway's reading of Iceberg's exception.
+ * The reference: each actor a SparkSession of its own on the test JVM's SparkContext, with the
+ * catalogs the gateway's connections have. A value is what Spark's cast to string prints; a
+ * column's JDBC type the one the gateway gives Spark's type; a failure's SQLState Spark's own, or
+ * the gateway's reading of Iceberg's exception.
  */
 final class SparkSide implements Side {
   private final Map<Actor, SparkSession> sessions = new EnumMap<>(Actor.class);
@@ -65,9 +66,10 @@ final class SparkSide implements Side {
       }
       return Outcome.success(columns, rows);
     } catch (Exception e) {
-      String state = e instanceof SparkThrowable s && s.getSqlState() != null
-          ? s.getSqlState()
-          : ClientErrors.describe(e).sqlState();
+      String state =
+          e instanceof SparkThrowable s && s.getSqlState() != null
+              ? s.getSqlState()
+              : ClientErrors.describe(e).sqlState();
       return Outcome.failure(state, e.getMessage());
     }
   }

@@ -5,8 +5,9 @@ import static java.util.Objects.requireNonNull;
 import java.util.Optional;
 
 /**
- * One statement of a scenario, as a template: {@code {ns}} is the scenario's namespace on the side that runs it,
- * {@code {dir}} a scratch directory of that side, and {@code ${name}} a value captured by an earlier step.
+ * One statement of a scenario, as a template: {@code {ns}} is the scenario's namespace on the side
+ * that runs it, {@code {dir}} a scratch directory of that side, and {@code ${name}} a value
+ * captured by an earlier step.
  *
  * @param capture when present, the step's first value is kept under this name for later steps
  */

@@ -39,30 +39,39 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
- * remove_orphan_files with a file_list_view listing a table's old metadata files, those that
- * {@code write.metadata.previous-versions-max} dropped from the metadata log: the gateway lists what Spark lists on
- * the same catalog, for every way of writing the view's paths. Which of the view's rows Iceberg considers at all
- * depends on how the catalog wrote the table's location: it keeps only the rows whose file_path starts with the
- * location, compared as strings, before it compares paths.
+ * remove_orphan_files with a file_list_view listing a table's old metadata files, those that {@code
+ * write.metadata.previous-versions-max} dropped from the metadata log: the gateway lists what Spark
+ * lists on the same catalog, for every way of writing the view's paths. Which of the view's rows
+ * Iceberg considers at all depends on how the catalog wrote the table's location: it keeps only the
+ * rows whose file_path starts with the location, compared as strings, before it compares paths.
  */
 class OrphanMetadataFilesIT {
-  /** A Hadoop catalog whose warehouse is a URI ({@code file:///...}), like the embedded catalog's. */
+  /**
+   * A Hadoop catalog whose warehouse is a URI ({@code file:///...}), like the embedded catalog's.
+   */
   private static final String HADOOP_URI = "orphan_hdp_uri";
-  /** A Hadoop catalog whose warehouse is a plain path, as Iceberg's Spark quickstart configures one. */
+
+  /**
+   * A Hadoop catalog whose warehouse is a plain path, as Iceberg's Spark quickstart configures one.
+   */
   private static final String HADOOP_PLAIN = "orphan_hdp_plain";
+
   private static final Duration AGE = Duration.ofDays(10);
-  private static final String KEEP_OLD_METADATA = " TBLPROPERTIES ('write.metadata.delete-after-commit.enabled'="
-      + "'false', 'write.metadata.previous-versions-max'='1')";
+  private static final String KEEP_OLD_METADATA =
+      " TBLPROPERTIES ('write.metadata.delete-after-commit.enabled'="
+          + "'false', 'write.metadata.previous-versions-max'='1')";
 
   private static Path hadoopWarehouse;
-  @RegisterExtension
-  static final RunningGateway gateway = RunningGateway.withConnectionCatalogs();
+  @RegisterExtension static final RunningGateway gateway = RunningGateway.withConnectionCatalogs();
 
   /** The ways a client may write a local file's path in a file list. */
   enum PathForm {
     /** {@code file:///abs/path}, as java.net.URI writes it. */
     URI(path -> path.toUri().toString()),
-    /** {@code file:/abs/path}, as Hadoop's FileSystem lists it, and Iceberg's own listing reports it. */
+    /**
+     * {@code file:/abs/path}, as Hadoop's FileSystem lists it, and Iceberg's own listing reports
+     * it.
+     */
     HADOOP(path -> "file:" + path),
     /** {@code /abs/path}, no scheme. */
     PLAIN(Path::toString);
@@ -113,22 +122,28 @@ class OrphanMetadataFilesIT {
   }
 
   /**
-   * A table with five metadata files of which the log keeps two; the other three, untracked on disk and last
-   * modified {@link #AGE} ago.
+   * A table with five metadata files of which the log keeps two; the other three, untracked on disk
+   * and last modified {@link #AGE} ago.
    */
-  private static List<Path> tableWithUntrackedMetadata(Connection c, String table) throws Exception {
-    execute(c, "CREATE NAMESPACE IF NOT EXISTS " + table.substring(0, table.lastIndexOf('.')),
+  private static List<Path> tableWithUntrackedMetadata(Connection c, String table)
+      throws Exception {
+    execute(
+        c,
+        "CREATE NAMESPACE IF NOT EXISTS " + table.substring(0, table.lastIndexOf('.')),
         "CREATE TABLE " + table + " (id int) USING iceberg" + KEEP_OLD_METADATA);
     for (int i = 1; i <= 4; i++) {
       execute(c, "INSERT INTO " + table + " VALUES (" + i + ")");
     }
-    Set<String> logged = query(c, "SELECT file FROM " + table + ".metadata_log_entries").stream()
-        .map(row -> fileName((String) row.get(0))).collect(Collectors.toSet());
+    Set<String> logged =
+        query(c, "SELECT file FROM " + table + ".metadata_log_entries").stream()
+            .map(row -> fileName((String) row.get(0)))
+            .collect(Collectors.toSet());
     assertThat(logged).as("metadata log of %s", table).hasSize(2);
-    List<Path> untracked = filesUnder(localPath(location(c, table)).resolve("metadata")).stream()
-        .filter(file -> file.getFileName().toString().endsWith(".metadata.json"))
-        .filter(file -> !logged.contains(file.getFileName().toString()))
-        .toList();
+    List<Path> untracked =
+        filesUnder(localPath(location(c, table)).resolve("metadata")).stream()
+            .filter(file -> file.getFileName().toString().endsWith(".metadata.json"))
+            .filter(file -> !logged.contains(file.getFileName().toString()))
+            .toList();
     assertThat(untracked).as("old metadata files of %s", table).hasSize(3);
     for (Path file : untracked) {
       try {
@@ -142,8 +157,11 @@ class OrphanMetadataFilesIT {
 
   private static String fileListView(String view, List<Path> files, PathForm form) {
     String lastModified = timestampText(Instant.now().minus(AGE));
-    return "CREATE OR REPLACE TEMPORARY VIEW " + view + " AS SELECT * FROM VALUES "
-        + files.stream().map(file -> "('" + form.text.apply(file) + "', TIMESTAMP '" + lastModified + "')")
+    return "CREATE OR REPLACE TEMPORARY VIEW "
+        + view
+        + " AS SELECT * FROM VALUES "
+        + files.stream()
+            .map(file -> "('" + form.text.apply(file) + "', TIMESTAMP '" + lastModified + "')")
             .collect(Collectors.joining(", "))
         + " AS f(file_path, last_modified)";
   }
@@ -151,15 +169,22 @@ class OrphanMetadataFilesIT {
   /** A dry run of remove_orphan_files on {@code catalog.ns.name}, with the view if not null. */
   private static String dryRun(String table, String view) {
     String[] parts = table.split("\\.", 2);
-    return "CALL " + parts[0] + ".system.remove_orphan_files(table => '" + parts[1] + "', dry_run => true"
-        + (view == null ? "" : ", file_list_view => '" + view + "'") + ")";
+    return "CALL "
+        + parts[0]
+        + ".system.remove_orphan_files(table => '"
+        + parts[1]
+        + "', dry_run => true"
+        + (view == null ? "" : ", file_list_view => '" + view + "'")
+        + ")";
   }
 
-  private static Set<String> throughGateway(Connection c, String viewSql, String callSql) throws Exception {
+  private static Set<String> throughGateway(Connection c, String viewSql, String callSql)
+      throws Exception {
     if (viewSql != null) {
       execute(c, viewSql);
     }
-    return call(c, callSql).column("orphan_file_location").stream().map(String.class::cast)
+    return call(c, callSql).column("orphan_file_location").stream()
+        .map(String.class::cast)
         .collect(Collectors.toCollection(TreeSet::new));
   }
 
@@ -167,31 +192,41 @@ class OrphanMetadataFilesIT {
     if (viewSql != null) {
       spark.sql(viewSql);
     }
-    return spark.sql(callSql).collectAsList().stream().map(row -> row.getString(0))
+    return spark.sql(callSql).collectAsList().stream()
+        .map(row -> row.getString(0))
         .collect(Collectors.toCollection(TreeSet::new));
   }
 
-  /** What the dry run lists for each form of the view's paths, asserting the gateway lists what Spark lists. */
-  private static Map<PathForm, Set<String>> listedByForm(Connection c, String table, List<Path> untracked)
-      throws Exception {
+  /**
+   * What the dry run lists for each form of the view's paths, asserting the gateway lists what
+   * Spark lists.
+   */
+  private static Map<PathForm, Set<String>> listedByForm(
+      Connection c, String table, List<Path> untracked) throws Exception {
     SparkSession spark = spark();
     Map<PathForm, Set<String>> listed = new LinkedHashMap<>();
     for (PathForm form : PathForm.values()) {
       String view = "old_metadata_" + form.name().toLowerCase(Locale.ROOT);
       String viewSql = fileListView(view, untracked, form);
       Set<String> ours = throughGateway(c, viewSql, dryRun(table, view));
-      assertThat(ours).as("gateway vs Spark on %s, paths written %s", table, form)
+      assertThat(ours)
+          .as("gateway vs Spark on %s, paths written %s", table, form)
           .isEqualTo(throughSpark(spark, viewSql, dryRun(table, view)));
       listed.put(form, ours);
     }
     return listed;
   }
 
-  /** Without a view Iceberg lists the metadata directory: the three old files, written as Hadoop lists them. */
-  private static void listingFindsTheOldMetadataFiles(Connection c, String table, List<Path> untracked)
-      throws Exception {
+  /**
+   * Without a view Iceberg lists the metadata directory: the three old files, written as Hadoop
+   * lists them.
+   */
+  private static void listingFindsTheOldMetadataFiles(
+      Connection c, String table, List<Path> untracked) throws Exception {
     Set<String> listing = throughGateway(c, null, dryRun(table, null));
-    assertThat(listing).as("listing of %s", table).isEqualTo(throughSpark(spark(), null, dryRun(table, null)));
+    assertThat(listing)
+        .as("listing of %s", table)
+        .isEqualTo(throughSpark(spark(), null, dryRun(table, null)));
     assertThat(listing).as("listing of %s", table).isEqualTo(PathForm.HADOOP.of(untracked));
   }
 
@@ -207,7 +242,8 @@ class OrphanMetadataFilesIT {
       Map<PathForm, Set<String>> listed = listedByForm(c, table, untracked);
 
       assertThat(listed.get(PathForm.URI)).isEqualTo(PathForm.URI.of(untracked));
-      // Iceberg's own listing's form, and a plain path, do not start with the location: left out, nothing listed.
+      // Iceberg's own listing's form, and a plain path, do not start with the location: left out,
+      // nothing listed.
       assertThat(listed.get(PathForm.HADOOP)).isEmpty();
       assertThat(listed.get(PathForm.PLAIN)).isEmpty();
     }
@@ -220,18 +256,22 @@ class OrphanMetadataFilesIT {
       List<Path> uriUntracked = tableWithUntrackedMetadata(c, uriTable);
       assertThat(location(c, uriTable)).startsWith("file:///");
       listingFindsTheOldMetadataFiles(c, uriTable, uriUntracked);
-      assertThat(listedByForm(c, uriTable, uriUntracked)).containsExactly(
-          Map.entry(PathForm.URI, PathForm.URI.of(uriUntracked)), Map.entry(PathForm.HADOOP, Set.of()),
-          Map.entry(PathForm.PLAIN, Set.of()));
+      assertThat(listedByForm(c, uriTable, uriUntracked))
+          .containsExactly(
+              Map.entry(PathForm.URI, PathForm.URI.of(uriUntracked)),
+              Map.entry(PathForm.HADOOP, Set.of()),
+              Map.entry(PathForm.PLAIN, Set.of()));
 
       String plainTable = HADOOP_PLAIN + ".orphan_meta.plain_table";
       List<Path> plainUntracked = tableWithUntrackedMetadata(c, plainTable);
       assertThat(location(c, plainTable)).startsWith("/");
       listingFindsTheOldMetadataFiles(c, plainTable, plainUntracked);
       // The same files as plain paths, which find nothing on the embedded catalog, are listed here.
-      assertThat(listedByForm(c, plainTable, plainUntracked)).containsExactly(
-          Map.entry(PathForm.URI, Set.of()), Map.entry(PathForm.HADOOP, Set.of()),
-          Map.entry(PathForm.PLAIN, PathForm.PLAIN.of(plainUntracked)));
+      assertThat(listedByForm(c, plainTable, plainUntracked))
+          .containsExactly(
+              Map.entry(PathForm.URI, Set.of()),
+              Map.entry(PathForm.HADOOP, Set.of()),
+              Map.entry(PathForm.PLAIN, PathForm.PLAIN.of(plainUntracked)));
     }
   }
 
@@ -242,13 +282,16 @@ class OrphanMetadataFilesIT {
       String table = "demo.orphan_meta.future";
       List<Path> untracked = tableWithUntrackedMetadata(c, table);
       String viewSql = fileListView("old_metadata_future", untracked, PathForm.URI);
-      String callSql = "CALL demo.system.remove_orphan_files(table => 'orphan_meta.future', dry_run => true,"
-          + " older_than => TIMESTAMP '2999-12-31 00:00:00', file_list_view => 'old_metadata_future')";
+      String callSql =
+          "CALL demo.system.remove_orphan_files(table => 'orphan_meta.future', dry_run => true,"
+              + " older_than => TIMESTAMP '2999-12-31 00:00:00', file_list_view =>"
+              + " 'old_metadata_future')";
       execute(c, viewSql);
 
       assertFails(() -> call(c, callSql), "22023", "older_than", "24 hours");
       assertThatThrownBy(() -> throughSpark(spark(), viewSql, callSql))
-          .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("interval less than 24 hours");
+          .isInstanceOf(IllegalArgumentException.class)
+          .hasMessageContaining("interval less than 24 hours");
     }
   }
 }

@@ -32,23 +32,27 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
- * How argument values reach a procedure: values holding quotes, back-ticks, semicolons and comment markers arrive
- * unchanged and never run as SQL of their own; JDBC {@code ?} parameters for a table, a snapshot id, a timestamp, a
- * map and an array; the catalog left out when the current one is Iceberg's.
+ * How argument values reach a procedure: values holding quotes, back-ticks, semicolons and comment
+ * markers arrive unchanged and never run as SQL of their own; JDBC {@code ?} parameters for a
+ * table, a snapshot id, a timestamp, a map and an array; the catalog left out when the current one
+ * is Iceberg's.
  */
 class ProcedureArgumentsIT {
   /** Every character that could end a literal, an identifier or a statement, or open a comment. */
-  private static final String HOSTILE = "it's `x`; DROP TABLE demo.args.victim; -- /* not a comment */ \"q\"";
+  private static final String HOSTILE =
+      "it's `x`; DROP TABLE demo.args.victim; -- /* not a comment */ \"q\"";
 
-  @RegisterExtension
-  static final RunningGateway gateway = RunningGateway.plain();
+  @RegisterExtension static final RunningGateway gateway = RunningGateway.plain();
   private static Connection c;
 
   @BeforeAll
   static void start() throws Exception {
     c = gateway.connect();
-    execute(c, "CREATE NAMESPACE IF NOT EXISTS demo.args",
-        "CREATE TABLE demo.args.victim (id int) USING iceberg", "INSERT INTO demo.args.victim VALUES (1)");
+    execute(
+        c,
+        "CREATE NAMESPACE IF NOT EXISTS demo.args",
+        "CREATE TABLE demo.args.victim (id int) USING iceberg",
+        "INSERT INTO demo.args.victim VALUES (1)");
   }
 
   @AfterAll
@@ -66,24 +70,45 @@ class ProcedureArgumentsIT {
     return "'" + value.replace("\\", "\\\\").replace("'", "\\'") + "'";
   }
 
-  /** A WAP table with one write staged under {@code wapId}, set as a connection property (no SQL involved). */
+  /**
+   * A WAP table with one write staged under {@code wapId}, set as a connection property (no SQL
+   * involved).
+   */
   private static void stage(String table, String wapId) throws SQLException {
-    execute(c, "CREATE TABLE " + table + " (id int) USING iceberg TBLPROPERTIES ('write.wap.enabled'='true')",
+    execute(
+        c,
+        "CREATE TABLE "
+            + table
+            + " (id int) USING iceberg TBLPROPERTIES ('write.wap.enabled'='true')",
         "INSERT INTO " + table + " VALUES (1)");
     Properties properties = new Properties();
     properties.setProperty("spark.wap.id", wapId);
     try (Connection staging = DriverManager.getConnection(gateway.jdbcUrl(), properties)) {
       execute(staging, "INSERT INTO " + table + " VALUES (2)");
     }
-    assertThat(query(c, "SELECT summary['wap.id'] FROM " + table + ".snapshots WHERE summary['wap.id'] IS NOT NULL"))
+    assertThat(
+            query(
+                c,
+                "SELECT summary['wap.id'] FROM "
+                    + table
+                    + ".snapshots WHERE summary['wap.id'] IS NOT NULL"))
         .containsExactly(row(wapId));
   }
 
-  /** The staged snapshot is current (its parent was current, so publishing fast-forwarded to it). */
+  /**
+   * The staged snapshot is current (its parent was current, so publishing fast-forwarded to it).
+   */
   private static void assertPublished(String table, String wapId) throws SQLException {
-    assertThat(query(c, "SELECT summary['wap.id'] FROM " + table + ".snapshots WHERE snapshot_id = "
-        + currentSnapshot(c, table))).containsExactly(row(wapId));
-    assertThat(query(c, "SELECT id FROM " + table + " ORDER BY id")).containsExactly(row(1), row(2));
+    assertThat(
+            query(
+                c,
+                "SELECT summary['wap.id'] FROM "
+                    + table
+                    + ".snapshots WHERE snapshot_id = "
+                    + currentSnapshot(c, table)))
+        .containsExactly(row(wapId));
+    assertThat(query(c, "SELECT id FROM " + table + " ORDER BY id"))
+        .containsExactly(row(1), row(2));
     assertVictimUntouched();
   }
 
@@ -93,8 +118,12 @@ class ProcedureArgumentsIT {
     stage(table, HOSTILE);
 
     try (Statement statement = c.createStatement()) {
-      assertThat(statement.execute("CALL demo.system.publish_changes('args.wap_literal', " + sparkString(HOSTILE)
-          + ")")).isTrue();
+      assertThat(
+              statement.execute(
+                  "CALL demo.system.publish_changes('args.wap_literal', "
+                      + sparkString(HOSTILE)
+                      + ")"))
+          .isTrue();
       assertThat(ProcedureSupport.read(statement.getResultSet()).rows()).hasSize(1);
       assertThat(statement.getMoreResults()).as("a second result").isFalse();
       assertThat(statement.getUpdateCount()).as("a second statement's update count").isEqualTo(-1);
@@ -107,8 +136,9 @@ class ProcedureArgumentsIT {
     String table = "demo.args.wap_parameter";
     stage(table, HOSTILE);
 
-    try (PreparedStatement statement = c.prepareStatement(
-        "CALL demo.system.publish_changes(table => 'args.wap_parameter', wap_id => ?)")) {
+    try (PreparedStatement statement =
+        c.prepareStatement(
+            "CALL demo.system.publish_changes(table => 'args.wap_parameter', wap_id => ?)")) {
       statement.setString(1, HOSTILE);
       assertThat(call(statement).rows()).hasSize(1);
     }
@@ -116,15 +146,18 @@ class ProcedureArgumentsIT {
   }
 
   @Test
-  void aValueWithBackslashesAndDollarsArrivesUnchangedWhateverTheSessionsLiteralSettings() throws Exception {
+  void aValueWithBackslashesAndDollarsArrivesUnchangedWhateverTheSessionsLiteralSettings()
+      throws Exception {
     String table = "demo.args.wap_escapes";
     String wapId = "C:\\staging\\${user}\\n'\\u0041";
     stage(table, wapId);
 
     try (Connection raw = gateway.connect();
-        PreparedStatement statement = raw.prepareStatement(
-            "CALL demo.system.publish_changes(table => 'args.wap_escapes', wap_id => ?)")) {
-      // The session reads string literals without escapes; the CALL the gateway renders still arrives intact.
+        PreparedStatement statement =
+            raw.prepareStatement(
+                "CALL demo.system.publish_changes(table => 'args.wap_escapes', wap_id => ?)")) {
+      // The session reads string literals without escapes; the CALL the gateway renders still
+      // arrives intact.
       execute(raw, "SET spark.sql.parser.escapedStringLiterals=true");
       statement.setString(1, wapId);
       assertThat(call(statement).rows()).hasSize(1);
@@ -138,13 +171,22 @@ class ProcedureArgumentsIT {
   @Test
   void aHostileLocationReachesRemoveOrphanFilesUnchanged() throws Exception {
     String table = "demo.args.odd_location";
-    execute(c, "CREATE TABLE " + table + " (id int) USING iceberg", "INSERT INTO " + table + " VALUES (1)");
-    // The same characters in directory names ('/' starts a directory named "* not a comment */ ...").
-    Path odd = localPath(location(c, table)).resolve("data").resolve("it's `x`; -- /* odd */ \"q\"");
+    execute(
+        c,
+        "CREATE TABLE " + table + " (id int) USING iceberg",
+        "INSERT INTO " + table + " VALUES (1)");
+    // The same characters in directory names ('/' starts a directory named "* not a comment */
+    // ...").
+    Path odd =
+        localPath(location(c, table)).resolve("data").resolve("it's `x`; -- /* odd */ \"q\"");
     Path orphan = plantOrphan(odd, "orphan.parquet", Duration.ofDays(10));
 
-    Result result = call(c, "CALL demo.system.remove_orphan_files(table => 'args.odd_location', location => "
-        + sparkString(odd.toString()) + ", dry_run => true)");
+    Result result =
+        call(
+            c,
+            "CALL demo.system.remove_orphan_files(table => 'args.odd_location', location => "
+                + sparkString(odd.toString())
+                + ", dry_run => true)");
 
     assertThat(result.column("orphan_file_location").stream().map(p -> localPath((String) p)))
         .containsExactly(orphan);
@@ -155,15 +197,20 @@ class ProcedureArgumentsIT {
   @Test
   void parametersForATableAndASnapshotId() throws Exception {
     String table = "demo.args.rollback";
-    execute(c, "CREATE TABLE " + table + " (id int) USING iceberg", "INSERT INTO " + table + " VALUES (1)",
+    execute(
+        c,
+        "CREATE TABLE " + table + " (id int) USING iceberg",
+        "INSERT INTO " + table + " VALUES (1)",
         "INSERT INTO " + table + " VALUES (2)");
     List<Long> s = snapshots(c, table);
 
-    try (PreparedStatement statement = c.prepareStatement("CALL demo.system.rollback_to_snapshot(?, ?)")) {
+    try (PreparedStatement statement =
+        c.prepareStatement("CALL demo.system.rollback_to_snapshot(?, ?)")) {
       statement.setString(1, "args.rollback");
       statement.setLong(2, s.get(0));
       Result result = call(statement);
-      assertThat(result.columns()).containsExactly("previous_snapshot_id BIGINT", "current_snapshot_id BIGINT");
+      assertThat(result.columns())
+          .containsExactly("previous_snapshot_id BIGINT", "current_snapshot_id BIGINT");
       assertThat(result.rows()).containsExactly(row(s.get(1), s.get(0)));
     }
     assertThat(currentSnapshot(c, table)).isEqualTo(s.get(0));
@@ -172,12 +219,15 @@ class ProcedureArgumentsIT {
   @Test
   void parameterForATimestamp() throws Exception {
     String table = "demo.args.rollback_time";
-    execute(c, "CREATE TABLE " + table + " (id int) USING iceberg", "INSERT INTO " + table + " VALUES (1)",
+    execute(
+        c,
+        "CREATE TABLE " + table + " (id int) USING iceberg",
+        "INSERT INTO " + table + " VALUES (1)",
         "INSERT INTO " + table + " VALUES (2)");
     List<Long> s = snapshots(c, table);
 
-    try (PreparedStatement statement = c.prepareStatement(
-        "CALL demo.system.rollback_to_timestamp(table => ?, timestamp => ?)")) {
+    try (PreparedStatement statement =
+        c.prepareStatement("CALL demo.system.rollback_to_timestamp(table => ?, timestamp => ?)")) {
       statement.setString(1, "args.rollback_time");
       statement.setTimestamp(2, Timestamp.from(committedAt(c, table, s.get(0)).plusMillis(1)));
       assertThat(call(statement).rows()).containsExactly(row(s.get(1), s.get(0)));
@@ -188,12 +238,17 @@ class ProcedureArgumentsIT {
   @Test
   void parameterForAMap() throws Exception {
     String table = "demo.args.compact";
-    execute(c, "CREATE TABLE " + table + " (id int) USING iceberg", "INSERT INTO " + table + " VALUES (1)",
+    execute(
+        c,
+        "CREATE TABLE " + table + " (id int) USING iceberg",
+        "INSERT INTO " + table + " VALUES (1)",
         "INSERT INTO " + table + " VALUES (2)");
 
-    // A connection of its own: a rewrite leaves Iceberg's extra catalogs in the session (see RewritesIT).
-    try (Connection own = gateway.connect(); PreparedStatement statement = own.prepareStatement(
-        "CALL demo.system.rewrite_data_files(table => ?, options => ?)")) {
+    // A connection of its own: a rewrite leaves Iceberg's extra catalogs in the session (see
+    // RewritesIT).
+    try (Connection own = gateway.connect();
+        PreparedStatement statement =
+            own.prepareStatement("CALL demo.system.rewrite_data_files(table => ?, options => ?)")) {
       statement.setString(1, "args.compact");
       statement.setObject(2, Map.of("min-input-files", "2"));
       assertThat(call(statement).onlyRow().subList(0, 2)).containsExactly(2, 1);
@@ -204,12 +259,16 @@ class ProcedureArgumentsIT {
   @Test
   void parameterForAnArray() throws Exception {
     String table = "demo.args.expire";
-    execute(c, "CREATE TABLE " + table + " (id int) USING iceberg", "INSERT INTO " + table + " VALUES (1)",
-        "INSERT OVERWRITE " + table + " VALUES (2)", "INSERT OVERWRITE " + table + " VALUES (3)");
+    execute(
+        c,
+        "CREATE TABLE " + table + " (id int) USING iceberg",
+        "INSERT INTO " + table + " VALUES (1)",
+        "INSERT OVERWRITE " + table + " VALUES (2)",
+        "INSERT OVERWRITE " + table + " VALUES (3)");
     List<Long> s = snapshots(c, table);
 
-    try (PreparedStatement statement = c.prepareStatement(
-        "CALL demo.system.expire_snapshots(table => ?, snapshot_ids => ?)")) {
+    try (PreparedStatement statement =
+        c.prepareStatement("CALL demo.system.expire_snapshots(table => ?, snapshot_ids => ?)")) {
       statement.setString(1, "args.expire");
       statement.setArray(2, c.createArrayOf("BIGINT", new Object[] {s.get(0), s.get(1)}));
       assertThat(call(statement).onlyRow().get(0)).isEqualTo(2L);
@@ -220,13 +279,17 @@ class ProcedureArgumentsIT {
   @Test
   void theCatalogMayBeLeftOutWhenTheCurrentOneIsIceberg() throws Exception {
     String table = "demo.args.no_catalog";
-    execute(c, "CREATE TABLE " + table + " (id int) USING iceberg", "INSERT INTO " + table + " VALUES (1)",
+    execute(
+        c,
+        "CREATE TABLE " + table + " (id int) USING iceberg",
+        "INSERT INTO " + table + " VALUES (1)",
         "INSERT INTO " + table + " VALUES (2)");
     List<Long> s = snapshots(c, table);
 
     try (Connection inDemo = gateway.connect()) {
       execute(inDemo, "USE demo.args");
-      Result result = call(inDemo, "CALL system.rollback_to_snapshot('no_catalog', " + s.get(0) + ")");
+      Result result =
+          call(inDemo, "CALL system.rollback_to_snapshot('no_catalog', " + s.get(0) + ")");
       assertThat(result.rows()).containsExactly(row(s.get(1), s.get(0)));
     }
     assertThat(currentSnapshot(c, table)).isEqualTo(s.get(0));

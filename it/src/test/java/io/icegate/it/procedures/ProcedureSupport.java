@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.icegate.it.TestGateway;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -27,14 +26,20 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
 
-/** What the procedure tests share: calling through JDBC, reading a table's state, files on disk, Spark jobs. */
+/**
+ * What the procedure tests share: calling through JDBC, reading a table's state, files on disk,
+ * Spark jobs.
+ */
 final class ProcedureSupport {
   private static final DateTimeFormatter TIMESTAMP_TEXT =
       DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss.SSS").withZone(ZoneId.systemDefault());
 
   private ProcedureSupport() {}
 
-  /** A result read through JDBC: each column as {@code "name JDBC_TYPE"}, each row as its getObject values. */
+  /**
+   * A result read through JDBC: each column as {@code "name JDBC_TYPE"}, each row as its getObject
+   * values.
+   */
   record Result(List<String> columns, List<List<Object>> rows) {
     Object single() {
       assertThat(rows).as("rows").hasSize(1);
@@ -99,12 +104,14 @@ final class ProcedureSupport {
 
   /** The snapshot the table's main branch points at. */
   static long currentSnapshot(Connection c, String table) throws SQLException {
-    return (Long) query(c, "SELECT snapshot_id FROM " + table + ".refs WHERE name = 'main'").get(0).get(0);
+    return (Long)
+        query(c, "SELECT snapshot_id FROM " + table + ".refs WHERE name = 'main'").get(0).get(0);
   }
 
   /** The snapshot a branch or tag points at. */
   static long refSnapshot(Connection c, String table, String ref) throws SQLException {
-    List<List<Object>> rows = query(c, "SELECT snapshot_id FROM " + table + ".refs WHERE name = '" + ref + "'");
+    List<List<Object>> rows =
+        query(c, "SELECT snapshot_id FROM " + table + ".refs WHERE name = '" + ref + "'");
     assertThat(rows).as("ref %s of %s", ref, table).hasSize(1);
     return (Long) rows.get(0).get(0);
   }
@@ -112,7 +119,8 @@ final class ProcedureSupport {
   /** Every snapshot id of the table, oldest first. */
   static List<Long> snapshots(Connection c, String table) throws SQLException {
     List<Long> ids = new ArrayList<>();
-    for (List<Object> row : query(c, "SELECT snapshot_id FROM " + table + ".snapshots ORDER BY committed_at")) {
+    for (List<Object> row :
+        query(c, "SELECT snapshot_id FROM " + table + ".snapshots ORDER BY committed_at")) {
       ids.add((Long) row.get(0));
     }
     return ids;
@@ -120,8 +128,16 @@ final class ProcedureSupport {
 
   /** When a snapshot was committed. */
   static Instant committedAt(Connection c, String table, long snapshot) throws SQLException {
-    return ((Timestamp) query(c, "SELECT committed_at FROM " + table + ".snapshots WHERE snapshot_id = " + snapshot)
-        .get(0).get(0)).toInstant();
+    return ((Timestamp)
+            query(
+                    c,
+                    "SELECT committed_at FROM "
+                        + table
+                        + ".snapshots WHERE snapshot_id = "
+                        + snapshot)
+                .get(0)
+                .get(0))
+        .toInstant();
   }
 
   /** The latest snapshot of the table (whatever the branch), as the last commit made it. */
@@ -134,7 +150,10 @@ final class ProcedureSupport {
     return ((Number) query(c, sql).get(0).get(0)).longValue();
   }
 
-  /** A TIMESTAMP literal's text for an instant, in the client's zone (the connection's session zone). */
+  /**
+   * A TIMESTAMP literal's text for an instant, in the client's zone (the connection's session
+   * zone).
+   */
   static String timestampText(Instant instant) {
     return TIMESTAMP_TEXT.format(instant);
   }
@@ -152,7 +171,10 @@ final class ProcedureSupport {
   /** The file of the table's current metadata (the newest of its metadata log). */
   static String currentMetadataFile(Connection c, String table) throws SQLException {
     List<List<Object>> files = query(c, "SELECT file FROM " + table + ".metadata_log_entries");
-    return files.stream().map(row -> (String) row.get(0)).max(ProcedureSupport::byFileName).orElseThrow();
+    return files.stream()
+        .map(row -> (String) row.get(0))
+        .max(ProcedureSupport::byFileName)
+        .orElseThrow();
   }
 
   /** Metadata files are named {@code NNNNN-uuid.metadata.json}: the name orders them. */
@@ -174,11 +196,14 @@ final class ProcedureSupport {
   }
 
   /**
-   * A local file path from a {@code file:} path or a plain one. Hadoop writes {@code file:/a/b} without
-   * percent-encoding (so not always a valid URI); a table's location may be {@code file:///a/b}.
+   * A local file path from a {@code file:} path or a plain one. Hadoop writes {@code file:/a/b}
+   * without percent-encoding (so not always a valid URI); a table's location may be {@code
+   * file:///a/b}.
    */
   static Path localPath(String pathOrUri) {
-    return Path.of(pathOrUri.startsWith("file:") ? pathOrUri.substring("file:".length()) : pathOrUri).normalize();
+    return Path.of(
+            pathOrUri.startsWith("file:") ? pathOrUri.substring("file:".length()) : pathOrUri)
+        .normalize();
   }
 
   /** Regular, visible files under {@code dir} (Hadoop's hidden {@code .crc} files left out). */
@@ -217,5 +242,4 @@ final class ProcedureSupport {
       throw new UncheckedIOException(e);
     }
   }
-
 }

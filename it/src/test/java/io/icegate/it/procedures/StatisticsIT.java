@@ -21,13 +21,12 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
- * The specification's compute_table_stats and compute_partition_stats examples through JDBC: each writes a
- * statistics file that the table's current metadata lists for the right snapshot. (The examples that pass
- * {@code snapshot_id} as a string are in {@link SpecDifferencesIT}.)
+ * The specification's compute_table_stats and compute_partition_stats examples through JDBC: each
+ * writes a statistics file that the table's current metadata lists for the right snapshot. (The
+ * examples that pass {@code snapshot_id} as a string are in {@link SpecDifferencesIT}.)
  */
 class StatisticsIT {
-  @RegisterExtension
-  static final RunningGateway gateway = RunningGateway.plain();
+  @RegisterExtension static final RunningGateway gateway = RunningGateway.plain();
   private static Connection c;
 
   @BeforeAll
@@ -43,13 +42,21 @@ class StatisticsIT {
 
   /** A partitioned table with two appends. */
   static void statsTable(Connection c, String table) throws SQLException {
-    execute(c, "CREATE TABLE " + table + " (col1 int, col2 string, col3 double) USING iceberg PARTITIONED BY (col2)",
+    execute(
+        c,
+        "CREATE TABLE "
+            + table
+            + " (col1 int, col2 string, col3 double) USING iceberg PARTITIONED BY (col2)",
         "INSERT INTO " + table + " VALUES (1, 'a', 1.0), (2, 'b', 2.0)",
         "INSERT INTO " + table + " VALUES (3, 'a', 3.0), (4, 'c', 4.0)");
   }
 
-  /** The entry of the metadata's {@code statistics} (or {@code partition-statistics}) list for a file. */
-  static JsonNode listedStatistics(Connection c, String table, String list, String file) throws SQLException {
+  /**
+   * The entry of the metadata's {@code statistics} (or {@code partition-statistics}) list for a
+   * file.
+   */
+  static JsonNode listedStatistics(Connection c, String table, String list, String file)
+      throws SQLException {
     JsonNode entries = currentMetadata(c, table).path(list);
     List<String> paths = new ArrayList<>();
     for (JsonNode entry : entries) {
@@ -93,8 +100,12 @@ class StatisticsIT {
     statsTable(c, table);
     long first = snapshots(c, table).get(0);
 
-    Result result = call(c, "CALL demo.system.compute_table_stats(table => 'stats.older', snapshot_id => " + first
-        + ", columns => array('col1', 'col2'))");
+    Result result =
+        call(
+            c,
+            "CALL demo.system.compute_table_stats(table => 'stats.older', snapshot_id => "
+                + first
+                + ", columns => array('col1', 'col2'))");
 
     assertThat(result.columns()).containsExactly("statistics_file VARCHAR");
     JsonNode listed = listedStatistics(c, table, "statistics", (String) result.single());

@@ -16,9 +16,9 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
-import java.util.Collections;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ConcurrentSkipListMap;
@@ -29,10 +29,10 @@ import org.awaitility.core.ConditionTimeoutException;
 import org.junit.jupiter.api.Test;
 
 /**
- * Sends a generated corpus of at least 10,000 malformed and hostile statements over JDBC: each must fail with an
- * SQLException carrying a real SQLState and a message without Java internals, the gateway must keep answering,
- * and nothing but the statement sent may run (the canary table's snapshots and rows, and the namespace's tables,
- * stay as they were).
+ * Sends a generated corpus of at least 10,000 malformed and hostile statements over JDBC: each must
+ * fail with an SQLException carrying a real SQLState and a message without Java internals, the
+ * gateway must keep answering, and nothing but the statement sent may run (the canary table's
+ * snapshots and rows, and the namespace's tables, stay as they were).
  */
 class BadInputIT {
   private static final String CANARY = "bad_input_canary";
@@ -53,8 +53,11 @@ class BadInputIT {
   @Test
   void everyBadStatementFailsCleanlyAndNothingElseRuns() throws Exception {
     long started = System.nanoTime();
-    try (TestGateway gateway = TestGateway.start(); Connection admin = gateway.connect()) {
-      execute(admin, "CREATE TABLE demo.default." + CANARY + " (id bigint, name string) USING iceberg",
+    try (TestGateway gateway = TestGateway.start();
+        Connection admin = gateway.connect()) {
+      execute(
+          admin,
+          "CREATE TABLE demo.default." + CANARY + " (id bigint, name string) USING iceberg",
           "INSERT INTO demo.default." + CANARY + " VALUES (1, 'a'), (2, 'b')",
           "INSERT INTO demo.default." + CANARY + " VALUES (3, 'c')",
           "INSERT INTO demo.default." + CANARY + " VALUES (4, 'd')");
@@ -65,7 +68,8 @@ class BadInputIT {
       assertThat(entries).hasSizeGreaterThanOrEqualTo(10_000);
       String only = System.getProperty("badinput.only", "");
       if (!only.isEmpty()) {
-        // For looking at one category while working on it; a run that checks the gateway sends them all.
+        // For looking at one category while working on it; a run that checks the gateway sends them
+        // all.
         entries = entries.stream().filter(entry -> only.contains(entry.category())).toList();
       }
       long threadsBefore = ManagementFactory.getThreadMXBean().getThreadCount();
@@ -80,23 +84,31 @@ class BadInputIT {
       assertAnswers(admin, "at the end");
 
       CanaryState after = CanaryState.read(admin, CANARY);
-      // Idle threads of the gateway's pools (prefetch, Jetty, Spark's) end after their keep-alive (60 s at most):
+      // Idle threads of the gateway's pools (prefetch, Jetty, Spark's) end after their keep-alive
+      // (60 s at most):
       // what must not happen is threads that stay.
       long threadsAfter;
       try {
-        threadsAfter = await().atMost(Duration.ofSeconds(90)).pollInterval(Duration.ofSeconds(1))
-            .until(() -> (long) ManagementFactory.getThreadMXBean().getThreadCount(), n -> n < threadsBefore + 50);
+        threadsAfter =
+            await()
+                .atMost(Duration.ofSeconds(90))
+                .pollInterval(Duration.ofSeconds(1))
+                .until(
+                    () -> (long) ManagementFactory.getThreadMXBean().getThreadCount(),
+                    n -> n < threadsBefore + 50);
       } catch (ConditionTimeoutException stayed) {
         // Asserted below, once the summary is written.
         threadsAfter = ManagementFactory.getThreadMXBean().getThreadCount();
       }
-      String summary = summary(entries.size(), corpus.droppedPrefixes(), started, threadsBefore, threadsAfter);
+      String summary =
+          summary(entries.size(), corpus.droppedPrefixes(), started, threadsBefore, threadsAfter);
       System.out.println(summary);
       Files.writeString(Path.of("target", "bad-input-summary.txt"), summary);
 
       assertThat(after).as("canary table and namespace after the corpus").isEqualTo(before);
-      assertThat(threadsAfter).as("gateway JVM threads after the corpus: " + threadNames()).isLessThan(
-          threadsBefore + 50);
+      assertThat(threadsAfter)
+          .as("gateway JVM threads after the corpus: " + threadNames())
+          .isLessThan(threadsBefore + 50);
       assertThat(findings).as("findings (statement, what happened)").isEmpty();
     }
   }
@@ -122,9 +134,13 @@ class BadInputIT {
 
   /** The JVM's threads by name without trailing numbers, with their counts, most first. */
   private static String threadNames() {
-    java.util.Map<String, Long> byName = Thread.getAllStackTraces().keySet().stream().collect(
-        java.util.stream.Collectors.groupingBy(t -> t.getName().replaceAll("[-#]?\\d+", "-N"),
-            java.util.TreeMap::new, java.util.stream.Collectors.counting()));
+    java.util.Map<String, Long> byName =
+        Thread.getAllStackTraces().keySet().stream()
+            .collect(
+                java.util.stream.Collectors.groupingBy(
+                    t -> t.getName().replaceAll("[-#]?\\d+", "-N"),
+                    java.util.TreeMap::new,
+                    java.util.stream.Collectors.counting()));
     return byName.toString();
   }
 
@@ -133,8 +149,12 @@ class BadInputIT {
     StringBuilder out = new StringBuilder();
     for (Map.Entry<Thread, StackTraceElement[]> thread : Thread.getAllStackTraces().entrySet()) {
       StackTraceElement[] frames = thread.getValue();
-      boolean ours = java.util.Arrays.stream(frames).anyMatch(f -> f.getClassName().startsWith("io.icegate.gateway")
-          || f.getClassName().startsWith("io.icegate.jdbc"));
+      boolean ours =
+          java.util.Arrays.stream(frames)
+              .anyMatch(
+                  f ->
+                      f.getClassName().startsWith("io.icegate.gateway")
+                          || f.getClassName().startsWith("io.icegate.jdbc"));
       if (ours) {
         out.append("    ").append(thread.getKey().getName()).append('\n');
         for (int i = 0; i < Math.min(14, frames.length); i++) {
@@ -158,14 +178,20 @@ class BadInputIT {
     String message = String.valueOf(e.getMessage());
     List<String> wrong = new ArrayList<>();
     if ("57014".equals(state)) {
-      wrong.add("still running at the " + QUERY_TIMEOUT_SECONDS + " s query timeout (answered after " + millis
-          + " ms)");
+      wrong.add(
+          "still running at the "
+              + QUERY_TIMEOUT_SECONDS
+              + " s query timeout (answered after "
+              + millis
+              + " ms)");
     }
     if (state == null || state.equals("00000")) {
       wrong.add("SQLState " + state);
     }
-    // XX000 is a defect of the gateway. 58000 blames a system outside the statement, and nothing the corpus sends
-    // reaches one (no file paths, no remote catalog): every entry fails on its own text, as a user error.
+    // XX000 is a defect of the gateway. 58000 blames a system outside the statement, and nothing
+    // the corpus sends
+    // reaches one (no file paths, no remote catalog): every entry fails on its own text, as a user
+    // error.
     if ("XX000".equals(state)) {
       wrong.add("an internal error for bad input");
     }
@@ -175,7 +201,9 @@ class BadInputIT {
     if (JAVA_INTERNALS.matcher(message).find()) {
       wrong.add("message shows Java internals");
     }
-    return wrong.isEmpty() ? null : String.join(", ", wrong) + " (SQLState " + state + "): " + abbreviate(message);
+    return wrong.isEmpty()
+        ? null
+        : String.join(", ", wrong) + " (SQLState " + state + "): " + abbreviate(message);
   }
 
   private static String abbreviate(String message) {
@@ -183,17 +211,29 @@ class BadInputIT {
     return oneLine.length() > 400 ? oneLine.substring(0, 400) + "..." : oneLine;
   }
 
-  private String summary(int total, int dropped, long started, long threadsBefore, long threadsAfter) {
-    StringBuilder out = new StringBuilder("BadInputIT: ").append(total).append(" statements in ")
-        .append(TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - started)).append(" s (seed ")
-        .append(BadInputCorpus.SEED).append("; ").append(dropped)
-        .append(" prefixes left out because Spark's parser reads them as whole statements)\n");
+  private String summary(
+      int total, int dropped, long started, long threadsBefore, long threadsAfter) {
+    StringBuilder out =
+        new StringBuilder("BadInputIT: ")
+            .append(total)
+            .append(" statements in ")
+            .append(TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - started))
+            .append(" s (seed ")
+            .append(BadInputCorpus.SEED)
+            .append("; ")
+            .append(dropped)
+            .append(" prefixes left out because Spark's parser reads them as whole statements)\n");
     out.append("per category:\n");
-    perCategory.forEach((category, count) -> out.append("  ").append(category).append(": ").append(count)
-        .append('\n'));
+    perCategory.forEach(
+        (category, count) ->
+            out.append("  ").append(category).append(": ").append(count).append('\n'));
     out.append("SQLStates:\n");
-    sqlStates.forEach((state, count) -> out.append("  ").append(state).append(": ").append(count).append('\n'));
-    out.append("gateway JVM threads before/after: ").append(threadsBefore).append('/').append(threadsAfter)
+    sqlStates.forEach(
+        (state, count) -> out.append("  ").append(state).append(": ").append(count).append('\n'));
+    out.append("gateway JVM threads before/after: ")
+        .append(threadsBefore)
+        .append('/')
+        .append(threadsAfter)
         .append('\n');
     out.append("slower than ").append(SLOW_MILLIS).append(" ms: ").append(slow.size()).append('\n');
     synchronized (slow) {
@@ -209,9 +249,9 @@ class BadInputIT {
   }
 
   /**
-   * Runs a batch of entries on {@link #CLIENTS} connections at once, each entry with a query timeout. A client
-   * whose entry has not answered after {@link #ENTRY_DEADLINE_SECONDS} is abandoned (its entry is a finding) and
-   * replaced by a new client on a new connection.
+   * Runs a batch of entries on {@link #CLIENTS} connections at once, each entry with a query
+   * timeout. A client whose entry has not answered after {@link #ENTRY_DEADLINE_SECONDS} is
+   * abandoned (its entry is a finding) and replaced by a new client on a new connection.
    */
   private final class Runner {
     private final TestGateway gateway;
@@ -238,9 +278,22 @@ class BadInputIT {
           long since = System.nanoTime() - worker.started;
           if (current != null && since > TimeUnit.SECONDS.toNanos(ENTRY_DEADLINE_SECONDS)) {
             worker.abandoned = true;
-            findings.add(current.category() + " | " + current.shown() + " | no answer within "
-                + ENTRY_DEADLINE_SECONDS + " s (query timeout " + QUERY_TIMEOUT_SECONDS + " s)");
-            slow.add(">" + ENTRY_DEADLINE_SECONDS * 1000 + " ms | " + current.category() + " | " + current.shown());
+            findings.add(
+                current.category()
+                    + " | "
+                    + current.shown()
+                    + " | no answer within "
+                    + ENTRY_DEADLINE_SECONDS
+                    + " s (query timeout "
+                    + QUERY_TIMEOUT_SECONDS
+                    + " s)");
+            slow.add(
+                ">"
+                    + ENTRY_DEADLINE_SECONDS * 1000
+                    + " ms | "
+                    + current.category()
+                    + " | "
+                    + current.shown());
             stacks.add(current.shown() + "\n" + gatewayStacks());
             worker.thread.interrupt();
             workers.set(i, new Worker(queue));
@@ -249,7 +302,8 @@ class BadInputIT {
         if (!busy) {
           return;
         }
-        // The supervisor's pace, not a wait for one condition: each turn checks every client's deadline.
+        // The supervisor's pace, not a wait for one condition: each turn checks every client's
+        // deadline.
         Thread.sleep(100);
       }
     }
@@ -312,16 +366,24 @@ class BadInputIT {
     }
   }
 
-  /** What must not change: the canary's snapshots and rows, and which tables the namespaces hold. */
-  record CanaryState(List<List<Object>> snapshots, List<List<Object>> rows, List<List<Object>> demoTables,
+  /**
+   * What must not change: the canary's snapshots and rows, and which tables the namespaces hold.
+   */
+  record CanaryState(
+      List<List<Object>> snapshots,
+      List<List<Object>> rows,
+      List<List<Object>> demoTables,
       List<List<Object>> sessionCatalogTables) {
     static CanaryState read(Connection c, String canary) throws SQLException {
       return new CanaryState(
-          query(c, "SELECT snapshot_id FROM demo.default." + canary + ".snapshots ORDER BY committed_at, snapshot_id"),
+          query(
+              c,
+              "SELECT snapshot_id FROM demo.default."
+                  + canary
+                  + ".snapshots ORDER BY committed_at, snapshot_id"),
           query(c, "SELECT count(*), sum(id), max(name) FROM demo.default." + canary),
           query(c, "SHOW TABLES IN demo.default"),
           query(c, "SHOW TABLES IN spark_catalog.default"));
     }
   }
-
 }

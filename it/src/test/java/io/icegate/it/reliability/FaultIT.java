@@ -27,18 +27,22 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
 /**
- * kill -9 of the gateway process while 8 clients insert: after a restart on the same warehouse, every insert a
- * client saw acknowledged is there, nothing else is except at most the one insert each client had in flight, and
- * every table and every snapshot reads.
+ * kill -9 of the gateway process while 8 clients insert: after a restart on the same warehouse,
+ * every insert a client saw acknowledged is there, nothing else is except at most the one insert
+ * each client had in flight, and every table and every snapshot reads.
  *
- * <p>A client killed mid-result leaving no Spark job is {@code activity.ConnectionExpiryIT}'s proof.
+ * <p>A client killed mid-result leaving no Spark job is {@code activity.ConnectionExpiryIT}'s
+ * proof.
  */
 class FaultIT {
   private static final int CLIENTS = 8;
   private static final String SHARED = "demo.default.fault_shared";
   private static final int ACKS_BEFORE_KILL = 120;
 
-  /** What one client did: the inserts acknowledged, refused, and the one in flight when the gateway died. */
+  /**
+   * What one client did: the inserts acknowledged, refused, and the one in flight when the gateway
+   * died.
+   */
   private static final class Client implements Runnable {
     final int number;
     final String url;
@@ -50,10 +54,14 @@ class FaultIT {
     volatile String lastError;
     final AtomicInteger acks;
     final AtomicBoolean killed;
-    /** Errors other than a 40001 conflict that came before the kill: each a failure of the gateway. */
+
+    /**
+     * Errors other than a 40001 conflict that came before the kill: each a failure of the gateway.
+     */
     final List<String> unexpected;
 
-    Client(int number, String url, AtomicInteger acks, AtomicBoolean killed, List<String> unexpected) {
+    Client(
+        int number, String url, AtomicInteger acks, AtomicBoolean killed, List<String> unexpected) {
       this.number = number;
       this.url = url;
       this.acks = acks;
@@ -68,7 +76,8 @@ class FaultIT {
     @Override
     public void run() {
       long sequence = 0;
-      try (Connection c = DriverManager.getConnection(url); Statement statement = c.createStatement()) {
+      try (Connection c = DriverManager.getConnection(url);
+          Statement statement = c.createStatement()) {
         statement.setQueryTimeout(120);
         while (true) {
           String table = sequence % 2 == 0 ? ownTable() : SHARED;
@@ -76,13 +85,15 @@ class FaultIT {
           inFlightTable = table;
           inFlightId = id;
           try {
-            statement.executeUpdate("INSERT INTO " + table + " VALUES (" + id + ", " + number + ")");
+            statement.executeUpdate(
+                "INSERT INTO " + table + " VALUES (" + id + ", " + number + ")");
             acknowledged.computeIfAbsent(table, t -> ConcurrentHashMap.newKeySet()).add(id);
             acks.incrementAndGet();
             inFlightId = null;
           } catch (SQLException e) {
             if ("40001".equals(e.getSQLState())) {
-              // A commit conflict on the shared table: reported as not written; checked below that it was not.
+              // A commit conflict on the shared table: reported as not written; checked below that
+              // it was not.
               refused.computeIfAbsent(table, t -> ConcurrentHashMap.newKeySet()).add(id);
               refusals.put(e.getSQLState(), e.getMessage());
               inFlightId = null;
@@ -93,10 +104,18 @@ class FaultIT {
         }
       } catch (SQLException e) {
         lastError = e.getSQLState() + ": " + e.getMessage();
-        // Read after the error: an error seen while the flag is still down came before the kill began.
+        // Read after the error: an error seen while the flag is still down came before the kill
+        // began.
         if (!killed.get()) {
-          unexpected.add("client " + number + " before the kill, inserting " + inFlightId + " into " + inFlightTable
-              + ": " + lastError);
+          unexpected.add(
+              "client "
+                  + number
+                  + " before the kill, inserting "
+                  + inFlightId
+                  + " into "
+                  + inFlightTable
+                  + ": "
+                  + lastError);
         }
         // Otherwise the gateway was killed: the insert in flight may or may not have committed.
       }
@@ -117,7 +136,11 @@ class FaultIT {
       try (Connection c = DriverManager.getConnection(gateway.jdbcUrl())) {
         execute(c, "CREATE TABLE " + SHARED + " (id bigint, client int) USING iceberg");
         for (int i = 0; i < CLIENTS; i++) {
-          execute(c, "CREATE TABLE demo.default.fault_own_" + i + " (id bigint, client int) USING iceberg");
+          execute(
+              c,
+              "CREATE TABLE demo.default.fault_own_"
+                  + i
+                  + " (id bigint, client int) USING iceberg");
         }
       }
       List<Thread> threads = new ArrayList<>();
@@ -129,18 +152,24 @@ class FaultIT {
         threads.add(thread);
         thread.start();
       }
-      await("inserts acknowledged before the kill").atMost(Duration.ofSeconds(120))
-          .pollInterval(Duration.ofMillis(50)).until(() -> acks.get() >= ACKS_BEFORE_KILL);
+      await("inserts acknowledged before the kill")
+          .atMost(Duration.ofSeconds(120))
+          .pollInterval(Duration.ofMillis(50))
+          .until(() -> acks.get() >= ACKS_BEFORE_KILL);
       killedPid = gateway.pid();
       acksAtKill = acks.get();
       killed.set(true);
       gateway.kill9();
       for (Thread thread : threads) {
         thread.join(TimeUnit.SECONDS.toMillis(60));
-        assertThat(thread.isAlive()).as("%s still blocked 60 s after the kill", thread.getName()).isFalse();
+        assertThat(thread.isAlive())
+            .as("%s still blocked 60 s after the kill", thread.getName())
+            .isFalse();
       }
     }
-    assertThat(unexpected).as("insert errors other than a 40001 conflict before the kill").isEmpty();
+    assertThat(unexpected)
+        .as("insert errors other than a 40001 conflict before the kill")
+        .isEmpty();
     assertThat(ProcessHandle.of(killedPid).map(ProcessHandle::isAlive).orElse(false)).isFalse();
 
     int acknowledged = 0;
@@ -154,10 +183,14 @@ class FaultIT {
       Map<String, Set<Long>> allowedExtra = new TreeMap<>();
       Map<String, Set<Long>> mustBeAbsent = new TreeMap<>();
       for (Client client : clients) {
-        client.acknowledged.forEach((table, ids) -> expected.computeIfAbsent(table, t -> new HashSet<>()).addAll(ids));
-        client.refused.forEach((table, ids) -> mustBeAbsent.computeIfAbsent(table, t -> new HashSet<>()).addAll(ids));
+        client.acknowledged.forEach(
+            (table, ids) -> expected.computeIfAbsent(table, t -> new HashSet<>()).addAll(ids));
+        client.refused.forEach(
+            (table, ids) -> mustBeAbsent.computeIfAbsent(table, t -> new HashSet<>()).addAll(ids));
         if (client.inFlightId != null) {
-          allowedExtra.computeIfAbsent(client.inFlightTable, t -> new HashSet<>()).add(client.inFlightId);
+          allowedExtra
+              .computeIfAbsent(client.inFlightTable, t -> new HashSet<>())
+              .add(client.inFlightId);
           inFlight++;
         }
         expected.putIfAbsent(client.ownTable(), new HashSet<>());
@@ -170,45 +203,71 @@ class FaultIT {
           present.add((Long) row.get(0));
         }
         assertThat(rows).as("%s has no duplicate rows", table.getKey()).hasSize(present.size());
-        assertThat(present).as("acknowledged inserts present in %s", table.getKey())
+        assertThat(present)
+            .as("acknowledged inserts present in %s", table.getKey())
             .containsAll(table.getValue());
         Set<Long> extra = new HashSet<>(present);
         extra.removeAll(table.getValue());
         assertThat(allowedExtra.getOrDefault(table.getKey(), Set.of()))
-            .as("rows of %s that no client saw acknowledged must have been in flight at the kill", table.getKey())
+            .as(
+                "rows of %s that no client saw acknowledged must have been in flight at the kill",
+                table.getKey())
             .containsAll(extra);
-        Set<Long> refusedButPresent = new HashSet<>(mustBeAbsent.getOrDefault(table.getKey(), Set.of()));
+        Set<Long> refusedButPresent =
+            new HashSet<>(mustBeAbsent.getOrDefault(table.getKey(), Set.of()));
         refusedButPresent.retainAll(present);
-        assertThat(refusedButPresent).as("inserts refused with 40001 but present in %s", table.getKey()).isEmpty();
+        assertThat(refusedButPresent)
+            .as("inserts refused with 40001 but present in %s", table.getKey())
+            .isEmpty();
         acknowledged += table.getValue().size();
         presentNotAcknowledged += extra.size();
         refused += mustBeAbsent.getOrDefault(table.getKey(), Set.of()).size();
 
-        for (List<Object> snapshot : query(c, "SELECT snapshot_id FROM " + table.getKey() + ".snapshots")) {
-          List<List<Object>> count = query(c, "SELECT count(*) FROM " + table.getKey() + " VERSION AS OF "
-              + snapshot.get(0));
+        for (List<Object> snapshot :
+            query(c, "SELECT snapshot_id FROM " + table.getKey() + ".snapshots")) {
+          List<List<Object>> count =
+              query(
+                  c,
+                  "SELECT count(*) FROM " + table.getKey() + " VERSION AS OF " + snapshot.get(0));
           assertThat((Long) count.get(0).get(0)).isBetween(0L, (long) present.size());
           snapshotsRead++;
         }
       }
       // The tables still take writes after the restart.
       execute(c, "INSERT INTO " + SHARED + " VALUES (-1, -1)");
-      assertThat(query(c, "SELECT count(*) FROM " + SHARED + " WHERE id = -1")).containsExactly(List.of(1L));
+      assertThat(query(c, "SELECT count(*) FROM " + SHARED + " WHERE id = -1"))
+          .containsExactly(List.of(1L));
     }
-    System.out.printf("FaultIT: %d clients, 1 kill -9 after %d acknowledged inserts; acknowledged %d, all present;"
-            + " in flight at the kill %d, of which present %d; refused with 40001 %d (absent); %d snapshots read;"
-            + " %d s%n",
-        CLIENTS, acksAtKill, acknowledged, inFlight, presentNotAcknowledged, refused, snapshotsRead,
+    System.out.printf(
+        "FaultIT: %d clients, 1 kill -9 after %d acknowledged inserts; acknowledged %d, all"
+            + " present; in flight at the kill %d, of which present %d; refused with 40001 %d"
+            + " (absent); %d snapshots read; %d s%n",
+        CLIENTS,
+        acksAtKill,
+        acknowledged,
+        inFlight,
+        presentNotAcknowledged,
+        refused,
+        snapshotsRead,
         TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - started));
     for (Client client : clients) {
-      System.out.printf("  client %d: after the kill %s%s%n", client.number, client.lastError,
-          client.refusals.isEmpty() ? "" : "; conflicts: " + client.refusals.values().iterator().next());
+      System.out.printf(
+          "  client %d: after the kill %s%s%n",
+          client.number,
+          client.lastError,
+          client.refusals.isEmpty()
+              ? ""
+              : "; conflicts: " + client.refusals.values().iterator().next());
     }
   }
 
   /** The gateway under test: its own process on {@code warehouse}, which the test may kill. */
   private static GatewayProcess startGateway(Path warehouse) throws Exception {
-    return GatewayProcess.start(warehouse, Files.createTempFile(Path.of("target"), "fault-gateway-", ".log"), "-Xmx1g",
-        List.of("spark.master=local[2]", "spark.sql.shuffle.partitions=2"), null);
+    return GatewayProcess.start(
+        warehouse,
+        Files.createTempFile(Path.of("target"), "fault-gateway-", ".log"),
+        "-Xmx1g",
+        List.of("spark.master=local[2]", "spark.sql.shuffle.partitions=2"),
+        null);
   }
 }

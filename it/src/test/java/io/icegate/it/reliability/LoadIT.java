@@ -9,9 +9,10 @@ import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
 /**
- * The short form of {@code bench.LoadHarness}: 8 clients for 30 s mixing metadata queries, scans and inserts into
- * their own tables and one shared table. No client stalls, no insert is lost, the only errors are commit conflicts
- * that say to retry, and sessions, threads and heap return to their baseline.
+ * The short form of {@code bench.LoadHarness}: 8 clients for 30 s mixing metadata queries, scans
+ * and inserts into their own tables and one shared table. No client stalls, no insert is lost, the
+ * only errors are commit conflicts that say to retry, and sessions, threads and heap return to
+ * their baseline.
  */
 class LoadIT {
   @Test
@@ -22,7 +23,8 @@ class LoadIT {
     }
     System.out.println("LoadIT: " + report);
     assertThat(report.statements().values().stream().mapToLong(Long::longValue).sum())
-        .as("statements completed").isGreaterThan(8);
+        .as("statements completed")
+        .isGreaterThan(8);
     assertThat(report.problems()).as("problems of the run:\n%s", report).isEmpty();
   }
 }

@@ -20,9 +20,13 @@ import java.util.Properties;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
-/** One structured audit line per statement: who, from where, what, how long, rows, outcome and SQLState. */
+/**
+ * One structured audit line per statement: who, from where, what, how long, rows, outcome and
+ * SQLState.
+ */
 class AuditLogIT {
   private static Path auditFile;
+
   @RegisterExtension
   static final RunningGateway gateway = RunningGateway.startedBy(AuditLogIT::startWithAuditFile);
 
@@ -36,7 +40,9 @@ class AuditLogIT {
     Properties properties = new Properties();
     properties.setProperty("user", "auditor");
     try (Connection c = DriverManager.getConnection(gateway.jdbcUrl(), properties)) {
-      execute(c, "CREATE NAMESPACE IF NOT EXISTS demo.audit_it",
+      execute(
+          c,
+          "CREATE NAMESPACE IF NOT EXISTS demo.audit_it",
           "CREATE TABLE demo.audit_it.t (id bigint, name string) USING iceberg",
           "INSERT INTO demo.audit_it.t VALUES (1, 'it''s quoted'), (2, 'b')");
       assertThat(query(c, "SELECT id FROM demo.audit_it.t ORDER BY id")).hasSize(2);
@@ -52,14 +58,26 @@ class AuditLogIT {
     }
     assertThat(lines).hasSize(5);
     for (JsonNode line : lines) {
-      assertThat(line.fieldNames()).toIterable().contains("time", "user", "remote_address", "connection_id",
-          "query_id", "kind", "statement", "duration_ms", "rows", "outcome", "sqlstate");
+      assertThat(line.fieldNames())
+          .toIterable()
+          .contains(
+              "time",
+              "user",
+              "remote_address",
+              "connection_id",
+              "query_id",
+              "kind",
+              "statement",
+              "duration_ms",
+              "rows",
+              "outcome",
+              "sqlstate");
       assertThat(line.get("duration_ms").asLong()).isNotNegative();
       assertThat(line.get("remote_address").asText()).isEqualTo("127.0.0.1");
     }
     JsonNode insert = lines.get(2);
-    assertThat(insert.get("statement").asText()).isEqualTo("INSERT INTO demo.audit_it.t VALUES (1, 'it''s quoted'),"
-        + " (2, 'b')");
+    assertThat(insert.get("statement").asText())
+        .isEqualTo("INSERT INTO demo.audit_it.t VALUES (1, 'it''s quoted')," + " (2, 'b')");
     assertThat(insert.get("kind").asText()).isEqualTo("INSERT");
     assertThat(insert.get("outcome").asText()).isEqualTo("FINISHED");
     assertThat(insert.get("sqlstate").asText()).isEqualTo("00000");

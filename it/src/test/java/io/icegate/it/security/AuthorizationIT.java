@@ -20,28 +20,32 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
- * Roles through the real driver against a gateway with authentication: every procedure of the registry and every
- * DDL/DML kind tried as a {@code read} and a {@code write} user is refused (42501, naming the role needed) exactly as
- * docs/SECURITY.md says, and a refused statement changes nothing.
+ * Roles through the real driver against a gateway with authentication: every procedure of the
+ * registry and every DDL/DML kind tried as a {@code read} and a {@code write} user is refused
+ * (42501, naming the role needed) exactly as docs/SECURITY.md says, and a refused statement changes
+ * nothing.
  */
 class AuthorizationIT {
   private static final String TABLE = "demo.authz.t";
-  @RegisterExtension
-  static final RunningGateway gateway = RunningGateway.withUsers(Map.of());
+  @RegisterExtension static final RunningGateway gateway = RunningGateway.withUsers(Map.of());
 
   @BeforeAll
   static void start() throws Exception {
     try (Connection admin = connect("boss", "boss-Pw-3")) {
-      execute(admin, "CREATE NAMESPACE IF NOT EXISTS demo.authz",
+      execute(
+          admin,
+          "CREATE NAMESPACE IF NOT EXISTS demo.authz",
           "CREATE TABLE " + TABLE + " (id bigint, name string) USING iceberg",
-          "INSERT INTO " + TABLE + " VALUES (1, 'a')", "INSERT INTO " + TABLE + " VALUES (2, 'b')");
+          "INSERT INTO " + TABLE + " VALUES (1, 'a')",
+          "INSERT INTO " + TABLE + " VALUES (2, 'b')");
     }
   }
 
   @Test
   void everyProcedureIsRefusedToRolesBelowItsPrivilege() throws Exception {
     List<List<Object>> snapshotsBefore = snapshots();
-    try (Connection reader = connect("reader", "reader-Pw-1"); Connection writer = connect("writer", "writer-Pw-2")) {
+    try (Connection reader = connect("reader", "reader-Pw-1");
+        Connection writer = connect("writer", "writer-Pw-2")) {
       for (ProcedureSpec spec : Procedures.all()) {
         Role needed = Role.valueOf(spec.privilege().name());
         String call = "CALL demo.system." + spec.name() + "(table => 'authz.t')";
@@ -56,27 +60,49 @@ class AuthorizationIT {
   void dataAndSchemaChangesNeedWriteAndPurgeNeedsAdmin() throws Exception {
     List<List<Object>> snapshotsBefore = snapshots();
     try (Connection reader = connect("reader", "reader-Pw-1")) {
-      for (String change : List.of("INSERT INTO " + TABLE + " VALUES (3, 'c')",
-          "DELETE FROM " + TABLE + " WHERE id = 1", "UPDATE " + TABLE + " SET name = 'z' WHERE id = 1",
-          "MERGE INTO " + TABLE + " t USING (SELECT 1 AS id) s ON t.id = s.id WHEN MATCHED THEN DELETE",
-          "CREATE TABLE demo.authz.other (id bigint) USING iceberg", "ALTER TABLE " + TABLE + " ADD COLUMN c int",
-          "ALTER TABLE " + TABLE + " CREATE BRANCH b1", "DROP TABLE " + TABLE, "CREATE NAMESPACE demo.authz2")) {
-        assertFails(() -> execute(reader, change), "42501", "needs role write", "user 'reader' has role read");
+      for (String change :
+          List.of(
+              "INSERT INTO " + TABLE + " VALUES (3, 'c')",
+              "DELETE FROM " + TABLE + " WHERE id = 1",
+              "UPDATE " + TABLE + " SET name = 'z' WHERE id = 1",
+              "MERGE INTO "
+                  + TABLE
+                  + " t USING (SELECT 1 AS id) s ON t.id = s.id WHEN MATCHED THEN DELETE",
+              "CREATE TABLE demo.authz.other (id bigint) USING iceberg",
+              "ALTER TABLE " + TABLE + " ADD COLUMN c int",
+              "ALTER TABLE " + TABLE + " CREATE BRANCH b1",
+              "DROP TABLE " + TABLE,
+              "CREATE NAMESPACE demo.authz2")) {
+        assertFails(
+            () -> execute(reader, change),
+            "42501",
+            "needs role write",
+            "user 'reader' has role read");
       }
-      assertThat(query(reader, "SELECT id FROM " + TABLE + " ORDER BY id")).containsExactly(row(1L), row(2L));
-      assertThat(query(reader, "SELECT count(*) FROM " + TABLE + ".snapshots")).containsExactly(row(2L));
-      assertThat(query(reader, "EXPLAIN CALL demo.system.expire_snapshots(table => 'authz.t')")).isNotEmpty();
+      assertThat(query(reader, "SELECT id FROM " + TABLE + " ORDER BY id"))
+          .containsExactly(row(1L), row(2L));
+      assertThat(query(reader, "SELECT count(*) FROM " + TABLE + ".snapshots"))
+          .containsExactly(row(2L));
+      assertThat(query(reader, "EXPLAIN CALL demo.system.expire_snapshots(table => 'authz.t')"))
+          .isNotEmpty();
     }
     assertThat(snapshots()).isEqualTo(snapshotsBefore);
     try (Connection writer = connect("writer", "writer-Pw-2")) {
-      assertFails(() -> execute(writer, "DROP TABLE " + TABLE + " PURGE"), "42501", "DROP TABLE ... PURGE",
-          "needs role admin", "user 'writer' has role write");
-      execute(writer, "CREATE TABLE demo.authz.scratch (id bigint) USING iceberg",
+      assertFails(
+          () -> execute(writer, "DROP TABLE " + TABLE + " PURGE"),
+          "42501",
+          "DROP TABLE ... PURGE",
+          "needs role admin",
+          "user 'writer' has role write");
+      execute(
+          writer,
+          "CREATE TABLE demo.authz.scratch (id bigint) USING iceberg",
           "INSERT INTO demo.authz.scratch VALUES (7)");
       assertThat(query(writer, "SELECT id FROM demo.authz.scratch")).containsExactly(row(7L));
       execute(writer, "DROP TABLE demo.authz.scratch");
     }
-    assertThat(query(connect("boss", "boss-Pw-3"), "SELECT count(*) FROM " + TABLE)).containsExactly(row(2L));
+    assertThat(query(connect("boss", "boss-Pw-3"), "SELECT count(*) FROM " + TABLE))
+        .containsExactly(row(2L));
   }
 
   private static void checkRole(Connection c, Role role, Role needed, String sql, String what) {
@@ -85,10 +111,15 @@ class AuthorizationIT {
       try {
         query(c, sql);
       } catch (SQLException e) {
-        assertThat(e.getSQLState()).as(sql + " as " + role + ": " + e.getMessage()).isNotEqualTo("42501");
+        assertThat(e.getSQLState())
+            .as(sql + " as " + role + ": " + e.getMessage())
+            .isNotEqualTo("42501");
       }
     } else {
-      assertFails(() -> query(c, sql), "42501", "Cannot run " + what,
+      assertFails(
+          () -> query(c, sql),
+          "42501",
+          "Cannot run " + what,
           "needs role " + needed.name().toLowerCase(Locale.ROOT));
     }
   }

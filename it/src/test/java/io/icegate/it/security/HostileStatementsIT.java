@@ -37,20 +37,23 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
- * A hostile corpus, run as every role through the driver against a gateway with authentication: statements that
- * would reach host code, scripts, files outside the allowed roots (read and written), table locations, procedure
- * paths, the network and settings, each in several disguises (views temporary and persisted, CTEs, sub-queries,
- * nesting, case, comments, back-ticks, IDENTIFIER, JDBC parameters, EXPLAIN, CACHE, a time-travel sub-query). Every
- * one is refused with 42501, and the outside world proves nothing ran: the canary files outside the roots never
- * appear in a result and stay unchanged, a listening loopback socket sees no connection, scripts leave no marker,
- * reflection sets no system property, no Spark job starts, and the gateway still answers.
+ * A hostile corpus, run as every role through the driver against a gateway with authentication:
+ * statements that would reach host code, scripts, files outside the allowed roots (read and
+ * written), table locations, procedure paths, the network and settings, each in several disguises
+ * (views temporary and persisted, CTEs, sub-queries, nesting, case, comments, back-ticks,
+ * IDENTIFIER, JDBC parameters, EXPLAIN, CACHE, a time-travel sub-query). Every one is refused with
+ * 42501, and the outside world proves nothing ran: the canary files outside the roots never appear
+ * in a result and stay unchanged, a listening loopback socket sees no connection, scripts leave no
+ * marker, reflection sets no system property, no Spark job starts, and the gateway still answers.
  */
 class HostileStatementsIT {
   private static final String NS = "demo.hostile";
 
   // Admins get only the catalogs' warehouses here, not the shared engine's target/ root.
   @RegisterExtension
-  static final RunningGateway gateway = RunningGateway.withUsers(Map.of("icegate.policy.file-roots.admin", ""));
+  static final RunningGateway gateway =
+      RunningGateway.withUsers(Map.of("icegate.policy.file-roots.admin", ""));
+
   private static Path canaryDir;
   private static Path canary;
   private static Path marker;
@@ -71,30 +74,40 @@ class HostileStatementsIT {
     Files.writeString(canary, secret + "\n" + secret + ",2\n");
     marker = canaryDir.resolve("script-ran");
     listener = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
-    Thread acceptor = new Thread(() -> {
-      while (!listener.isClosed()) {
-        try (Socket ignored = listener.accept()) {
-          CONNECTIONS_SEEN.incrementAndGet();
-        } catch (IOException e) {
-          return;
-        }
-      }
-    }, "hostile-listener");
+    Thread acceptor =
+        new Thread(
+            () -> {
+              while (!listener.isClosed()) {
+                try (Socket ignored = listener.accept()) {
+                  CONNECTIONS_SEEN.incrementAndGet();
+                } catch (IOException e) {
+                  return;
+                }
+              }
+            },
+            "hostile-listener");
     acceptor.setDaemon(true);
     acceptor.start();
     try (Connection admin = connect(Role.ADMIN)) {
-      execute(admin, "CREATE NAMESPACE IF NOT EXISTS " + NS,
+      execute(
+          admin,
+          "CREATE NAMESPACE IF NOT EXISTS " + NS,
           "CREATE TABLE IF NOT EXISTS " + NS + ".t (id bigint, data string) USING iceberg",
           "INSERT INTO " + NS + ".t VALUES (1, 'a'), (2, 'b')",
-          "CREATE TABLE IF NOT EXISTS " + NS + ".o (id bigint) USING iceberg", "INSERT INTO " + NS + ".o VALUES (1)",
+          "CREATE TABLE IF NOT EXISTS " + NS + ".o (id bigint) USING iceberg",
+          "INSERT INTO " + NS + ".o VALUES (1)",
           "CREATE TABLE IF NOT EXISTS spark_catalog.default.hostile_src (id int) USING parquet");
-      tableLocation = (String) query(admin, "SELECT file FROM " + NS + ".t.metadata_log_entries LIMIT 1").get(0)
-          .get(0);
+      tableLocation =
+          (String)
+              query(admin, "SELECT file FROM " + NS + ".t.metadata_log_entries LIMIT 1")
+                  .get(0)
+                  .get(0);
       tableLocation = tableLocation.substring(0, tableLocation.indexOf("/metadata/"));
     }
     warehouse = TestGateway.engine().config().warehouse().toString();
     // A link inside an admin's root (the warehouse) to the canaries outside it.
-    Files.createSymbolicLink(Path.of(warehouse, "link-to-canaries-" + UUID.randomUUID()), canaryDir);
+    Files.createSymbolicLink(
+        Path.of(warehouse, "link-to-canaries-" + UUID.randomUUID()), canaryDir);
     canaryStateBefore = state(canaryDir);
   }
 
@@ -103,7 +116,10 @@ class HostileStatementsIT {
     listener.close();
   }
 
-  /** One statement of the corpus: its class, its disguise, and the SQL (steps run in order; one must be refused). */
+  /**
+   * One statement of the corpus: its class, its disguise, and the SQL (steps run in order; one must
+   * be refused).
+   */
   record Hostile(String kind, String disguise, List<String> steps, List<Object> parameters) {
     static Hostile of(String kind, String disguise, String... steps) {
       return new Hostile(kind, disguise, List.of(steps), List.of());
@@ -118,10 +134,15 @@ class HostileStatementsIT {
     return List.of(
         "SELECT reflect('java.lang.System', 'setProperty', 'icegate.canary.reflect', 'ran') AS r",
         "SELECT java_method('java.lang.System', 'getenv', 'PATH') AS r",
-        "SELECT `reflect`('java.lang.System', 'setProperty', 'icegate.canary.backtick', 'ran') AS r",
-        "SELECT IDENTIFIER('java_method')('java.lang.System', 'setProperty', 'icegate.canary.identifier', 'ran') AS r",
-        "SELECT upper(concat('x', reflect('java.lang.System', 'setProperty', 'icegate.canary.nested', 'ran'))) AS r",
-        "SELECT id FROM " + NS + ".t WHERE reflect('java.lang.System', 'setProperty', 'icegate.canary.where', 'ran')"
+        "SELECT `reflect`('java.lang.System', 'setProperty', 'icegate.canary.backtick', 'ran') AS"
+            + " r",
+        "SELECT IDENTIFIER('java_method')('java.lang.System', 'setProperty',"
+            + " 'icegate.canary.identifier', 'ran') AS r",
+        "SELECT upper(concat('x', reflect('java.lang.System', 'setProperty',"
+            + " 'icegate.canary.nested', 'ran'))) AS r",
+        "SELECT id FROM "
+            + NS
+            + ".t WHERE reflect('java.lang.System', 'setProperty', 'icegate.canary.where', 'ran')"
             + " IS NOT NULL",
         "SELECT TRANSFORM(id) USING 'touch " + marker + "' AS (out) FROM " + NS + ".t",
         "SELECT TRANSFORM(*) USING 'sh -c \"id > " + marker + "\"' AS (out string) FROM range(1)",
@@ -135,20 +156,28 @@ class HostileStatementsIT {
         "SELECT path, length FROM binaryFile.`" + d + "`",
         "SELECT * FROM IDENTIFIER('text.`" + c + "`')",
         "SELECT * FROM text.`" + link + "/canary.txt`",
-        "SELECT * FROM `org.apache.spark.sql.execution.datasources.text.TextFileFormat`.`" + c + "`",
+        "SELECT * FROM `org.apache.spark.sql.execution.datasources.text.TextFileFormat`.`"
+            + c
+            + "`",
         "SELECT * FROM text.`http://" + p + "/x`",
         "SELECT * FROM parquet.`hdfs://" + p + "/x`",
         "SELECT (SELECT max(value) FROM text.`" + c + "`) AS v",
         "SELECT id FROM " + NS + ".t WHERE data IN (SELECT value FROM text.`" + c + "`)",
-        "SELECT max(reflect('java.lang.System', 'setProperty', 'icegate.canary.window', 'ran')) OVER () AS r",
-        "SELECT x FROM " + NS + ".t LATERAL VIEW explode(array(java_method('java.lang.System', 'setProperty',"
+        "SELECT max(reflect('java.lang.System', 'setProperty', 'icegate.canary.window', 'ran'))"
+            + " OVER () AS r",
+        "SELECT x FROM "
+            + NS
+            + ".t LATERAL VIEW explode(array(java_method('java.lang.System', 'setProperty',"
             + " 'icegate.canary.lateral', 'ran'))) e AS x");
   }
 
   private static String linkPath() {
     try (Stream<Path> entries = Files.list(Path.of(warehouse))) {
-      return entries.filter(e -> e.getFileName().toString().startsWith("link-to-canaries-")).findFirst()
-          .orElseThrow().toString();
+      return entries
+          .filter(e -> e.getFileName().toString().startsWith("link-to-canaries-"))
+          .findFirst()
+          .orElseThrow()
+          .toString();
     } catch (IOException e) {
       throw new java.io.UncheckedIOException(e);
     }
@@ -161,12 +190,24 @@ class HostileStatementsIT {
     return List.of(
         "FROM " + NS + ".t MAP id USING 'touch " + marker + "' AS out",
         "INSERT INTO " + NS + ".t SELECT 3, value FROM text.`" + c + "`",
-        "INSERT INTO " + NS + ".t SELECT 4, reflect('java.lang.System', 'setProperty', 'icegate.canary.insert', 'x')",
+        "INSERT INTO "
+            + NS
+            + ".t SELECT 4, reflect('java.lang.System', 'setProperty', 'icegate.canary.insert',"
+            + " 'x')",
         "CREATE TABLE " + NS + ".x8 USING iceberg AS SELECT * FROM text.`" + c + "`",
-        "MERGE INTO " + NS + ".t t USING (SELECT 1 AS id, value AS data FROM text.`" + c + "`) s ON t.id = s.id"
+        "MERGE INTO "
+            + NS
+            + ".t t USING (SELECT 1 AS id, value AS data FROM text.`"
+            + c
+            + "`) s ON t.id = s.id"
             + " WHEN MATCHED THEN UPDATE SET t.data = s.data",
-        "UPDATE " + NS + ".t SET data = java_method('java.lang.System', 'setProperty', 'icegate.canary.update', 'x')",
-        "DELETE FROM " + NS + ".t WHERE reflect('java.lang.System', 'setProperty', 'icegate.canary.delete', 'x')"
+        "UPDATE "
+            + NS
+            + ".t SET data = java_method('java.lang.System', 'setProperty',"
+            + " 'icegate.canary.update', 'x')",
+        "DELETE FROM "
+            + NS
+            + ".t WHERE reflect('java.lang.System', 'setProperty', 'icegate.canary.delete', 'x')"
             + " IS NULL",
         "DESCRIBE QUERY SELECT * FROM text.`" + c + "`",
         "FROM " + NS + ".t REDUCE id USING 'touch " + marker + "' AS out",
@@ -183,7 +224,11 @@ class HostileStatementsIT {
         "INSERT OVERWRITE DIRECTORY '" + tableLocation + "/data' USING csv SELECT 42 AS x",
         "CREATE TABLE " + NS + ".x1 (id int) USING iceberg LOCATION '" + d + "/x1'",
         "CREATE TABLE " + NS + ".x2 (id int) USING iceberg LOCATION '" + tableLocation + "/inside'",
-        "CREATE TABLE " + NS + ".x3 (id int) USING iceberg TBLPROPERTIES ('write.data.path'='" + d + "/data')",
+        "CREATE TABLE "
+            + NS
+            + ".x3 (id int) USING iceberg TBLPROPERTIES ('write.data.path'='"
+            + d
+            + "/data')",
         "CREATE TABLE " + NS + ".x4 USING iceberg LOCATION '" + d + "/x4' AS SELECT 1 AS id",
         "CREATE TABLE " + NS + ".x5 (id int) USING iceberg LOCATION '" + warehouse + "'",
         "CREATE OR REPLACE TABLE " + NS + ".x6 (id int) USING iceberg LOCATION '" + d + "/x6'",
@@ -191,23 +236,43 @@ class HostileStatementsIT {
         "ALTER TABLE " + NS + ".t SET LOCATION '" + d + "/moved'",
         "CREATE TABLE spark_catalog.default.hx (id int) USING parquet LOCATION '" + d + "/p'",
         "CREATE TABLE spark_catalog.default.hy USING csv OPTIONS (path '" + c + "')",
-        "CALL demo.system.remove_orphan_files(table => 'hostile.o', location => '" + d + "', dry_run => true)",
-        "CALL demo.system.remove_orphan_files(table => 'hostile.o', location => '" + warehouse + "', dry_run => true)",
-        "CALL demo.system.remove_orphan_files(table => 'hostile.o', location => '" + tableLocation
+        "CALL demo.system.remove_orphan_files(table => 'hostile.o', location => '"
+            + d
+            + "', dry_run => true)",
+        "CALL demo.system.remove_orphan_files(table => 'hostile.o', location => '"
+            + warehouse
+            + "', dry_run => true)",
+        "CALL demo.system.remove_orphan_files(table => 'hostile.o', location => '"
+            + tableLocation
             + "', dry_run => true)",
         "CALL demo.system.add_files(table => 'hostile.t', source_table => '`parquet`.`" + d + "`')",
         "CALL demo.system.register_table(table => 'hostile.reg', metadata_file => '" + c + "')",
-        "CALL demo.system.snapshot(source_table => 'spark_catalog.default.hostile_src', table => 'hostile.snap',"
-            + " location => '" + d + "/snap')",
-        "CALL demo.system.rewrite_table_path(table => 'hostile.t', source_prefix => '" + tableLocation
-            + "', target_prefix => '" + d + "/copy')",
+        "CALL demo.system.snapshot(source_table => 'spark_catalog.default.hostile_src', table =>"
+            + " 'hostile.snap', location => '"
+            + d
+            + "/snap')",
+        "CALL demo.system.rewrite_table_path(table => 'hostile.t', source_prefix => '"
+            + tableLocation
+            + "', target_prefix => '"
+            + d
+            + "/copy')",
         "CREATE TEMPORARY VIEW hj USING jdbc OPTIONS (url '" + url + "', dbtable 't')",
-        "CREATE TEMPORARY VIEW hj USING org.apache.spark.sql.jdbc OPTIONS (url '" + url + "', dbtable 't')",
-        "CREATE TEMPORARY VIEW hj USING org.apache.spark.sql.execution.datasources.jdbc.JdbcRelationProvider"
-            + " OPTIONS (url '" + url + "', dbtable 't')",
-        "CREATE TABLE spark_catalog.default.hj (id int) USING jdbc OPTIONS (url '" + url + "', dbtable 't')",
-        "CREATE TEMPORARY VIEW hj USING csv OPTIONS (path 'http://127.0.0.1:" + listener.getLocalPort() + "/x')",
-        "CREATE TEMPORARY VIEW hs USING socket OPTIONS (host '127.0.0.1', port '" + listener.getLocalPort() + "')",
+        "CREATE TEMPORARY VIEW hj USING org.apache.spark.sql.jdbc OPTIONS (url '"
+            + url
+            + "', dbtable 't')",
+        "CREATE TEMPORARY VIEW hj USING"
+            + " org.apache.spark.sql.execution.datasources.jdbc.JdbcRelationProvider OPTIONS (url '"
+            + url
+            + "', dbtable 't')",
+        "CREATE TABLE spark_catalog.default.hj (id int) USING jdbc OPTIONS (url '"
+            + url
+            + "', dbtable 't')",
+        "CREATE TEMPORARY VIEW hj USING csv OPTIONS (path 'http://127.0.0.1:"
+            + listener.getLocalPort()
+            + "/x')",
+        "CREATE TEMPORARY VIEW hs USING socket OPTIONS (host '127.0.0.1', port '"
+            + listener.getLocalPort()
+            + "')",
         "SET spark.sql.catalog.evil=org.apache.iceberg.spark.SparkCatalog",
         "SET spark.sql.catalog.demo.warehouse=" + d,
         "SET spark.hadoop.fs.defaultFS=hdfs://127.0.0.1:" + listener.getLocalPort(),
@@ -233,46 +298,86 @@ class HostileStatementsIT {
       n++;
       corpus.add(Hostile.of(kind, "direct", q));
       corpus.add(Hostile.of(kind, "mixed case", mixedCase(q)));
-      corpus.add(Hostile.of(kind, "comments", "-- a note\n" + q.replaceFirst("SELECT", "SELECT /* hidden */")));
+      corpus.add(
+          Hostile.of(
+              kind, "comments", "-- a note\n" + q.replaceFirst("SELECT", "SELECT /* hidden */")));
       corpus.add(Hostile.of(kind, "CTE", "WITH c AS (" + q + ") SELECT * FROM c"));
       corpus.add(Hostile.of(kind, "sub-query", "SELECT * FROM (" + q + ") s"));
-      corpus.add(Hostile.of(kind, "union", "SELECT 1 AS one UNION ALL SELECT count(*) FROM (" + q + ") s"));
+      corpus.add(
+          Hostile.of(
+              kind, "union", "SELECT 1 AS one UNION ALL SELECT count(*) FROM (" + q + ") s"));
       corpus.add(Hostile.of(kind, "EXISTS", "SELECT 1 AS one WHERE EXISTS (" + q + ")"));
       corpus.add(Hostile.of(kind, "EXPLAIN", "EXPLAIN " + q));
       corpus.add(Hostile.of(kind, "CACHE TABLE AS", "CACHE TABLE hc" + n + " AS " + q));
-      corpus.add(Hostile.of(kind, "time-travel sub-query", "SELECT * FROM " + NS + ".t TIMESTAMP AS OF"
-          + " (SELECT max(current_timestamp()) FROM (" + q + ") s)"));
-      corpus.add(Hostile.of(kind, "temporary view", "CREATE OR REPLACE TEMPORARY VIEW htv" + n + " AS " + q,
-          "SELECT * FROM htv" + n));
+      corpus.add(
+          Hostile.of(
+              kind,
+              "time-travel sub-query",
+              "SELECT * FROM "
+                  + NS
+                  + ".t TIMESTAMP AS OF"
+                  + " (SELECT max(current_timestamp()) FROM ("
+                  + q
+                  + ") s)"));
+      corpus.add(
+          Hostile.of(
+              kind,
+              "temporary view",
+              "CREATE OR REPLACE TEMPORARY VIEW htv" + n + " AS " + q,
+              "SELECT * FROM htv" + n));
       for (String view : persistedViews) {
         if (view.endsWith("pv" + n)) {
-          corpus.add(Hostile.of(kind, "persisted view " + view.substring(0, view.indexOf('.')),
-              "SELECT * FROM " + view));
+          corpus.add(
+              Hostile.of(
+                  kind,
+                  "persisted view " + view.substring(0, view.indexOf('.')),
+                  "SELECT * FROM " + view));
         }
       }
     }
-    corpus.add(new Hostile("reflect with parameters", "JDBC ? parameters", List.of("SELECT reflect(?, ?, ?, ?) AS r"),
-        List.of("java.lang.System", "setProperty", "icegate.canary.parameter", "ran")));
-    corpus.add(new Hostile("java_method with parameters", "JDBC ? parameters",
-        List.of("SELECT java_method(?, ?, ?) AS r"), List.of("java.lang.System", "getenv", "PATH")));
-    corpus.add(new Hostile("remove_orphan_files with parameters", "JDBC ? parameters", List.of(
-        "CALL demo.system.remove_orphan_files(table => 'hostile.o', location => ?, dry_run => true)"),
-        List.of(canaryDir.toString())));
-    corpus.add(Hostile.of("a view made by a writer", "persisted view, created through the gateway",
-        "CREATE OR REPLACE VIEW " + NS + ".wv AS SELECT reflect('java.lang.System', 'setProperty',"
-            + " 'icegate.canary.writers-view', 'ran') AS r", "SELECT * FROM " + NS + ".wv"));
+    corpus.add(
+        new Hostile(
+            "reflect with parameters",
+            "JDBC ? parameters",
+            List.of("SELECT reflect(?, ?, ?, ?) AS r"),
+            List.of("java.lang.System", "setProperty", "icegate.canary.parameter", "ran")));
+    corpus.add(
+        new Hostile(
+            "java_method with parameters",
+            "JDBC ? parameters",
+            List.of("SELECT java_method(?, ?, ?) AS r"),
+            List.of("java.lang.System", "getenv", "PATH")));
+    corpus.add(
+        new Hostile(
+            "remove_orphan_files with parameters",
+            "JDBC ? parameters",
+            List.of(
+                "CALL demo.system.remove_orphan_files(table => 'hostile.o', location => ?, dry_run"
+                    + " => true)"),
+            List.of(canaryDir.toString())));
+    corpus.add(
+        Hostile.of(
+            "a view made by a writer",
+            "persisted view, created through the gateway",
+            "CREATE OR REPLACE VIEW "
+                + NS
+                + ".wv AS SELECT reflect('java.lang.System', 'setProperty',"
+                + " 'icegate.canary.writers-view', 'ran') AS r",
+            "SELECT * FROM " + NS + ".wv"));
     for (String command : commands()) {
       corpus.add(Hostile.of(command, "direct", command));
       corpus.add(Hostile.of(command, "mixed case", mixedCase(command)));
-      corpus.add(Hostile.of(command, "comments", "/* lead */ -- a note\n" + command + " /* tail */"));
+      corpus.add(
+          Hostile.of(command, "comments", "/* lead */ -- a note\n" + command + " /* tail */"));
     }
     return corpus;
   }
 
   /**
-   * Persisted views of the hostile queries, made by another Spark application on the same catalogs (one that
-   * trusts its user), in Iceberg's catalog and in Spark's own; the names of those that Spark itself can read (an
-   * Iceberg view qualifies {@code text.`path`} with its catalog, so it reads no file even in Spark).
+   * Persisted views of the hostile queries, made by another Spark application on the same catalogs
+   * (one that trusts its user), in Iceberg's catalog and in Spark's own; the names of those that
+   * Spark itself can read (an Iceberg view qualifies {@code text.`path`} with its catalog, so it
+   * reads no file even in Spark).
    */
   private static Set<String> createPersistedViews() {
     SparkSession spark = TestGateway.engine().newSession();
@@ -281,7 +386,8 @@ class HostileStatementsIT {
     for (String q : selectQueries()) {
       n++;
       if (q.contains(":" + listener.getLocalPort())) {
-        // Spark would connect to the socket while it resolves the view: the test's own doing, not a statement's.
+        // Spark would connect to the socket while it resolves the view: the test's own doing, not a
+        // statement's.
         continue;
       }
       for (String view : List.of(NS + ".pv" + n, "spark_catalog.default.hostile_pv" + n)) {
@@ -301,30 +407,44 @@ class HostileStatementsIT {
   @Test
   void everyHostileStatementIsRefusedAsEveryRoleAndNothingRuns() throws Exception {
     List<Hostile> corpus = corpus(createPersistedViews());
-    assertThat(corpus.stream().flatMap(h -> h.steps().stream()).distinct().count()).isGreaterThanOrEqualTo(300);
+    assertThat(corpus.stream().flatMap(h -> h.steps().stream()).distinct().count())
+        .isGreaterThanOrEqualTo(300);
     List<String> problems = new ArrayList<>();
-    int jobs = SparkJobs.sparkJobsDuring(() -> {
-      for (Role role : Role.values()) {
-        try (Connection c = connect(role)) {
-          for (Hostile hostile : corpus) {
-            String outcome = run(c, hostile);
-            if (outcome != null) {
-              problems.add(role + " | " + hostile.disguise() + " | " + hostile.steps() + " -> " + outcome);
-            }
-          }
-        }
-      }
-    });
+    int jobs =
+        SparkJobs.sparkJobsDuring(
+            () -> {
+              for (Role role : Role.values()) {
+                try (Connection c = connect(role)) {
+                  for (Hostile hostile : corpus) {
+                    String outcome = run(c, hostile);
+                    if (outcome != null) {
+                      problems.add(
+                          role
+                              + " | "
+                              + hostile.disguise()
+                              + " | "
+                              + hostile.steps()
+                              + " -> "
+                              + outcome);
+                    }
+                  }
+                }
+              }
+            });
     assertThat(problems).as("statements not refused with 42501").isEmpty();
     assertThat(jobs).as("Spark jobs started by refused statements").isZero();
     assertNothingReached();
   }
 
-  /** Null when some step was refused with 42501 (and none before it returned the canary), else what happened. */
+  /**
+   * Null when some step was refused with 42501 (and none before it returned the canary), else what
+   * happened.
+   */
   private static String run(Connection c, Hostile hostile) {
     for (String step : hostile.steps()) {
       // A plain statement unless the step has JDBC parameters: the two travel differently.
-      try (Statement s = hostile.parameters().isEmpty() ? c.createStatement() : prepared(c, step, hostile)) {
+      try (Statement s =
+          hostile.parameters().isEmpty() ? c.createStatement() : prepared(c, step, hostile)) {
         boolean rows = s instanceof PreparedStatement p ? p.execute() : s.execute(step);
         String seen = rows ? read(s.getResultSet()) : null;
         if (seen != null) {
@@ -340,7 +460,8 @@ class HostileStatementsIT {
     return "ran without refusal";
   }
 
-  private static PreparedStatement prepared(Connection c, String step, Hostile hostile) throws SQLException {
+  private static PreparedStatement prepared(Connection c, String step, Hostile hostile)
+      throws SQLException {
     PreparedStatement s = c.prepareStatement(step);
     for (int i = 0; i < hostile.parameters().size(); i++) {
       s.setObject(i + 1, hostile.parameters().get(i));
@@ -364,30 +485,52 @@ class HostileStatementsIT {
   @Test
   void theIssuesTableIsRefusedAndTheGatewayStaysUp() throws Exception {
     String d = canaryDir.toString();
-    List<Object[]> table = List.of(
-        new Object[] {Role.READ, "SELECT reflect('java.lang.System', 'exit', 3)"},
-        new Object[] {Role.READ, "SELECT TRANSFORM(id) USING 'id' AS (out) FROM range(1)"},
-        new Object[] {Role.READ, "SELECT java_method('java.lang.System', 'getenv', 'PATH')"},
-        new Object[] {Role.READ, "SELECT * FROM text.`/etc/passwd`"},
-        new Object[] {Role.READ, "SELECT * FROM text.`" + usersFile.toAbsolutePath() + "`"},
-        new Object[] {Role.READ, "CREATE TEMPORARY VIEW v USING csv OPTIONS (path '/etc/passwd')"},
-        new Object[] {Role.READ, "CREATE TEMPORARY VIEW v USING jdbc OPTIONS (url 'jdbc:postgresql://127.0.0.1:"
-            + listener.getLocalPort() + "/x', dbtable 't')"},
-        new Object[] {Role.READ, "SET spark.sql.catalog.evil=org.apache.iceberg.spark.SparkCatalog"},
-        new Object[] {Role.WRITE, "INSERT OVERWRITE DIRECTORY '" + tableLocation + "' USING parquet SELECT 42 AS x"},
-        new Object[] {Role.WRITE, "CREATE TABLE " + NS + ".anywhere (id int) USING iceberg LOCATION '" + d + "'"},
-        new Object[] {Role.ADMIN, "CALL demo.system.remove_orphan_files(table => 'hostile.o', location => '" + d
-            + "', dry_run => true)"});
+    List<Object[]> table =
+        List.of(
+            new Object[] {Role.READ, "SELECT reflect('java.lang.System', 'exit', 3)"},
+            new Object[] {Role.READ, "SELECT TRANSFORM(id) USING 'id' AS (out) FROM range(1)"},
+            new Object[] {Role.READ, "SELECT java_method('java.lang.System', 'getenv', 'PATH')"},
+            new Object[] {Role.READ, "SELECT * FROM text.`/etc/passwd`"},
+            new Object[] {Role.READ, "SELECT * FROM text.`" + usersFile.toAbsolutePath() + "`"},
+            new Object[] {
+              Role.READ, "CREATE TEMPORARY VIEW v USING csv OPTIONS (path '/etc/passwd')"
+            },
+            new Object[] {
+              Role.READ,
+              "CREATE TEMPORARY VIEW v USING jdbc OPTIONS (url 'jdbc:postgresql://127.0.0.1:"
+                  + listener.getLocalPort()
+                  + "/x', dbtable 't')"
+            },
+            new Object[] {
+              Role.READ, "SET spark.sql.catalog.evil=org.apache.iceberg.spark.SparkCatalog"
+            },
+            new Object[] {
+              Role.WRITE,
+              "INSERT OVERWRITE DIRECTORY '" + tableLocation + "' USING parquet SELECT 42 AS x"
+            },
+            new Object[] {
+              Role.WRITE,
+              "CREATE TABLE " + NS + ".anywhere (id int) USING iceberg LOCATION '" + d + "'"
+            },
+            new Object[] {
+              Role.ADMIN,
+              "CALL demo.system.remove_orphan_files(table => 'hostile.o', location => '"
+                  + d
+                  + "', dry_run => true)"
+            });
     List<List<Object>> before;
     try (Connection admin = connect(Role.ADMIN)) {
       before = query(admin, "SELECT id, data FROM " + NS + ".t ORDER BY id");
     }
     for (Object[] entry : table) {
       try (Connection c = connect((Role) entry[0])) {
-        assertThat(run(c, Hostile.of("issue", "direct", (String) entry[1]))).as(entry[0] + ": " + entry[1]).isNull();
+        assertThat(run(c, Hostile.of("issue", "direct", (String) entry[1])))
+            .as(entry[0] + ": " + entry[1])
+            .isNull();
       }
     }
-    try (Connection reader = connect(Role.READ); Connection admin = connect(Role.ADMIN)) {
+    try (Connection reader = connect(Role.READ);
+        Connection admin = connect(Role.ADMIN)) {
       assertThat(query(reader, "SELECT 1")).containsExactly(row(1));
       assertThat(query(admin, "SELECT id, data FROM " + NS + ".t ORDER BY id")).isEqualTo(before);
       assertThat(query(admin, "SELECT count(*) FROM " + NS + ".t.snapshots")).isNotEmpty();
@@ -399,8 +542,11 @@ class HostileStatementsIT {
     assertThat(state(canaryDir)).as("the canary directory").isEqualTo(canaryStateBefore);
     assertThat(Files.exists(marker)).as("a script's marker file").isFalse();
     assertThat(CONNECTIONS_SEEN.get()).as("connections to the listening socket").isZero();
-    assertThat(System.getProperties().stringPropertyNames().stream().filter(k -> k.startsWith("icegate.canary")))
-        .as("system properties set by reflection").isEmpty();
+    assertThat(
+            System.getProperties().stringPropertyNames().stream()
+                .filter(k -> k.startsWith("icegate.canary")))
+        .as("system properties set by reflection")
+        .isEmpty();
     try (Connection c = connect(Role.READ)) {
       assertThat(query(c, "SELECT 1")).containsExactly(row(1));
     } catch (SQLException e) {
@@ -413,25 +559,82 @@ class HostileStatementsIT {
     Map<String, String> state = new TreeMap<>();
     try (Stream<Path> files = Files.walk(dir)) {
       for (Path file : files.toList()) {
-        state.put(dir.relativize(file).toString(), Files.isDirectory(file) ? "dir"
-            : Files.size(file) + ":" + new String(Files.readAllBytes(file), StandardCharsets.UTF_8).hashCode());
+        state.put(
+            dir.relativize(file).toString(),
+            Files.isDirectory(file)
+                ? "dir"
+                : Files.size(file)
+                    + ":"
+                    + new String(Files.readAllBytes(file), StandardCharsets.UTF_8).hashCode());
       }
     }
     return state;
   }
 
-  /** Words whose case SQL ignores; identifiers of Iceberg's JDBC catalog are case-sensitive and stay as written. */
-  private static final Set<String> CASE_FREE = Set.of("select", "from", "where", "with", "as", "create", "table",
-      "temporary", "view", "using", "options", "insert", "overwrite", "directory", "local", "load", "data",
-      "inpath", "into", "location", "tblproperties", "alter", "set", "call", "transform", "map", "reduce",
-      "reflect", "java_method", "upper", "concat", "text", "csv", "json", "parquet", "binaryfile", "iceberg",
-      "jdbc", "socket", "identifier", "is", "not", "null", "or", "replace", "range", "int", "string", "true");
+  /**
+   * Words whose case SQL ignores; identifiers of Iceberg's JDBC catalog are case-sensitive and stay
+   * as written.
+   */
+  private static final Set<String> CASE_FREE =
+      Set.of(
+          "select",
+          "from",
+          "where",
+          "with",
+          "as",
+          "create",
+          "table",
+          "temporary",
+          "view",
+          "using",
+          "options",
+          "insert",
+          "overwrite",
+          "directory",
+          "local",
+          "load",
+          "data",
+          "inpath",
+          "into",
+          "location",
+          "tblproperties",
+          "alter",
+          "set",
+          "call",
+          "transform",
+          "map",
+          "reduce",
+          "reflect",
+          "java_method",
+          "upper",
+          "concat",
+          "text",
+          "csv",
+          "json",
+          "parquet",
+          "binaryfile",
+          "iceberg",
+          "jdbc",
+          "socket",
+          "identifier",
+          "is",
+          "not",
+          "null",
+          "or",
+          "replace",
+          "range",
+          "int",
+          "string",
+          "true");
 
-  /** Alternates the case of the letters of keywords, functions and formats outside quotes and back-ticks. */
+  /**
+   * Alternates the case of the letters of keywords, functions and formats outside quotes and
+   * back-ticks.
+   */
   static String mixedCase(String sql) {
     StringBuilder out = new StringBuilder();
-    java.util.regex.Matcher words = java.util.regex.Pattern.compile("'[^']*'|`[^`]*`|\"[^\"]*\"|[A-Za-z_]+")
-        .matcher(sql);
+    java.util.regex.Matcher words =
+        java.util.regex.Pattern.compile("'[^']*'|`[^`]*`|\"[^\"]*\"|[A-Za-z_]+").matcher(sql);
     int last = 0;
     while (words.find()) {
       out.append(sql, last, words.start());

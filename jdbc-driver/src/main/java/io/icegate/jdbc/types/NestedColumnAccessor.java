@@ -28,9 +28,9 @@ import org.joou.ULong;
 import org.joou.UShort;
 
 /**
- * Reads one array, struct or map column: {@code getObject} gives Java collections and
- * {@link java.sql.Struct}s, {@code getString} gives Spark's display form, and {@code getArray} is left
- * to Avatica. Reading such a column as a number, date, stream and so on fails unless it is null.
+ * Reads one array, struct or map column: {@code getObject} gives Java collections and {@link
+ * java.sql.Struct}s, {@code getString} gives Spark's display form, and {@code getArray} is left to
+ * Avatica. Reading such a column as a number, date, stream and so on fails unless it is null.
  */
 public final class NestedColumnAccessor implements Cursor.Accessor {
 
@@ -45,7 +45,10 @@ public final class NestedColumnAccessor implements Cursor.Accessor {
    * @param type the column's Spark type
    * @param converter converts raw values to Java values in the connection's time zone
    */
-  public NestedColumnAccessor(Cursor.Accessor avatica, Cursor.Accessor raw, SparkType type,
+  public NestedColumnAccessor(
+      Cursor.Accessor avatica,
+      Cursor.Accessor raw,
+      SparkType type,
       NestedValueConverter converter) {
     this.avatica = avatica;
     this.raw = raw;
@@ -53,11 +56,13 @@ public final class NestedColumnAccessor implements Cursor.Accessor {
     this.conversion = converter.forType(type);
   }
 
-  @Override public boolean wasNull() throws SQLException {
+  @Override
+  public boolean wasNull() throws SQLException {
     return raw.wasNull();
   }
 
-  @Override public Object getObject() throws SQLException {
+  @Override
+  public Object getObject() throws SQLException {
     Object value = raw.getObject();
     try {
       return conversion.toJava(value);
@@ -66,7 +71,8 @@ public final class NestedColumnAccessor implements Cursor.Accessor {
     }
   }
 
-  @Override public String getString() throws SQLException {
+  @Override
+  public String getString() throws SQLException {
     Object value = raw.getObject();
     if (value == null) {
       return null;
@@ -78,34 +84,40 @@ public final class NestedColumnAccessor implements Cursor.Accessor {
     }
   }
 
-  @Override public String getNString() throws SQLException {
+  @Override
+  public String getNString() throws SQLException {
     return getString();
   }
 
-  @Override public Reader getCharacterStream() throws SQLException {
+  @Override
+  public Reader getCharacterStream() throws SQLException {
     String text = getString();
     return text == null ? null : new StringReader(text);
   }
 
-  @Override public Reader getNCharacterStream() throws SQLException {
+  @Override
+  public Reader getNCharacterStream() throws SQLException {
     return getCharacterStream();
   }
 
-  @Override public Array getArray() throws SQLException {
+  @Override
+  public Array getArray() throws SQLException {
     if (type instanceof SparkType.ArrayType) {
       return avatica.getArray();
     }
     return nullOr(null, "an array");
   }
 
-  @Override public Struct getStruct() throws SQLException {
+  @Override
+  public Struct getStruct() throws SQLException {
     if (type instanceof SparkType.StructType) {
       return (Struct) getObject();
     }
     return nullOr(null, "a struct");
   }
 
-  @Override public Object getObject(Map<String, Class<?>> map) throws SQLException {
+  @Override
+  public Object getObject(Map<String, Class<?>> map) throws SQLException {
     if (map != null && !map.isEmpty()) {
       throw new SQLFeatureNotSupportedException(
           "Custom type maps are not supported for column type " + type, SqlStates.NOT_SUPPORTED);
@@ -113,7 +125,8 @@ public final class NestedColumnAccessor implements Cursor.Accessor {
     return getObject();
   }
 
-  @Override public <T> T getObject(Class<T> target) throws SQLException {
+  @Override
+  public <T> T getObject(Class<T> target) throws SQLException {
     if (target == String.class) {
       return target.cast(getString());
     }
@@ -127,107 +140,133 @@ public final class NestedColumnAccessor implements Cursor.Accessor {
     throw cannotRead(target.getSimpleName());
   }
 
-  @Override public boolean getBoolean() throws SQLException {
+  @Override
+  public boolean getBoolean() throws SQLException {
     return nullOr(false, "a boolean");
   }
 
-  @Override public byte getByte() throws SQLException {
+  @Override
+  public byte getByte() throws SQLException {
     return nullOr((byte) 0, "a byte");
   }
 
-  @Override public UByte getUByte() throws SQLException {
+  @Override
+  public UByte getUByte() throws SQLException {
     return nullOr(null, "an unsigned byte");
   }
 
-  @Override public short getShort() throws SQLException {
+  @Override
+  public short getShort() throws SQLException {
     return nullOr((short) 0, "a short");
   }
 
-  @Override public UShort getUShort() throws SQLException {
+  @Override
+  public UShort getUShort() throws SQLException {
     return nullOr(null, "an unsigned short");
   }
 
-  @Override public int getInt() throws SQLException {
+  @Override
+  public int getInt() throws SQLException {
     return nullOr(0, "an int");
   }
 
-  @Override public UInteger getUInt() throws SQLException {
+  @Override
+  public UInteger getUInt() throws SQLException {
     return nullOr(null, "an unsigned int");
   }
 
-  @Override public long getLong() throws SQLException {
+  @Override
+  public long getLong() throws SQLException {
     return nullOr(0L, "a long");
   }
 
-  @Override public ULong getULong() throws SQLException {
+  @Override
+  public ULong getULong() throws SQLException {
     return nullOr(null, "an unsigned long");
   }
 
-  @Override public float getFloat() throws SQLException {
+  @Override
+  public float getFloat() throws SQLException {
     return nullOr(0f, "a float");
   }
 
-  @Override public double getDouble() throws SQLException {
+  @Override
+  public double getDouble() throws SQLException {
     return nullOr(0d, "a double");
   }
 
-  @Override public BigDecimal getBigDecimal() throws SQLException {
+  @Override
+  public BigDecimal getBigDecimal() throws SQLException {
     return nullOr(null, "a decimal");
   }
 
-  @Override public BigDecimal getBigDecimal(int scale) throws SQLException {
+  @Override
+  public BigDecimal getBigDecimal(int scale) throws SQLException {
     return getBigDecimal();
   }
 
-  @Override public byte[] getBytes() throws SQLException {
+  @Override
+  public byte[] getBytes() throws SQLException {
     return nullOr(null, "bytes");
   }
 
-  @Override public InputStream getAsciiStream() throws SQLException {
+  @Override
+  public InputStream getAsciiStream() throws SQLException {
     return nullOr(null, "an ASCII stream");
   }
 
-  @Override public InputStream getUnicodeStream() throws SQLException {
+  @Override
+  public InputStream getUnicodeStream() throws SQLException {
     return nullOr(null, "a Unicode stream");
   }
 
-  @Override public InputStream getBinaryStream() throws SQLException {
+  @Override
+  public InputStream getBinaryStream() throws SQLException {
     return nullOr(null, "a binary stream");
   }
 
-  @Override public Ref getRef() throws SQLException {
+  @Override
+  public Ref getRef() throws SQLException {
     return nullOr(null, "a REF");
   }
 
-  @Override public Blob getBlob() throws SQLException {
+  @Override
+  public Blob getBlob() throws SQLException {
     return nullOr(null, "a BLOB");
   }
 
-  @Override public Clob getClob() throws SQLException {
+  @Override
+  public Clob getClob() throws SQLException {
     return nullOr(null, "a CLOB");
   }
 
-  @Override public NClob getNClob() throws SQLException {
+  @Override
+  public NClob getNClob() throws SQLException {
     return nullOr(null, "an NCLOB");
   }
 
-  @Override public SQLXML getSQLXML() throws SQLException {
+  @Override
+  public SQLXML getSQLXML() throws SQLException {
     return nullOr(null, "SQLXML");
   }
 
-  @Override public Date getDate(Calendar calendar) throws SQLException {
+  @Override
+  public Date getDate(Calendar calendar) throws SQLException {
     return nullOr(null, "a date");
   }
 
-  @Override public Time getTime(Calendar calendar) throws SQLException {
+  @Override
+  public Time getTime(Calendar calendar) throws SQLException {
     return nullOr(null, "a time");
   }
 
-  @Override public Timestamp getTimestamp(Calendar calendar) throws SQLException {
+  @Override
+  public Timestamp getTimestamp(Calendar calendar) throws SQLException {
     return nullOr(null, "a timestamp");
   }
 
-  @Override public URL getURL() throws SQLException {
+  @Override
+  public URL getURL() throws SQLException {
     return nullOr(null, "a URL");
   }
 
@@ -240,7 +279,7 @@ public final class NestedColumnAccessor implements Cursor.Accessor {
   }
 
   private SQLException cannotRead(String what) {
-    return new SQLException("Cannot read a column of type " + type + " as " + what,
-        SqlStates.INCOMPATIBLE_TYPE);
+    return new SQLException(
+        "Cannot read a column of type " + type + " as " + what, SqlStates.INCOMPATIBLE_TYPE);
   }
 }

@@ -14,13 +14,12 @@ import org.apache.calcite.avatica.ColumnMetaData.AvaticaType;
  * Recognises the array, struct and map columns of a result and works out their Spark types from the
  * column metadata the server sends.
  *
- * <p>Arrays and maps carry Spark's type string as their type name. A struct's name is always
- * {@code STRUCT} on the client (Avatica forces it), so its type is rebuilt from its field columns.
+ * <p>Arrays and maps carry Spark's type string as their type name. A struct's name is always {@code
+ * STRUCT} on the client (Avatica forces it), so its type is rebuilt from its field columns.
  */
 public final class NestedColumns {
 
-  private NestedColumns() {
-  }
+  private NestedColumns() {}
 
   /** Returns the Spark types of the nested columns, keyed by 0-based column position. */
   public static Map<Integer, SparkType> of(List<ColumnMetaData> columns) {
@@ -50,14 +49,15 @@ public final class NestedColumns {
     if (type instanceof ColumnMetaData.StructType struct) {
       List<SparkType.StructField> fields = new ArrayList<>();
       for (ColumnMetaData field : struct.columns) {
-        fields.add(new SparkType.StructField(fieldName(field, fields.size()),
-            sparkType(field.type)));
+        fields.add(
+            new SparkType.StructField(fieldName(field, fields.size()), sparkType(field.type)));
       }
       return new SparkType.StructType(fields);
     }
     Optional<SparkType> named = parse(type.getName());
     if (type instanceof ColumnMetaData.ArrayType array) {
-      return named.filter(SparkType.ArrayType.class::isInstance)
+      return named
+          .filter(SparkType.ArrayType.class::isInstance)
           .orElseGet(() -> new SparkType.ArrayType(sparkType(array.getComponent())));
     }
     SparkType parsed = named.orElse(null);
@@ -81,26 +81,28 @@ public final class NestedColumns {
 
   /** Falls back to the JDBC type id when the name is not a Spark type this driver knows. */
   private static SparkType fromJdbcType(AvaticaType type, Optional<SparkType> named) {
-    String name = switch (type.id) {
-      case Types.BOOLEAN, Types.BIT -> "boolean";
-      case Types.TINYINT -> "tinyint";
-      case Types.SMALLINT -> "smallint";
-      case Types.INTEGER -> "int";
-      case Types.BIGINT -> "bigint";
-      case Types.REAL -> "float";
-      case Types.FLOAT, Types.DOUBLE -> "double";
-      case Types.DECIMAL, Types.NUMERIC -> "decimal";
-      case Types.CHAR, Types.VARCHAR, Types.LONGVARCHAR, Types.NCHAR, Types.NVARCHAR -> "string";
-      case Types.BINARY, Types.VARBINARY, Types.LONGVARBINARY -> "binary";
-      case Types.DATE -> "date";
-      case Types.TIMESTAMP -> "timestamp";
-      default -> null;
-    };
+    String name =
+        switch (type.id) {
+          case Types.BOOLEAN, Types.BIT -> "boolean";
+          case Types.TINYINT -> "tinyint";
+          case Types.SMALLINT -> "smallint";
+          case Types.INTEGER -> "int";
+          case Types.BIGINT -> "bigint";
+          case Types.REAL -> "float";
+          case Types.FLOAT, Types.DOUBLE -> "double";
+          case Types.DECIMAL, Types.NUMERIC -> "decimal";
+          case Types.CHAR, Types.VARCHAR, Types.LONGVARCHAR, Types.NCHAR, Types.NVARCHAR ->
+              "string";
+          case Types.BINARY, Types.VARBINARY, Types.LONGVARBINARY -> "binary";
+          case Types.DATE -> "date";
+          case Types.TIMESTAMP -> "timestamp";
+          default -> null;
+        };
     if (name != null) {
       return new SparkType.AtomicType(name);
     }
-    return named.orElseGet(() -> new SparkType.AtomicType(
-        type.getName() == null ? "unknown" : type.getName()));
+    return named.orElseGet(
+        () -> new SparkType.AtomicType(type.getName() == null ? "unknown" : type.getName()));
   }
 
   private static Optional<SparkType> parse(String name) {

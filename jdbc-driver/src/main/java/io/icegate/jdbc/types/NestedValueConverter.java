@@ -9,13 +9,14 @@ import java.util.Map;
 import org.apache.calcite.avatica.util.DateTimeUtils;
 
 /**
- * Converts the raw value of an array, struct or map column into the Java objects
- * {@code ResultSet.getObject} returns: arrays become {@link List}, maps {@link SparkMap} (a LinkedHashMap, in map
- * order), structs {@link IcegateStruct}; inside them dates become {@link java.sql.Date}, timestamps
- * {@link java.sql.Timestamp}, binary values {@code byte[]}, and numbers the class of their type.
+ * Converts the raw value of an array, struct or map column into the Java objects {@code
+ * ResultSet.getObject} returns: arrays become {@link List}, maps {@link SparkMap} (a LinkedHashMap,
+ * in map order), structs {@link IcegateStruct}; inside them dates become {@link java.sql.Date},
+ * timestamps {@link java.sql.Timestamp}, binary values {@code byte[]}, and numbers the class of
+ * their type.
  *
- * <p>Dates and timestamps are read in the connection's time zone, the same way Avatica reads top-level
- * date and timestamp columns, so a value looks the same at any depth.
+ * <p>Dates and timestamps are read in the connection's time zone, the same way Avatica reads
+ * top-level date and timestamp columns, so a value looks the same at any depth.
  *
  * <p>What depends only on the type (a struct's type name, how each atomic type is read) is worked
  * out once, in {@link #forType}, not for every value: metadata tables carry a struct or a map in
@@ -38,7 +39,9 @@ public final class NestedValueConverter {
   private final Calendar calendar;
   private final TimestampReader timestamps;
 
-  /** @param timestamps reads timestamps in the connection's time zone (its calendar reads dates) */
+  /**
+   * @param timestamps reads timestamps in the connection's time zone (its calendar reads dates)
+   */
   public NestedValueConverter(TimestampReader timestamps) {
     this.calendar = timestamps.calendar();
     this.timestamps = timestamps;
@@ -53,7 +56,9 @@ public final class NestedValueConverter {
     return forType(type).toJava(raw);
   }
 
-  /** The conversion of values of {@code type}: made once per column, used for each of its values. */
+  /**
+   * The conversion of values of {@code type}: made once per column, used for each of its values.
+   */
   Conversion forType(SparkType type) {
     Conversion present = present(type);
     return raw -> raw == null ? null : present.toJava(raw);
@@ -87,8 +92,8 @@ public final class NestedValueConverter {
     }
     if (type instanceof SparkType.StructType struct) {
       String typeName = struct.toString();
-      Conversion[] fields = struct.fields().stream()
-          .map(field -> forType(field.type())).toArray(Conversion[]::new);
+      Conversion[] fields =
+          struct.fields().stream().map(field -> forType(field.type())).toArray(Conversion[]::new);
       return raw -> {
         List<?> values = WireValues.fields(raw, struct);
         List<Object> attributes = new ArrayList<>(values.size());
@@ -104,11 +109,18 @@ public final class NestedValueConverter {
   private Conversion atomic(SparkType.AtomicType type) {
     SparkType.AtomicKind kind = type.kind();
     return switch (kind) {
-      case DATE -> raw -> raw instanceof java.sql.Date date
-          ? date : DateTimeUtils.unixDateToSqlDate(WireValues.days(raw, type), calendar);
-      case TIMESTAMP -> raw -> raw instanceof WallClockMicros micros
-          ? timestamps.readMicros(micros.micros())
-          : raw instanceof java.sql.Timestamp timestamp ? timestamp : timestamps.read(WireValues.millis(raw, type));
+      case DATE ->
+          raw ->
+              raw instanceof java.sql.Date date
+                  ? date
+                  : DateTimeUtils.unixDateToSqlDate(WireValues.days(raw, type), calendar);
+      case TIMESTAMP ->
+          raw ->
+              raw instanceof WallClockMicros micros
+                  ? timestamps.readMicros(micros.micros())
+                  : raw instanceof java.sql.Timestamp timestamp
+                      ? timestamp
+                      : timestamps.read(WireValues.millis(raw, type));
       default -> raw -> WireValues.normalize(raw, type, kind);
     };
   }

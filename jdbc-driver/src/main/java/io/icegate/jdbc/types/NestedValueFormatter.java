@@ -11,19 +11,19 @@ import java.util.StringJoiner;
 
 /**
  * Renders the raw value of an array, struct or map column the way Spark's {@code Dataset.show}
- * does: {@code [1, 2, null]}, {@code {a -> 1, b -> null}}, {@code {1, x}}, dates as
- * {@code 2024-01-02}, timestamps as {@code 2024-01-02 03:04:05.123} (no trailing zeros), binary as
- * {@code [01 02 FF]}.
+ * does: {@code [1, 2, null]}, {@code {a -> 1, b -> null}}, {@code {1, x}}, dates as {@code
+ * 2024-01-02}, timestamps as {@code 2024-01-02 03:04:05.123} (no trailing zeros), binary as {@code
+ * [01 02 FF]}.
  *
  * <p>Timestamps arrive as the session's wall-clock time, so rendering needs no time zone.
  */
 public final class NestedValueFormatter {
 
-  private static final DateTimeFormatter SECONDS = DateTimeFormatter.ofPattern("uuuu-MM-dd HH:mm:ss");
+  private static final DateTimeFormatter SECONDS =
+      DateTimeFormatter.ofPattern("uuuu-MM-dd HH:mm:ss");
   private static final HexFormat HEX = HexFormat.ofDelimiter(" ").withUpperCase();
 
-  private NestedValueFormatter() {
-  }
+  private NestedValueFormatter() {}
 
   /**
    * Formats one raw value; a null value is {@code null} at any depth.
@@ -70,10 +70,14 @@ public final class NestedValueFormatter {
 
   private static String atomic(Object raw, SparkType.AtomicType type) {
     return switch (type.kind()) {
-      case DATE -> raw instanceof java.sql.Date date
-          ? date.toString() : LocalDate.ofEpochDay(WireValues.days(raw, type)).toString();
-      case TIMESTAMP -> raw instanceof java.sql.Timestamp timestamp
-          ? timestamp(timestamp.toLocalDateTime()) : timestamp(raw, type);
+      case DATE ->
+          raw instanceof java.sql.Date date
+              ? date.toString()
+              : LocalDate.ofEpochDay(WireValues.days(raw, type)).toString();
+      case TIMESTAMP ->
+          raw instanceof java.sql.Timestamp timestamp
+              ? timestamp(timestamp.toLocalDateTime())
+              : timestamp(raw, type);
       case BINARY -> hex(WireValues.bytes(raw, type));
       default -> {
         Object value = WireValues.normalize(raw, type);
@@ -89,10 +93,14 @@ public final class NestedValueFormatter {
 
   private static String timestamp(Object raw, SparkType type) {
     return raw instanceof WallClockMicros micros
-        ? timestampMicros(micros.micros()) : timestampMicros(WireValues.millis(raw, type) * 1000L);
+        ? timestampMicros(micros.micros())
+        : timestampMicros(WireValues.millis(raw, type) * 1000L);
   }
 
-  /** Seconds always; the fraction only as far as it has non-zero digits, as Spark's cast to string writes it. */
+  /**
+   * Seconds always; the fraction only as far as it has non-zero digits, as Spark's cast to string
+   * writes it.
+   */
   static String timestamp(LocalDateTime time) {
     String seconds = SECONDS.format(time);
     int nanos = time.getNano();

@@ -5,9 +5,9 @@ import java.util.Map;
 import java.util.StringJoiner;
 
 /**
- * The {@code java.util.Map} that {@code getObject} returns for a map column: insertion order kept, and printed the
- * way Spark's shell prints maps ({@code {a -> 1, b -> 2}}), because tools such as sqlline show {@code getObject}'s
- * {@code toString} for columns they do not know.
+ * The {@code java.util.Map} that {@code getObject} returns for a map column: insertion order kept,
+ * and printed the way Spark's shell prints maps ({@code {a -> 1, b -> 2}}), because tools such as
+ * sqlline show {@code getObject}'s {@code toString} for columns they do not know.
  */
 final class SparkMap extends LinkedHashMap<Object, Object> {
   private static final long serialVersionUID = 1L;

@@ -6,9 +6,9 @@ import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
 /**
- * A Spark SQL data type as named by Spark's {@code catalogString}, e.g. {@code int},
- * {@code decimal(10,2)}, {@code array<string>}, {@code map<string,int>} or
- * {@code struct<a:int,b:array<date>>}.
+ * A Spark SQL data type as named by Spark's {@code catalogString}, e.g. {@code int}, {@code
+ * decimal(10,2)}, {@code array<string>}, {@code map<string,int>} or {@code
+ * struct<a:int,b:array<date>>}.
  *
  * <p>{@link #toString()} renders the type back in that form.
  */
@@ -27,21 +27,24 @@ public sealed interface SparkType {
       return AtomicKind.of(name);
     }
 
-    @Override public String toString() {
+    @Override
+    public String toString() {
       return name;
     }
   }
 
   /** {@code array<element>}. */
   record ArrayType(SparkType element) implements SparkType {
-    @Override public String toString() {
+    @Override
+    public String toString() {
       return "array<" + element + ">";
     }
   }
 
   /** {@code map<key,value>}. */
   record MapType(SparkType key, SparkType value) implements SparkType {
-    @Override public String toString() {
+    @Override
+    public String toString() {
       return "map<" + key + "," + value + ">";
     }
   }
@@ -54,8 +57,10 @@ public sealed interface SparkType {
       fields = List.copyOf(fields);
     }
 
-    @Override public String toString() {
-      return fields.stream().map(StructField::toString)
+    @Override
+    public String toString() {
+      return fields.stream()
+          .map(StructField::toString)
           .collect(Collectors.joining(",", "struct<", ">"));
     }
   }
@@ -66,16 +71,29 @@ public sealed interface SparkType {
     // Spark leaves a field name bare when it is a plain identifier that is not all digits.
     private static final Pattern BARE_NAME = Pattern.compile("[A-Za-z0-9_]*[A-Za-z_][A-Za-z0-9_]*");
 
-    @Override public String toString() {
-      String quoted = BARE_NAME.matcher(name).matches()
-          ? name : "`" + name.replace("`", "``") + "`";
+    @Override
+    public String toString() {
+      String quoted =
+          BARE_NAME.matcher(name).matches() ? name : "`" + name.replace("`", "``") + "`";
       return quoted + ":" + type;
     }
   }
 
   /** The families of atomic types whose wire encoding differs from their Java value. */
   enum AtomicKind {
-    BOOLEAN, BYTE, SHORT, INT, LONG, FLOAT, DOUBLE, DECIMAL, STRING, BINARY, DATE, TIMESTAMP, OTHER;
+    BOOLEAN,
+    BYTE,
+    SHORT,
+    INT,
+    LONG,
+    FLOAT,
+    DOUBLE,
+    DECIMAL,
+    STRING,
+    BINARY,
+    DATE,
+    TIMESTAMP,
+    OTHER;
 
     static AtomicKind of(String name) {
       if (name.startsWith("decimal") || name.startsWith("numeric")) {

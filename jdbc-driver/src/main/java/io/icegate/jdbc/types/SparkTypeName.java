@@ -43,8 +43,10 @@ final class SparkTypeName {
     skipBlanks();
     String word = word();
     if (word.isEmpty()) {
-      throw error(pos < text.length() ? "expected a type name but found '" + text.charAt(pos) + "'"
-          : "expected a type name but the text ended");
+      throw error(
+          pos < text.length()
+              ? "expected a type name but found '" + text.charAt(pos) + "'"
+              : "expected a type name but the text ended");
     }
     String keyword = word.toLowerCase(Locale.ROOT);
     skipBlanks();
@@ -167,9 +169,10 @@ final class SparkTypeName {
   private void expect(char c) {
     skipBlanks();
     if (!consume(c)) {
-      throw error(pos < text.length()
-          ? "expected '" + c + "' but found '" + text.charAt(pos) + "'"
-          : "expected '" + c + "' but the text ended");
+      throw error(
+          pos < text.length()
+              ? "expected '" + c + "' but found '" + text.charAt(pos) + "'"
+              : "expected '" + c + "' but the text ended");
     }
   }
 

@@ -28,11 +28,12 @@ import org.joou.ULong;
 import org.joou.UShort;
 
 /**
- * Reads one TIMESTAMP column as Avatica's accessor does, with {@code getObject} and {@code getTimestamp} in the
- * connection's time zone made by a {@link TimestampReader}, and with the microseconds Icegate's compact encoding
- * carries ({@link WallClockMicros}) in {@code getTimestamp} for any calendar, {@code getObject} (also as
- * {@link LocalDateTime}, {@link Instant} and {@link OffsetDateTime}) and {@code getString}, which is Spark's text of
- * the value. Every other getter is Avatica's (which reads the milliseconds).
+ * Reads one TIMESTAMP column as Avatica's accessor does, with {@code getObject} and {@code
+ * getTimestamp} in the connection's time zone made by a {@link TimestampReader}, and with the
+ * microseconds Icegate's compact encoding carries ({@link WallClockMicros}) in {@code getTimestamp}
+ * for any calendar, {@code getObject} (also as {@link LocalDateTime}, {@link Instant} and {@link
+ * OffsetDateTime}) and {@code getString}, which is Spark's text of the value. Every other getter is
+ * Avatica's (which reads the milliseconds).
  */
 public final class TimestampColumnAccessor implements Cursor.Accessor {
   private final Cursor.Accessor avatica;
@@ -44,17 +45,20 @@ public final class TimestampColumnAccessor implements Cursor.Accessor {
    * @param raw an accessor that returns the column's value exactly as it came off the wire
    * @param reader reads values in the connection's time zone
    */
-  public TimestampColumnAccessor(Cursor.Accessor avatica, Cursor.Accessor raw, TimestampReader reader) {
+  public TimestampColumnAccessor(
+      Cursor.Accessor avatica, Cursor.Accessor raw, TimestampReader reader) {
     this.avatica = avatica;
     this.raw = raw;
     this.reader = reader;
   }
 
-  @Override public Object getObject() throws SQLException {
+  @Override
+  public Object getObject() throws SQLException {
     return getTimestamp(reader.calendar());
   }
 
-  @Override public Timestamp getTimestamp(Calendar calendar) throws SQLException {
+  @Override
+  public Timestamp getTimestamp(Calendar calendar) throws SQLException {
     Object value = raw.getObject();
     if (value instanceof WallClockMicros micros) {
       if (calendar == reader.calendar()) {
@@ -70,7 +74,10 @@ public final class TimestampColumnAccessor implements Cursor.Accessor {
     return avatica.getTimestamp(calendar);
   }
 
-  /** The wall-clock time in microseconds, or null for SQL NULL (or a value that is not a number of them). */
+  /**
+   * The wall-clock time in microseconds, or null for SQL NULL (or a value that is not a number of
+   * them).
+   */
   private Long wallMicros() throws SQLException {
     Object value = raw.getObject();
     if (value instanceof WallClockMicros micros) {
@@ -80,150 +87,187 @@ public final class TimestampColumnAccessor implements Cursor.Accessor {
   }
 
   /**
-   * Right after the fast path too: every accessor of a cursor, the raw one included, records nulls in the cursor's
-   * one flag.
+   * Right after the fast path too: every accessor of a cursor, the raw one included, records nulls
+   * in the cursor's one flag.
    */
-  @Override public boolean wasNull() throws SQLException {
+  @Override
+  public boolean wasNull() throws SQLException {
     return avatica.wasNull();
   }
 
-  /** Spark's text of the value, as its cast to string writes it: {@code 2024-01-02 03:04:05.123456}. */
-  @Override public String getString() throws SQLException {
+  /**
+   * Spark's text of the value, as its cast to string writes it: {@code 2024-01-02 03:04:05.123456}.
+   */
+  @Override
+  public String getString() throws SQLException {
     if (raw.getObject() instanceof WallClockMicros micros) {
       return NestedValueFormatter.timestampMicros(micros.micros());
     }
     return avatica.getString();
   }
 
-  @Override public boolean getBoolean() throws SQLException {
+  @Override
+  public boolean getBoolean() throws SQLException {
     return avatica.getBoolean();
   }
 
-  @Override public byte getByte() throws SQLException {
+  @Override
+  public byte getByte() throws SQLException {
     return avatica.getByte();
   }
 
-  @Override public UByte getUByte() throws SQLException {
+  @Override
+  public UByte getUByte() throws SQLException {
     return avatica.getUByte();
   }
 
-  @Override public short getShort() throws SQLException {
+  @Override
+  public short getShort() throws SQLException {
     return avatica.getShort();
   }
 
-  @Override public UShort getUShort() throws SQLException {
+  @Override
+  public UShort getUShort() throws SQLException {
     return avatica.getUShort();
   }
 
-  @Override public int getInt() throws SQLException {
+  @Override
+  public int getInt() throws SQLException {
     return avatica.getInt();
   }
 
-  @Override public UInteger getUInt() throws SQLException {
+  @Override
+  public UInteger getUInt() throws SQLException {
     return avatica.getUInt();
   }
 
-  @Override public long getLong() throws SQLException {
+  @Override
+  public long getLong() throws SQLException {
     return avatica.getLong();
   }
 
-  @Override public ULong getULong() throws SQLException {
+  @Override
+  public ULong getULong() throws SQLException {
     return avatica.getULong();
   }
 
-  @Override public float getFloat() throws SQLException {
+  @Override
+  public float getFloat() throws SQLException {
     return avatica.getFloat();
   }
 
-  @Override public double getDouble() throws SQLException {
+  @Override
+  public double getDouble() throws SQLException {
     return avatica.getDouble();
   }
 
-  @Override public BigDecimal getBigDecimal() throws SQLException {
+  @Override
+  public BigDecimal getBigDecimal() throws SQLException {
     return avatica.getBigDecimal();
   }
 
-  @Override @SuppressWarnings("deprecation") public BigDecimal getBigDecimal(int scale) throws SQLException {
+  @Override
+  @SuppressWarnings("deprecation")
+  public BigDecimal getBigDecimal(int scale) throws SQLException {
     return avatica.getBigDecimal(scale);
   }
 
-  @Override public byte[] getBytes() throws SQLException {
+  @Override
+  public byte[] getBytes() throws SQLException {
     return avatica.getBytes();
   }
 
-  @Override public InputStream getAsciiStream() throws SQLException {
+  @Override
+  public InputStream getAsciiStream() throws SQLException {
     return avatica.getAsciiStream();
   }
 
-  @Override public InputStream getUnicodeStream() throws SQLException {
+  @Override
+  public InputStream getUnicodeStream() throws SQLException {
     return avatica.getUnicodeStream();
   }
 
-  @Override public InputStream getBinaryStream() throws SQLException {
+  @Override
+  public InputStream getBinaryStream() throws SQLException {
     return avatica.getBinaryStream();
   }
 
-  @Override public Reader getCharacterStream() throws SQLException {
+  @Override
+  public Reader getCharacterStream() throws SQLException {
     return avatica.getCharacterStream();
   }
 
-  @Override public Object getObject(Map<String, Class<?>> map) throws SQLException {
+  @Override
+  public Object getObject(Map<String, Class<?>> map) throws SQLException {
     return avatica.getObject(map);
   }
 
-  @Override public Ref getRef() throws SQLException {
+  @Override
+  public Ref getRef() throws SQLException {
     return avatica.getRef();
   }
 
-  @Override public Blob getBlob() throws SQLException {
+  @Override
+  public Blob getBlob() throws SQLException {
     return avatica.getBlob();
   }
 
-  @Override public Clob getClob() throws SQLException {
+  @Override
+  public Clob getClob() throws SQLException {
     return avatica.getClob();
   }
 
-  @Override public Array getArray() throws SQLException {
+  @Override
+  public Array getArray() throws SQLException {
     return avatica.getArray();
   }
 
-  @Override public Struct getStruct() throws SQLException {
+  @Override
+  public Struct getStruct() throws SQLException {
     return avatica.getStruct();
   }
 
-  @Override public Date getDate(Calendar calendar) throws SQLException {
+  @Override
+  public Date getDate(Calendar calendar) throws SQLException {
     return avatica.getDate(calendar);
   }
 
-  @Override public Time getTime(Calendar calendar) throws SQLException {
+  @Override
+  public Time getTime(Calendar calendar) throws SQLException {
     return avatica.getTime(calendar);
   }
 
-  @Override public URL getURL() throws SQLException {
+  @Override
+  public URL getURL() throws SQLException {
     return avatica.getURL();
   }
 
-  @Override public NClob getNClob() throws SQLException {
+  @Override
+  public NClob getNClob() throws SQLException {
     return avatica.getNClob();
   }
 
-  @Override public SQLXML getSQLXML() throws SQLException {
+  @Override
+  public SQLXML getSQLXML() throws SQLException {
     return avatica.getSQLXML();
   }
 
-  @Override public String getNString() throws SQLException {
+  @Override
+  public String getNString() throws SQLException {
     return avatica.getNString();
   }
 
-  @Override public Reader getNCharacterStream() throws SQLException {
+  @Override
+  public Reader getNCharacterStream() throws SQLException {
     return avatica.getNCharacterStream();
   }
 
   /**
-   * As a {@link Timestamp}, {@link LocalDateTime} (the wall-clock time), {@link Instant} or {@link OffsetDateTime}
-   * (that wall-clock time in the connection's time zone), or {@link String}.
+   * As a {@link Timestamp}, {@link LocalDateTime} (the wall-clock time), {@link Instant} or {@link
+   * OffsetDateTime} (that wall-clock time in the connection's time zone), or {@link String}.
    */
-  @Override public <T> T getObject(Class<T> type) throws SQLException {
+  @Override
+  public <T> T getObject(Class<T> type) throws SQLException {
     if (type == Timestamp.class || type == Object.class) {
       return type.cast(getObject());
     }
@@ -239,7 +283,8 @@ public final class TimestampColumnAccessor implements Cursor.Accessor {
       if (type == LocalDateTime.class) {
         return type.cast(wallClock);
       }
-      OffsetDateTime inZone = wallClock.atZone(reader.calendar().getTimeZone().toZoneId()).toOffsetDateTime();
+      OffsetDateTime inZone =
+          wallClock.atZone(reader.calendar().getTimeZone().toZoneId()).toOffsetDateTime();
       return type.cast(type == Instant.class ? inZone.toInstant() : inZone);
     }
     return avatica.getObject(type);

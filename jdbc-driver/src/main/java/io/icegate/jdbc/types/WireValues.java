@@ -8,13 +8,13 @@ import org.apache.calcite.avatica.util.ByteString;
 
 /**
  * Reads the raw values of nested columns as Avatica delivers them: lists for arrays, structs and
- * maps, {@code Integer} days for dates, {@code Long} milliseconds for timestamps ({@link WallClockMicros} in the
- * compact encoding), and numbers that may have been widened or narrowed on the way.
+ * maps, {@code Integer} days for dates, {@code Long} milliseconds for timestamps ({@link
+ * WallClockMicros} in the compact encoding), and numbers that may have been widened or narrowed on
+ * the way.
  */
 final class WireValues {
 
-  private WireValues() {
-  }
+  private WireValues() {}
 
   static List<?> list(Object raw, SparkType type, String expected) {
     if (raw instanceof List<?> list) {

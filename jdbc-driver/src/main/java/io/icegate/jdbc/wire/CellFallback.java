@@ -5,15 +5,14 @@ import org.apache.calcite.avatica.proto.Common;
 
 /**
  * The slower, proven way for the byte readers to decode what they leave alone: the one column or
- * value is parsed again with its generated parser and decoded by {@link FrameDecoder} and
- * {@link TypedValueDecoder} (themselves falling back to Avatica's code for rare types), exactly as
- * a frame from a generated message is. A value that cannot be decoded comes back as a
- * {@link DecodeFailure}.
+ * value is parsed again with its generated parser and decoded by {@link FrameDecoder} and {@link
+ * TypedValueDecoder} (themselves falling back to Avatica's code for rare types), exactly as a frame
+ * from a generated message is. A value that cannot be decoded comes back as a {@link
+ * DecodeFailure}.
  */
 final class CellFallback {
 
-  private CellFallback() {
-  }
+  private CellFallback() {}
 
   /** A {@code ColumnValue} between two positions, at depth {@code depth}. */
   static Object column(WireCursor cursor, int start, int end, int depth) throws IOException {

@@ -11,9 +11,9 @@ import java.util.List;
 import org.apache.calcite.avatica.proto.Common;
 
 /**
- * Reads one {@code ColumnValue} of a row straight from the bytes and decodes it as Avatica's
- * {@code Meta.Frame.fromProto} does: a {@code scalar_value}, or (with {@code has_array_value}) the
- * list of its {@code array_value} elements.
+ * Reads one {@code ColumnValue} of a row straight from the bytes and decodes it as Avatica's {@code
+ * Meta.Frame.fromProto} does: a {@code scalar_value}, or (with {@code has_array_value}) the list of
+ * its {@code array_value} elements.
  *
  * <p>The deprecated {@code value} copy that Avatica servers add is only checked. A column with
  * neither a scalar nor {@code has_array_value} (the Calcite 1.5 encoding, which lives in that
@@ -36,8 +36,7 @@ final class ColumnValueReader {
   /** The scalar of a column that has none (null being a value). */
   private static final Object ABSENT = new Object();
 
-  private ColumnValueReader() {
-  }
+  private ColumnValueReader() {}
 
   /** Reads a column whose tag was just read in a message at {@code depth}. */
   static Object read(WireCursor cursor, int depth) throws IOException {
@@ -54,35 +53,35 @@ final class ColumnValueReader {
     while (true) {
       int tag = in.readTag();
       switch (tag) {
-      case 0:
-        break fields;
-      case VALUE:
-        TypedValueCheck.check(cursor, own);
-        break;
-      case ARRAY_VALUE:
-        Object element = TypedValueReader.element(cursor, own);
-        if (elements == null) {
-          elements = new ArrayList<>();
-        }
-        elements.add(element);
-        if (failure == null && element instanceof DecodeFailure elementFailure) {
-          failure = elementFailure; // Avatica stops at the first element it cannot decode
-        }
-        break;
-      case HAS_ARRAY_VALUE:
-        hasArrayValue = in.readBool();
-        break;
-      case SCALAR_VALUE:
-        if (scalar != ABSENT) {
-          reparse = true;
+        case 0:
           break fields;
-        }
-        scalar = TypedValueReader.scalar(cursor, own);
-        break;
-      default:
-        if (!cursor.skipUnknown(tag, own)) {
-          break fields;
-        }
+        case VALUE:
+          TypedValueCheck.check(cursor, own);
+          break;
+        case ARRAY_VALUE:
+          Object element = TypedValueReader.element(cursor, own);
+          if (elements == null) {
+            elements = new ArrayList<>();
+          }
+          elements.add(element);
+          if (failure == null && element instanceof DecodeFailure elementFailure) {
+            failure = elementFailure; // Avatica stops at the first element it cannot decode
+          }
+          break;
+        case HAS_ARRAY_VALUE:
+          hasArrayValue = in.readBool();
+          break;
+        case SCALAR_VALUE:
+          if (scalar != ABSENT) {
+            reparse = true;
+            break fields;
+          }
+          scalar = TypedValueReader.scalar(cursor, own);
+          break;
+        default:
+          if (!cursor.skipUnknown(tag, own)) {
+            break fields;
+          }
       }
     }
     if (reparse) {

@@ -33,8 +33,7 @@ final class FetchResponseReader {
   /** The response message is the outermost one parsed from its bytes. */
   private static final int DEPTH = 0;
 
-  private FetchResponseReader() {
-  }
+  private FetchResponseReader() {}
 
   static Service.FetchResponse read(ByteString message) throws IOException {
     WireCursor cursor = new WireCursor(message);
@@ -47,27 +46,27 @@ final class FetchResponseReader {
     while (true) {
       int tag = in.readTag();
       switch (tag) {
-      case 0:
-        break fields;
-      case FRAME:
-        frame.read(DEPTH);
-        break;
-      case MISSING_STATEMENT:
-        missingStatement = in.readBool();
-        break;
-      case MISSING_RESULTS:
-        missingResults = in.readBool();
-        break;
-      case METADATA:
-        if (metadata == null) {
-          metadata = Responses.RpcMetadata.newBuilder();
-        }
-        in.readMessage(metadata, ExtensionRegistryLite.getEmptyRegistry());
-        break;
-      default:
-        if (!cursor.skipUnknown(tag, DEPTH)) {
+        case 0:
           break fields;
-        }
+        case FRAME:
+          frame.read(DEPTH);
+          break;
+        case MISSING_STATEMENT:
+          missingStatement = in.readBool();
+          break;
+        case MISSING_RESULTS:
+          missingResults = in.readBool();
+          break;
+        case METADATA:
+          if (metadata == null) {
+            metadata = Responses.RpcMetadata.newBuilder();
+          }
+          in.readMessage(metadata, ExtensionRegistryLite.getEmptyRegistry());
+          break;
+        default:
+          if (!cursor.skipUnknown(tag, DEPTH)) {
+            break fields;
+          }
       }
     }
     // As parseFrom(ByteString) does: a stray end-group tag fails.

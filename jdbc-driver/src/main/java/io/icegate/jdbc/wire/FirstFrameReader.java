@@ -49,21 +49,16 @@ final class FirstFrameReader {
   /** The response message is the outermost one parsed from its bytes. */
   private static final int DEPTH = 0;
 
-  /**
-   * A result set response without its first frame, and that frame (null if none was sent).
-   */
-  record ResultSet(Responses.ResultSetResponse rest, FrameReader firstFrame) {
-  }
+  /** A result set response without its first frame, and that frame (null if none was sent). */
+  record ResultSet(Responses.ResultSetResponse rest, FrameReader firstFrame) {}
 
   /**
-   * An execute response whose results have no first frame, and those frames in result order
-   * (null for a result that had none).
+   * An execute response whose results have no first frame, and those frames in result order (null
+   * for a result that had none).
    */
-  record Execute(Responses.ExecuteResponse rest, List<FrameReader> firstFrames) {
-  }
+  record Execute(Responses.ExecuteResponse rest, List<FrameReader> firstFrames) {}
 
-  private FirstFrameReader() {
-  }
+  private FirstFrameReader() {}
 
   static Execute execute(ByteString message) throws IOException {
     WireCursor cursor = new WireCursor(message);
@@ -74,25 +69,25 @@ final class FirstFrameReader {
     while (true) {
       int tag = in.readTag();
       switch (tag) {
-      case 0:
-        break fields;
-      case RESULTS:
-        int outerLimit = cursor.enter(DEPTH);
-        ResultSet result = resultSet(cursor, DEPTH + 1);
-        cursor.leave(outerLimit);
-        rest.addResults(result.rest());
-        firstFrames.add(result.firstFrame());
-        break;
-      case MISSING_STATEMENT:
-        rest.setMissingStatement(in.readBool());
-        break;
-      case EXECUTE_METADATA:
-        cursor.readMessage(rest.getMetadataBuilder(), DEPTH);
-        break;
-      default:
-        if (!cursor.skipUnknown(tag, DEPTH)) {
+        case 0:
           break fields;
-        }
+        case RESULTS:
+          int outerLimit = cursor.enter(DEPTH);
+          ResultSet result = resultSet(cursor, DEPTH + 1);
+          cursor.leave(outerLimit);
+          rest.addResults(result.rest());
+          firstFrames.add(result.firstFrame());
+          break;
+        case MISSING_STATEMENT:
+          rest.setMissingStatement(in.readBool());
+          break;
+        case EXECUTE_METADATA:
+          cursor.readMessage(rest.getMetadataBuilder(), DEPTH);
+          break;
+        default:
+          if (!cursor.skipUnknown(tag, DEPTH)) {
+            break fields;
+          }
       }
     }
     // As parseFrom(ByteString) does: a stray end-group tag fails.
@@ -116,36 +111,36 @@ final class FirstFrameReader {
     while (true) {
       int tag = in.readTag();
       switch (tag) {
-      case 0:
-        break fields;
-      case CONNECTION_ID:
-        rest.setConnectionId(in.readStringRequireUtf8());
-        break;
-      case STATEMENT_ID:
-        rest.setStatementId(in.readUInt32());
-        break;
-      case OWN_STATEMENT:
-        rest.setOwnStatement(in.readBool());
-        break;
-      case SIGNATURE:
-        cursor.readMessage(rest.getSignatureBuilder(), depth);
-        break;
-      case FIRST_FRAME:
-        if (firstFrame == null) {
-          firstFrame = new FrameReader(cursor);
-        }
-        firstFrame.read(depth); // a repeat merges into the same frame, as protobuf merges it
-        break;
-      case UPDATE_COUNT:
-        rest.setUpdateCount(in.readUInt64());
-        break;
-      case RESULT_SET_METADATA:
-        cursor.readMessage(rest.getMetadataBuilder(), depth);
-        break;
-      default:
-        if (!cursor.skipUnknown(tag, depth)) {
+        case 0:
           break fields;
-        }
+        case CONNECTION_ID:
+          rest.setConnectionId(in.readStringRequireUtf8());
+          break;
+        case STATEMENT_ID:
+          rest.setStatementId(in.readUInt32());
+          break;
+        case OWN_STATEMENT:
+          rest.setOwnStatement(in.readBool());
+          break;
+        case SIGNATURE:
+          cursor.readMessage(rest.getSignatureBuilder(), depth);
+          break;
+        case FIRST_FRAME:
+          if (firstFrame == null) {
+            firstFrame = new FrameReader(cursor);
+          }
+          firstFrame.read(depth); // a repeat merges into the same frame, as protobuf merges it
+          break;
+        case UPDATE_COUNT:
+          rest.setUpdateCount(in.readUInt64());
+          break;
+        case RESULT_SET_METADATA:
+          cursor.readMessage(rest.getMetadataBuilder(), depth);
+          break;
+        default:
+          if (!cursor.skipUnknown(tag, depth)) {
+            break fields;
+          }
       }
     }
     return new ResultSet(rest.build(), firstFrame);

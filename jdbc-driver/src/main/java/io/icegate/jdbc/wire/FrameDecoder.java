@@ -11,14 +11,13 @@ import org.apache.calcite.avatica.proto.Common;
  * array (a {@code Method.invoke} per check, three per cell) and builds a {@code TypedValue} per
  * cell, while this reads the generated accessors and indexes the lists instead of iterating them.
  *
- * <p>A column holds either {@code scalar_value} or {@code has_array_value} plus
- * {@code array_value}; servers also send each value again in the deprecated {@code value} field,
- * which only columns from servers older than Calcite 1.6 rely on, so it is read only for those.
+ * <p>A column holds either {@code scalar_value} or {@code has_array_value} plus {@code
+ * array_value}; servers also send each value again in the deprecated {@code value} field, which
+ * only columns from servers older than Calcite 1.6 rely on, so it is read only for those.
  */
 final class FrameDecoder {
 
-  private FrameDecoder() {
-  }
+  private FrameDecoder() {}
 
   static Meta.Frame decode(Common.Frame frame) {
     int rowCount = frame.getRowsCount();

@@ -25,33 +25,33 @@ import org.apache.calcite.avatica.proto.Common;
  */
 final class FrameReader {
 
-  private static final int OFFSET =
-      Common.Frame.OFFSET_FIELD_NUMBER << TYPE_BITS | VARINT;
-  private static final int DONE =
-      Common.Frame.DONE_FIELD_NUMBER << TYPE_BITS | VARINT;
-  private static final int ROWS =
-      Common.Frame.ROWS_FIELD_NUMBER << TYPE_BITS | LENGTH_DELIMITED;
+  private static final int OFFSET = Common.Frame.OFFSET_FIELD_NUMBER << TYPE_BITS | VARINT;
+  private static final int DONE = Common.Frame.DONE_FIELD_NUMBER << TYPE_BITS | VARINT;
+  private static final int ROWS = Common.Frame.ROWS_FIELD_NUMBER << TYPE_BITS | LENGTH_DELIMITED;
   private static final int COMPACT_ROWS =
       WireExtension.COMPACT_ROWS_FIELD_NUMBER << TYPE_BITS | LENGTH_DELIMITED;
-  private static final int COLUMN =
-      Common.Row.VALUE_FIELD_NUMBER << TYPE_BITS | LENGTH_DELIMITED;
+  private static final int COLUMN = Common.Row.VALUE_FIELD_NUMBER << TYPE_BITS | LENGTH_DELIMITED;
 
   /** Compact rows' values in Avatica's encoding decode as the same values in Avatica's rows do. */
-  private static final CompactRowReader.AvaticaValues AVATICA_VALUES = new CompactRowReader.AvaticaValues() {
-    @Override public Object column(Common.TypedValue value) {
-      return TypedValueDecoder.decode(value);
-    }
+  private static final CompactRowReader.AvaticaValues AVATICA_VALUES =
+      new CompactRowReader.AvaticaValues() {
+        @Override
+        public Object column(Common.TypedValue value) {
+          return TypedValueDecoder.decode(value);
+        }
 
-    @Override public Object element(Common.TypedValue value) {
-      return FrameDecoder.element(value);
-    }
-  };
+        @Override
+        public Object element(Common.TypedValue value) {
+          return FrameDecoder.element(value);
+        }
+      };
 
   private final WireCursor cursor;
   private long offset;
   private boolean done;
   private final List<Object> rows = new ArrayList<>();
   private DecodeFailure failure;
+
   /** Rows of a frame have the same columns: each row's list is sized like the one before. */
   private int columns;
 
@@ -68,24 +68,24 @@ final class FrameReader {
     while (true) {
       int tag = in.readTag();
       switch (tag) {
-      case 0:
-        break fields;
-      case OFFSET:
-        offset = in.readUInt64();
-        break;
-      case DONE:
-        done = in.readBool();
-        break;
-      case ROWS:
-        rows.add(row(own));
-        break;
-      case COMPACT_ROWS:
-        CompactRowReader.read(in.readByteArray(), rows, AVATICA_VALUES);
-        break;
-      default:
-        if (!cursor.skipUnknown(tag, own)) {
+        case 0:
           break fields;
-        }
+        case OFFSET:
+          offset = in.readUInt64();
+          break;
+        case DONE:
+          done = in.readBool();
+          break;
+        case ROWS:
+          rows.add(row(own));
+          break;
+        case COMPACT_ROWS:
+          CompactRowReader.read(in.readByteArray(), rows, AVATICA_VALUES);
+          break;
+        default:
+          if (!cursor.skipUnknown(tag, own)) {
+            break fields;
+          }
       }
     }
     cursor.leave(outerLimit);
@@ -100,19 +100,19 @@ final class FrameReader {
     while (true) {
       int tag = in.readTag();
       switch (tag) {
-      case 0:
-        break fields;
-      case COLUMN:
-        Object value = ColumnValueReader.read(cursor, own);
-        if (failure == null && value instanceof DecodeFailure valueFailure) {
-          failure = valueFailure;
-        }
-        row.add(value);
-        break;
-      default:
-        if (!cursor.skipUnknown(tag, own)) {
+        case 0:
           break fields;
-        }
+        case COLUMN:
+          Object value = ColumnValueReader.read(cursor, own);
+          if (failure == null && value instanceof DecodeFailure valueFailure) {
+            failure = valueFailure;
+          }
+          row.add(value);
+          break;
+        default:
+          if (!cursor.skipUnknown(tag, own)) {
+            break fields;
+          }
       }
     }
     cursor.leave(outerLimit);

@@ -23,8 +23,7 @@ final class TypedValueCheck {
   private static final int ARRAY_VALUE =
       Common.TypedValue.ARRAY_VALUE_FIELD_NUMBER << TYPE_BITS | LENGTH_DELIMITED;
 
-  private TypedValueCheck() {
-  }
+  private TypedValueCheck() {}
 
   /** Checks a value whose tag was just read in a message at {@code depth}. */
   static void check(WireCursor cursor, int depth) throws IOException {
@@ -35,18 +34,18 @@ final class TypedValueCheck {
     while (true) {
       int tag = in.readTag();
       switch (tag) {
-      case 0:
-        break fields;
-      case STRING_VALUE:
-        in.readStringRequireUtf8();
-        break;
-      case ARRAY_VALUE:
-        check(cursor, own);
-        break;
-      default:
-        if (!cursor.skipUnknown(tag, own)) {
+        case 0:
           break fields;
-        }
+        case STRING_VALUE:
+          in.readStringRequireUtf8();
+          break;
+        case ARRAY_VALUE:
+          check(cursor, own);
+          break;
+        default:
+          if (!cursor.skipUnknown(tag, own)) {
+            break fields;
+          }
       }
     }
     cursor.leave(outerLimit);

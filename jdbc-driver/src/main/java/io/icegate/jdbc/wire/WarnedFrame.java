@@ -8,8 +8,8 @@ import org.apache.calcite.avatica.Meta;
 import org.apache.calcite.avatica.proto.Common;
 
 /**
- * A first frame together with the warnings the gateway sent in the result's signature
- * ({@link WireExtension#WARNINGS_FIELD_NUMBER}).
+ * A first frame together with the warnings the gateway sent in the result's signature ({@link
+ * WireExtension#WARNINGS_FIELD_NUMBER}).
  *
  * <p>Avatica hands the first frame, as decoded, to the factory that makes the result set, on both
  * the statement and the prepared statement paths; carried in the frame, the warnings reach it
@@ -26,9 +26,11 @@ public final class WarnedFrame extends Meta.Frame {
 
   /** {@code decoded}, carrying the warnings sent in {@code signature}, the result's signature. */
   static Meta.Frame of(Meta.Frame decoded, Common.Signature signature) {
-    List<ByteString> sent = signature.getUnknownFields()
-        .getField(WireExtension.WARNINGS_FIELD_NUMBER)
-        .getLengthDelimitedList();
+    List<ByteString> sent =
+        signature
+            .getUnknownFields()
+            .getField(WireExtension.WARNINGS_FIELD_NUMBER)
+            .getLengthDelimitedList();
     if (sent.isEmpty()) {
       return decoded;
     }

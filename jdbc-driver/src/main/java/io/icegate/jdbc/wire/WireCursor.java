@@ -10,14 +10,14 @@ import com.google.protobuf.WireFormat;
 import java.io.IOException;
 
 /**
- * The bytes of one protobuf message being read field by field, with the bookkeeping that
- * protobuf's generated parsers do when they enter a nested message, so that readers walking the
- * bytes by hand accept and reject exactly what those parsers accept and reject.
+ * The bytes of one protobuf message being read field by field, with the bookkeeping that protobuf's
+ * generated parsers do when they enter a nested message, so that readers walking the bytes by hand
+ * accept and reject exactly what those parsers accept and reject.
  *
  * <p>Depths count nested messages as {@code CodedInputStream.readMessage} does: the outermost
  * message is at depth 0, and a message at depth {@code d} may only contain nested messages (or
- * groups) while {@code d} is below the recursion limit. The stream's own counter only sees
- * messages that protobuf parses, so the readers pass depths along themselves.
+ * groups) while {@code d} is below the recursion limit. The stream's own counter only sees messages
+ * that protobuf parses, so the readers pass depths along themselves.
  */
 final class WireCursor {
 
@@ -36,8 +36,8 @@ final class WireCursor {
   }
 
   /**
-   * Enters a length-delimited message field whose tag was just read, in a message at
-   * {@code depth}, as {@code readMessage} does; returns the limit to give back to {@link #leave}.
+   * Enters a length-delimited message field whose tag was just read, in a message at {@code depth},
+   * as {@code readMessage} does; returns the limit to give back to {@link #leave}.
    */
   int enter(int depth) throws IOException {
     int length = in.readRawVarint32();
@@ -58,10 +58,10 @@ final class WireCursor {
   }
 
   /**
-   * Reads a message field whose tag was just read, in a message at {@code depth}, into
-   * {@code builder} with its generated parser, as the generated parser of the message holding it
-   * would ({@code readMessage}, merging into what an earlier occurrence left). The stream's counter
-   * has not seen the messages around it, so its limit is lowered by {@code depth} meanwhile.
+   * Reads a message field whose tag was just read, in a message at {@code depth}, into {@code
+   * builder} with its generated parser, as the generated parser of the message holding it would
+   * ({@code readMessage}, merging into what an earlier occurrence left). The stream's counter has
+   * not seen the messages around it, so its limit is lowered by {@code depth} meanwhile.
    */
   void readMessage(MessageLite.Builder builder, int depth) throws IOException {
     int limit = in.setRecursionLimit(RECURSION_LIMIT - depth);
@@ -73,8 +73,8 @@ final class WireCursor {
   }
 
   /**
-   * Skips the rest of a message that is given up on (so as to re-parse it whole, see
-   * {@link #reparse}) and leaves it; returns the position of its end.
+   * Skips the rest of a message that is given up on (so as to re-parse it whole, see {@link
+   * #reparse}) and leaves it; returns the position of its end.
    */
   int abandon(int outerLimit) throws IOException {
     int remaining = in.getBytesUntilLimit();
@@ -112,8 +112,9 @@ final class WireCursor {
    * stream that allows no nesting at all when asked to skip a message holding one field.
    */
   private static InvalidProtocolBufferException recursionLimitExceeded() {
-    CodedInputStream probe = CodedInputStream.newInstance(new byte[] {
-        (byte) (1 << WireTags.TYPE_BITS | WireTags.VARINT), 0});
+    CodedInputStream probe =
+        CodedInputStream.newInstance(
+            new byte[] {(byte) (1 << WireTags.TYPE_BITS | WireTags.VARINT), 0});
     probe.setRecursionLimit(0);
     try {
       probe.skipMessage();

@@ -11,16 +11,36 @@ import org.apache.calcite.avatica.ColumnMetaData.Rep;
 public final class Columns {
 
   public static final AvaticaType INT = ColumnMetaData.scalar(Types.INTEGER, "int", Rep.INTEGER);
-  public static final AvaticaType STRING = ColumnMetaData.scalar(Types.VARCHAR, "string", Rep.STRING);
+  public static final AvaticaType STRING =
+      ColumnMetaData.scalar(Types.VARCHAR, "string", Rep.STRING);
   public static final AvaticaType DATE = ColumnMetaData.scalar(Types.DATE, "date", Rep.INTEGER);
-  public static final AvaticaType TIMESTAMP = ColumnMetaData.scalar(Types.TIMESTAMP, "timestamp", Rep.LONG);
+  public static final AvaticaType TIMESTAMP =
+      ColumnMetaData.scalar(Types.TIMESTAMP, "timestamp", Rep.LONG);
 
-  private Columns() {
-  }
+  private Columns() {}
 
   public static ColumnMetaData column(int ordinal, String name, AvaticaType type) {
-    return new ColumnMetaData(ordinal, false, true, false, false, DatabaseMetaData.columnNullable,
-        true, -1, name, name, null, 0, 0, null, null, type, true, false, false, null);
+    return new ColumnMetaData(
+        ordinal,
+        false,
+        true,
+        false,
+        false,
+        DatabaseMetaData.columnNullable,
+        true,
+        -1,
+        name,
+        name,
+        null,
+        0,
+        0,
+        null,
+        null,
+        type,
+        true,
+        false,
+        false,
+        null);
   }
 
   public static AvaticaType array(AvaticaType component, String sparkName) {

@@ -20,12 +20,13 @@ class NestedColumnsTest {
 
   @Test
   void findsArrayStructAndMapColumnsOnly() {
-    List<ColumnMetaData> columns = List.of(
-        column(0, "id", INT),
-        column(1, "tags", array(STRING, "array<string>")),
-        column(2, "s", struct(column(0, "a", INT), column(1, "b", STRING))),
-        column(3, "m", map("map<string,int>")),
-        column(4, "o", ColumnMetaData.scalar(Types.JAVA_OBJECT, "interval day", Rep.OBJECT)));
+    List<ColumnMetaData> columns =
+        List.of(
+            column(0, "id", INT),
+            column(1, "tags", array(STRING, "array<string>")),
+            column(2, "s", struct(column(0, "a", INT), column(1, "b", STRING))),
+            column(3, "m", map("map<string,int>")),
+            column(4, "o", ColumnMetaData.scalar(Types.JAVA_OBJECT, "interval day", Rep.OBJECT)));
 
     Map<Integer, SparkType> nested = NestedColumns.of(columns);
 
@@ -37,30 +38,40 @@ class NestedColumnsTest {
 
   @Test
   void rebuildsStructTypesFromTheirFieldColumns() {
-    ColumnMetaData column = column(0, "s", struct(
-        column(0, "when", DATE),
-        column(1, "price", ColumnMetaData.scalar(Types.DECIMAL, "decimal(10,2)", Rep.OBJECT)),
-        column(2, "tags", array(INT, "array<int>")),
-        column(3, "attrs", map("map<string,array<date>>")),
-        column(4, "inner", struct(column(0, "x y", STRING)))));
+    ColumnMetaData column =
+        column(
+            0,
+            "s",
+            struct(
+                column(0, "when", DATE),
+                column(
+                    1, "price", ColumnMetaData.scalar(Types.DECIMAL, "decimal(10,2)", Rep.OBJECT)),
+                column(2, "tags", array(INT, "array<int>")),
+                column(3, "attrs", map("map<string,array<date>>")),
+                column(4, "inner", struct(column(0, "x y", STRING)))));
 
-    assertThat(NestedColumns.typeOf(column)).get().hasToString(
-        "struct<when:date,price:decimal(10,2),tags:array<int>,attrs:map<string,array<date>>,"
-            + "inner:struct<`x y`:string>>");
+    assertThat(NestedColumns.typeOf(column))
+        .get()
+        .hasToString(
+            "struct<when:date,price:decimal(10,2),tags:array<int>,attrs:map<string,array<date>>,"
+                + "inner:struct<`x y`:string>>");
   }
 
   @Test
   void fallsBackToAvaticaTypesWhenNamesAreNotSparkTypes() {
-    ColumnMetaData column = column(0, "a", array(
-        ColumnMetaData.scalar(Types.TIMESTAMP, "java.sql.Timestamp", Rep.LONG), "ARRAY"));
+    ColumnMetaData column =
+        column(
+            0,
+            "a",
+            array(ColumnMetaData.scalar(Types.TIMESTAMP, "java.sql.Timestamp", Rep.LONG), "ARRAY"));
 
     assertThat(NestedColumns.typeOf(column)).get().hasToString("array<timestamp>");
   }
 
   @Test
   void arraysOfStructsUseTheArrayName() {
-    ColumnMetaData column = column(0, "a",
-        array(struct(column(0, "x", INT)), "array<struct<x:int>>"));
+    ColumnMetaData column =
+        column(0, "a", array(struct(column(0, "x", INT)), "array<struct<x:int>>"));
 
     assertThat(NestedColumns.typeOf(column)).get().hasToString("array<struct<x:int>>");
   }

@@ -27,12 +27,17 @@ class NestedTimestampsTest {
 
   @Test
   void nestedTimestampsKeepTheMicroseconds() {
-    TimestampReader reader = new TimestampReader(Calendar.getInstance(TimeZone.getTimeZone("Europe/Paris"),
-        Locale.ROOT));
+    TimestampReader reader =
+        new TimestampReader(
+            Calendar.getInstance(TimeZone.getTimeZone("Europe/Paris"), Locale.ROOT));
     NestedValueConverter converter = new NestedValueConverter(reader);
     WallClockMicros value = new WallClockMicros(AT_MICROS);
-    SparkType type = SparkTypeName.parse("struct<a:array<timestamp>,m:map<timestamp_ntz,timestamp>>");
-    List<Object> raw = List.of(Arrays.asList(value, null), List.of(List.of(value, new WallClockMicros(AT_MICROS + 1))));
+    SparkType type =
+        SparkTypeName.parse("struct<a:array<timestamp>,m:map<timestamp_ntz,timestamp>>");
+    List<Object> raw =
+        List.of(
+            Arrays.asList(value, null),
+            List.of(List.of(value, new WallClockMicros(AT_MICROS + 1))));
 
     IcegateStruct struct = (IcegateStruct) converter.toJava(raw, type);
     Object[] attributes = struct.getAttributes();
@@ -44,9 +49,15 @@ class NestedTimestampsTest {
     assertThat(((Timestamp) entry.getValue()).getNanos()).isEqualTo(123_457_000);
 
     assertThat(NestedValueFormatter.format(raw, type))
-        .isEqualTo("{[2024-01-02 03:04:05.123456, null], {2024-01-02 03:04:05.123456 -> 2024-01-02 03:04:05.123457}}");
-    assertThat(NestedValueFormatter.format(List.of(new WallClockMicros(micros(AT.withNano(0))),
-        new WallClockMicros(micros(AT.withNano(120_000_000)))), SparkTypeName.parse("array<timestamp>")))
+        .isEqualTo(
+            "{[2024-01-02 03:04:05.123456, null], {2024-01-02 03:04:05.123456 -> 2024-01-02"
+                + " 03:04:05.123457}}");
+    assertThat(
+            NestedValueFormatter.format(
+                List.of(
+                    new WallClockMicros(micros(AT.withNano(0))),
+                    new WallClockMicros(micros(AT.withNano(120_000_000)))),
+                SparkTypeName.parse("array<timestamp>")))
         .isEqualTo("[2024-01-02 03:04:05, 2024-01-02 03:04:05.12]");
   }
 }

@@ -26,11 +26,15 @@ class NestedValueConverterTest {
   private static final ZoneId PARIS = ZoneId.of("Europe/Paris");
   private static final int JAN_2_2024 = (int) LocalDate.of(2024, 1, 2).toEpochDay();
   // Wall-clock 2024-01-02 03:04:05.123 written as if it were UTC, as Avatica sends timestamps.
-  private static final long WALL_CLOCK_MILLIS = LocalDateTime.of(2024, 1, 2, 3, 4, 5, 123_000_000)
-      .atZone(ZoneId.of("UTC")).toInstant().toEpochMilli();
+  private static final long WALL_CLOCK_MILLIS =
+      LocalDateTime.of(2024, 1, 2, 3, 4, 5, 123_000_000)
+          .atZone(ZoneId.of("UTC"))
+          .toInstant()
+          .toEpochMilli();
 
-  private final NestedValueConverter converter = new NestedValueConverter(
-      new TimestampReader(Calendar.getInstance(TimeZone.getTimeZone(PARIS), Locale.ROOT)));
+  private final NestedValueConverter converter =
+      new NestedValueConverter(
+          new TimestampReader(Calendar.getInstance(TimeZone.getTimeZone(PARIS), Locale.ROOT)));
 
   private Object convert(Object raw, String type) {
     return converter.toJava(raw, SparkTypeName.parse(type));
@@ -38,7 +42,8 @@ class NestedValueConverterTest {
 
   @Test
   void convertsArraysElementByElement() {
-    assertThat(convert(Arrays.asList(1, 2, null), "array<int>")).isEqualTo(Arrays.asList(1, 2, null));
+    assertThat(convert(Arrays.asList(1, 2, null), "array<int>"))
+        .isEqualTo(Arrays.asList(1, 2, null));
     assertThat(convert(List.of(List.of(1L), List.of()), "array<array<bigint>>"))
         .isEqualTo(List.of(List.of(1L), List.of()));
   }
@@ -58,16 +63,21 @@ class NestedValueConverterTest {
     Object value = convert(List.of(WALL_CLOCK_MILLIS), "array<timestamp>");
 
     Timestamp timestamp = (Timestamp) ((List<?>) value).get(0);
-    assertThat(timestamp.getTime()).isEqualTo(LocalDateTime.of(2024, 1, 2, 3, 4, 5, 123_000_000)
-        .atZone(PARIS).toInstant().toEpochMilli());
+    assertThat(timestamp.getTime())
+        .isEqualTo(
+            LocalDateTime.of(2024, 1, 2, 3, 4, 5, 123_000_000)
+                .atZone(PARIS)
+                .toInstant()
+                .toEpochMilli());
     assertThat(((List<?>) convert(List.of(WALL_CLOCK_MILLIS), "array<timestamp_ntz>")).get(0))
         .isEqualTo(timestamp);
   }
 
   @Test
   void mapsKeepTheirOrder() {
-    Object value = convert(List.of(List.of("b", 2), Arrays.asList("a", null), List.of("c", 3)),
-        "map<string,int>");
+    Object value =
+        convert(
+            List.of(List.of("b", 2), Arrays.asList("a", null), List.of("c", 3)), "map<string,int>");
 
     assertThat(value).isInstanceOf(LinkedHashMap.class);
     @SuppressWarnings("unchecked")
@@ -78,12 +88,15 @@ class NestedValueConverterTest {
 
   @Test
   void structsCarryTheirTypeAndConvertedAttributes() throws Exception {
-    Object value = convert(Arrays.asList(7, null, JAN_2_2024, List.of(List.of("k", List.of(1)))),
-        "struct<a:int,b:string,d:date,m:map<string,array<int>>>");
+    Object value =
+        convert(
+            Arrays.asList(7, null, JAN_2_2024, List.of(List.of("k", List.of(1)))),
+            "struct<a:int,b:string,d:date,m:map<string,array<int>>>");
 
     assertThat(value).isInstanceOf(Struct.class);
     Struct struct = (Struct) value;
-    assertThat(struct.getSQLTypeName()).isEqualTo("struct<a:int,b:string,d:date,m:map<string,array<int>>>");
+    assertThat(struct.getSQLTypeName())
+        .isEqualTo("struct<a:int,b:string,d:date,m:map<string,array<int>>>");
     Object[] attributes = struct.getAttributes();
     assertThat(attributes[0]).isEqualTo(7);
     assertThat(attributes[1]).isNull();
@@ -93,7 +106,8 @@ class NestedValueConverterTest {
 
   @Test
   void arraysOfStructsGiveStructs() throws Exception {
-    Object value = convert(List.of(List.of(1, "x"), List.of(2, "y")), "array<struct<a:int,b:string>>");
+    Object value =
+        convert(List.of(List.of(1, "x"), List.of(2, "y")), "array<struct<a:int,b:string>>");
 
     List<?> structs = (List<?>) value;
     assertThat(structs).hasSize(2).allMatch(Struct.class::isInstance);
@@ -103,10 +117,14 @@ class NestedValueConverterTest {
   @Test
   void binaryArrivesInAnyOfAvaticasEncodings() {
     byte[] bytes = {1, 2, (byte) 0xFF};
-    Object value = convert(List.of(bytes, new ByteString(bytes),
-        Base64.getEncoder().encodeToString(bytes)), "array<binary>");
+    Object value =
+        convert(
+            List.of(bytes, new ByteString(bytes), Base64.getEncoder().encodeToString(bytes)),
+            "array<binary>");
 
-    assertThat((List<?>) value).hasSize(3).allSatisfy(b -> assertThat((byte[]) b).containsExactly(bytes));
+    assertThat((List<?>) value)
+        .hasSize(3)
+        .allSatisfy(b -> assertThat((byte[]) b).containsExactly(bytes));
   }
 
   @Test
@@ -130,10 +148,12 @@ class NestedValueConverterTest {
         .isInstanceOf(WireValueException.class)
         .hasMessage("Cannot read a value of type array<int>: expected a list of elements");
     assertThatThrownBy(() -> convert(List.of(List.of("k")), "map<string,int>"))
-        .hasMessage("Cannot read a value of type map<string,int>: expected each entry to be a"
-            + " [key, value] list");
+        .hasMessage(
+            "Cannot read a value of type map<string,int>: expected each entry to be a"
+                + " [key, value] list");
     assertThatThrownBy(() -> convert(List.of(1), "struct<a:int,b:int>"))
-        .hasMessage("Cannot read a value of type struct<a:int,b:int>: expected a list of 2 field values");
+        .hasMessage(
+            "Cannot read a value of type struct<a:int,b:int>: expected a list of 2 field values");
     assertThatThrownBy(() -> convert(List.of("x"), "array<date>"))
         .hasMessage("Cannot read a value of type date: expected a number of days since 1970-01-01");
   }
@@ -147,6 +167,8 @@ class NestedValueConverterTest {
     java.util.Map<Object, Object> same = new java.util.HashMap<>();
     same.put("b", null);
     same.put("a", 1);
-    org.assertj.core.api.Assertions.assertThat(map).as("equal to any map with the same entries").isEqualTo(same);
+    org.assertj.core.api.Assertions.assertThat(map)
+        .as("equal to any map with the same entries")
+        .isEqualTo(same);
   }
 }

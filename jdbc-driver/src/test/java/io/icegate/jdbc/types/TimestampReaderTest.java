@@ -18,9 +18,9 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * A timestamp read by {@link TimestampReader} is the one Avatica makes for the same wire value and calendar, in
- * zones with one fixed offset (read here) and others (left to Avatica), across the years Avatica's calendar treats
- * alike and beyond them.
+ * A timestamp read by {@link TimestampReader} is the one Avatica makes for the same wire value and
+ * calendar, in zones with one fixed offset (read here) and others (left to Avatica), across the
+ * years Avatica's calendar treats alike and beyond them.
  */
 class TimestampReaderTest {
   private static final long YEAR_1 = millis(1, 1, 1);
@@ -28,8 +28,17 @@ class TimestampReaderTest {
   private static final long YEAR_9999_END = millis(9999, 12, 31) + 86_399_999L;
 
   @ParameterizedTest(name = "{0}")
-  @ValueSource(strings = {"UTC", "GMT", "GMT+05:30", "GMT-08:00", "Europe/Paris", "America/Los_Angeles",
-      "Asia/Kolkata", "Australia/Lord_Howe"})
+  @ValueSource(
+      strings = {
+        "UTC",
+        "GMT",
+        "GMT+05:30",
+        "GMT-08:00",
+        "Europe/Paris",
+        "America/Los_Angeles",
+        "Asia/Kolkata",
+        "Australia/Lord_Howe"
+      })
   void givesAvaticasTimestampForEveryValue(String zoneId) {
     Calendar calendar = Calendar.getInstance(TimeZone.getTimeZone(zoneId), Locale.ROOT);
     TimestampReader reader = new TimestampReader(calendar);
@@ -37,14 +46,17 @@ class TimestampReaderTest {
       Timestamp expected = DateTimeUtils.unixTimestampToSqlTimestamp(wall, calendar);
       Timestamp actual = reader.read(wall);
       assertThat(actual).as("%d in %s", wall, zoneId).isEqualTo(expected);
-      assertThat(actual.getNanos()).as("nanos of %d in %s", wall, zoneId).isEqualTo(expected.getNanos());
+      assertThat(actual.getNanos())
+          .as("nanos of %d in %s", wall, zoneId)
+          .isEqualTo(expected.getNanos());
     }
   }
 
   @ParameterizedTest(name = "JVM in {0}")
   @ValueSource(strings = {"GMT+03:00", "Europe/Paris", "Etc/GMT-3", "UTC"})
   void givesAvaticasTimestampWhateverTheJvmZone(String jvmZone) {
-    // Timestamp.valueOf reads the JVM's zone on every call; Avatica's captured zone stays the one it started with.
+    // Timestamp.valueOf reads the JVM's zone on every call; Avatica's captured zone stays the one
+    // it started with.
     TimeZone before = TimeZone.getDefault();
     try {
       TimeZone.setDefault(TimeZone.getTimeZone(jvmZone));
@@ -52,7 +64,8 @@ class TimestampReaderTest {
         Calendar calendar = Calendar.getInstance(TimeZone.getTimeZone(zoneId), Locale.ROOT);
         TimestampReader reader = new TimestampReader(calendar);
         for (long wall : values()) {
-          assertThat(reader.read(wall)).as("%d in %s, JVM in %s", wall, zoneId, jvmZone)
+          assertThat(reader.read(wall))
+              .as("%d in %s, JVM in %s", wall, zoneId, jvmZone)
               .isEqualTo(DateTimeUtils.unixTimestampToSqlTimestamp(wall, calendar));
         }
       }
@@ -66,8 +79,18 @@ class TimestampReaderTest {
     TimeZone utc = TimeZone.getTimeZone("UTC");
     TimeZone plus3 = TimeZone.getTimeZone("GMT+03:00");
     TimeZone paris = TimeZone.getTimeZone("Europe/Paris");
-    SimpleTimeZone summerNamedUtc = new SimpleTimeZone(0, "UTC",
-        Calendar.MARCH, -1, Calendar.SUNDAY, 3_600_000, Calendar.OCTOBER, -1, Calendar.SUNDAY, 3_600_000);
+    SimpleTimeZone summerNamedUtc =
+        new SimpleTimeZone(
+            0,
+            "UTC",
+            Calendar.MARCH,
+            -1,
+            Calendar.SUNDAY,
+            3_600_000,
+            Calendar.OCTOBER,
+            -1,
+            Calendar.SUNDAY,
+            3_600_000);
     SimpleTimeZone unknownId = new SimpleTimeZone(3_600_000, "Icegate/Custom");
 
     assertThat(reader(utc, utc, utc).isFast()).isTrue();
@@ -96,12 +119,27 @@ class TimestampReaderTest {
     return new TimestampReader(Calendar.getInstance(calendarZone, Locale.ROOT), jvm, captured);
   }
 
-  /** Random instants in the years read here and outside them, the bounds, and around summer-time changes. */
+  /**
+   * Random instants in the years read here and outside them, the bounds, and around summer-time
+   * changes.
+   */
   private static List<Long> values() {
     Random random = new Random(7);
-    List<Long> values = new ArrayList<>(List.of(0L, -1L, 1L, YEAR_1583, YEAR_1583 - 1, YEAR_9999_END,
-        YEAR_9999_END + 1, YEAR_1, millis(1582, 10, 10), millis(2024, 3, 31) + 7_200_000L,
-        millis(2024, 10, 27) + 3_600_000L, millis(2024, 3, 10) + 10 * 3_600_000L));
+    List<Long> values =
+        new ArrayList<>(
+            List.of(
+                0L,
+                -1L,
+                1L,
+                YEAR_1583,
+                YEAR_1583 - 1,
+                YEAR_9999_END,
+                YEAR_9999_END + 1,
+                YEAR_1,
+                millis(1582, 10, 10),
+                millis(2024, 3, 31) + 7_200_000L,
+                millis(2024, 10, 27) + 3_600_000L,
+                millis(2024, 3, 10) + 10 * 3_600_000L));
     for (int i = 0; i < 2_000; i++) {
       values.add(YEAR_1583 + (long) (random.nextDouble() * (YEAR_9999_END - YEAR_1583)));
       values.add(millis(1900, 1, 1) + (long) (random.nextDouble() * 200 * 365.25 * 86_400_000L));

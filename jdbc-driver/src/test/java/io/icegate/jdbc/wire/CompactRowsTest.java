@@ -1,7 +1,6 @@
 package io.icegate.jdbc.wire;
 
 import static io.icegate.jdbc.wire.SameValues.assertSameFrame;
-import static org.assertj.core.api.Assertions.assertThat;
 
 import com.google.protobuf.ByteString;
 import com.google.protobuf.UnknownFieldSet;
@@ -20,9 +19,10 @@ import org.apache.calcite.avatica.remote.Service;
 import org.junit.jupiter.api.Test;
 
 /**
- * Rows written by the gateway's {@link CompactRowWriter} read back, through the driver's frame reading, as exactly the
- * values Avatica's own encoding and decoding of the same rows give: same classes at every depth, byte arrays by
- * content. (The encoding's own round trips, and its malformed bytes, are the protocol module's tests.)
+ * Rows written by the gateway's {@link CompactRowWriter} read back, through the driver's frame
+ * reading, as exactly the values Avatica's own encoding and decoding of the same rows give: same
+ * classes at every depth, byte arrays by content. (The encoding's own round trips, and its
+ * malformed bytes, are the protocol module's tests.)
  */
 class CompactRowsTest {
 
@@ -31,31 +31,83 @@ class CompactRowsTest {
   @Test
   void everyValueReadsBackAsThroughAvatica() throws Exception {
     List<Object> rows = new ArrayList<>();
-    rows.add(Arrays.asList(1L, 2, 3.5d, "text", true, new BigDecimal("12.340"), 1.5f, (short) 7, (byte) -3,
-        BOUND.clone(), null));
-    rows.add(Arrays.asList(0L, 0, 0.0d, "", false, BigDecimal.ZERO, 0.0f, (short) 0, (byte) 0, new byte[0], null));
-    rows.add(Arrays.asList(-1L, Integer.MIN_VALUE, -0.0d, "héllo ✓ \uD83E\uDDCA", false, new BigDecimal("-1E+3"),
-        Float.NaN, Short.MIN_VALUE, Byte.MAX_VALUE, new byte[] {0}, null));
-    rows.add(Arrays.asList(Long.MAX_VALUE, Integer.MAX_VALUE, Double.NaN, "x".repeat(1000), true,
-        new BigDecimal("123456789012345678901234567890.5"), Float.NEGATIVE_INFINITY, Short.MAX_VALUE, Byte.MIN_VALUE,
-        new byte[300], Long.MIN_VALUE));
-    // Chars past Latin-1 whose low byte is ASCII ('Ţ' is U+0162, '✓' U+2713): a low-byte copy would send "b" and a
+    rows.add(
+        Arrays.asList(
+            1L,
+            2,
+            3.5d,
+            "text",
+            true,
+            new BigDecimal("12.340"),
+            1.5f,
+            (short) 7,
+            (byte) -3,
+            BOUND.clone(),
+            null));
+    rows.add(
+        Arrays.asList(
+            0L, 0, 0.0d, "", false, BigDecimal.ZERO, 0.0f, (short) 0, (byte) 0, new byte[0], null));
+    rows.add(
+        Arrays.asList(
+            -1L,
+            Integer.MIN_VALUE,
+            -0.0d,
+            "héllo ✓ \uD83E\uDDCA",
+            false,
+            new BigDecimal("-1E+3"),
+            Float.NaN,
+            Short.MIN_VALUE,
+            Byte.MAX_VALUE,
+            new byte[] {0},
+            null));
+    rows.add(
+        Arrays.asList(
+            Long.MAX_VALUE,
+            Integer.MAX_VALUE,
+            Double.NaN,
+            "x".repeat(1000),
+            true,
+            new BigDecimal("123456789012345678901234567890.5"),
+            Float.NEGATIVE_INFINITY,
+            Short.MAX_VALUE,
+            Byte.MIN_VALUE,
+            new byte[300],
+            Long.MIN_VALUE));
+    // Chars past Latin-1 whose low byte is ASCII ('Ţ' is U+0162, '✓' U+2713): a low-byte copy would
+    // send "b" and a
     // control char.
-    rows.add(Arrays.asList("Ţ✓", List.of("Ţ", "\u0100"), null, null, null, null, null, null, null, null, null));
+    rows.add(
+        Arrays.asList(
+            "Ţ✓", List.of("Ţ", "\u0100"), null, null, null, null, null, null, null, null, null));
     assertSameAsAvatica(rows);
   }
 
-  /** Arrays, structs (lists of field values) and maps (lists of [key, value] lists), as the gateway sends them. */
+  /**
+   * Arrays, structs (lists of field values) and maps (lists of [key, value] lists), as the gateway
+   * sends them.
+   */
   @Test
   void nestedValuesReadBackAsThroughAvatica() throws Exception {
-    List<Object> shapes = Arrays.asList(
-        List.of(1L, 2L), List.of(1, -1), List.of(1.5d, -0.0d), List.of("a", "", "ü ✓"), List.of(true, false),
-        List.of(new BigDecimal("1.50")), List.of(1.5f), List.of((short) 1), List.of((byte) -1),
-        List.of(BOUND, new byte[0]), Arrays.asList(null, 1L), new ArrayList<>(),
-        List.of(Arrays.asList(1, 1024L), Arrays.asList(2, 0L)), List.of(Arrays.asList("k", null), Arrays.asList("", "v")),
-        Arrays.asList(Arrays.asList(10L, 1L, 0L, null, "a", "z"), Arrays.asList(null, null, null), null),
-        List.of(List.of(), List.of(List.of()), List.of(List.of(List.of()))),
-        List.of(List.of(List.of(List.of(List.of(List.of("deep")))))));
+    List<Object> shapes =
+        Arrays.asList(
+            List.of(1L, 2L),
+            List.of(1, -1),
+            List.of(1.5d, -0.0d),
+            List.of("a", "", "ü ✓"),
+            List.of(true, false),
+            List.of(new BigDecimal("1.50")),
+            List.of(1.5f),
+            List.of((short) 1),
+            List.of((byte) -1),
+            List.of(BOUND, new byte[0]),
+            Arrays.asList(null, 1L),
+            new ArrayList<>(),
+            List.of(Arrays.asList(1, 1024L), Arrays.asList(2, 0L)),
+            List.of(Arrays.asList("k", null), Arrays.asList("", "v")),
+            Arrays.asList(
+                Arrays.asList(10L, 1L, 0L, null, "a", "z"), Arrays.asList(null, null, null), null),
+            List.of(List.of(), List.of(List.of()), List.of(List.of(List.of()))),
+            List.of(List.of(List.of(List.of(List.of(List.of("deep")))))));
     List<Object> rows = new ArrayList<>();
     for (Object shape : shapes) {
       rows.add(Arrays.asList(shape, 1L, shape));
@@ -64,13 +116,18 @@ class CompactRowsTest {
     assertSameAsAvatica(rows);
   }
 
-  /** A value the encoding has no tag for goes as Avatica's encoder writes it, as a column and inside lists. */
+  /**
+   * A value the encoding has no tag for goes as Avatica's encoder writes it, as a column and inside
+   * lists.
+   */
   @Test
   void otherValuesReadBackAsThroughAvatica() throws Exception {
-    List<Object> others = List.of('c', new Timestamp(1_704_164_645_120L), new java.sql.Date(86_400_000L));
+    List<Object> others =
+        List.of('c', new Timestamp(1_704_164_645_120L), new java.sql.Date(86_400_000L));
     List<Object> rows = new ArrayList<>();
     rows.add(others);
-    rows.add(List.of(others, List.of(List.of('x', 1L)), List.of(Arrays.asList("k", new Timestamp(0)))));
+    rows.add(
+        List.of(others, List.of(List.of('x', 1L)), List.of(Arrays.asList("k", new Timestamp(0)))));
     assertSameAsAvatica(rows);
   }
 
@@ -93,16 +150,27 @@ class CompactRowsTest {
 
   /** Through the driver's reading of a whole fetch response, as the gateway sends it. */
   private static void assertSameAsAvatica(List<Object> rows) throws Exception {
-    Meta.Frame throughAvatica = Meta.Frame.fromProto(
-        Common.Frame.parseFrom(new Meta.Frame(3, true, rows).toProto().toByteArray()));
-    Common.Frame compact = Common.Frame.newBuilder().setOffset(3).setDone(true)
-        .setUnknownFields(UnknownFieldSet.newBuilder()
-            .addField(WireExtension.COMPACT_ROWS_FIELD_NUMBER, UnknownFieldSet.Field.newBuilder()
-                .addLengthDelimited(new CompactRowWriter().write(rows)).build())
-            .build())
-        .build();
-    byte[] response = org.apache.calcite.avatica.proto.Responses.FetchResponse.newBuilder()
-        .setFrame(compact).build().toByteArray();
+    Meta.Frame throughAvatica =
+        Meta.Frame.fromProto(
+            Common.Frame.parseFrom(new Meta.Frame(3, true, rows).toProto().toByteArray()));
+    Common.Frame compact =
+        Common.Frame.newBuilder()
+            .setOffset(3)
+            .setDone(true)
+            .setUnknownFields(
+                UnknownFieldSet.newBuilder()
+                    .addField(
+                        WireExtension.COMPACT_ROWS_FIELD_NUMBER,
+                        UnknownFieldSet.Field.newBuilder()
+                            .addLengthDelimited(new CompactRowWriter().write(rows))
+                            .build())
+                    .build())
+            .build();
+    byte[] response =
+        org.apache.calcite.avatica.proto.Responses.FetchResponse.newBuilder()
+            .setFrame(compact)
+            .build()
+            .toByteArray();
     Service.FetchResponse read = FetchResponseReader.read(ByteString.copyFrom(response));
     assertSameFrame(throughAvatica, read.frame);
   }

@@ -9,14 +9,11 @@ import com.google.protobuf.WireFormat;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.math.BigInteger;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
 import java.util.concurrent.Callable;
-import java.util.concurrent.TimeUnit;
-import java.util.function.Supplier;
 import org.apache.calcite.avatica.Meta;
 import org.apache.calcite.avatica.proto.Common;
 import org.apache.calcite.avatica.proto.Responses;
@@ -24,10 +21,11 @@ import org.apache.calcite.avatica.remote.ProtobufTranslation;
 import org.apache.calcite.avatica.remote.ProtobufTranslationImpl;
 import org.apache.calcite.avatica.remote.Service;
 import org.apache.calcite.avatica.remote.TypedValue;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.Timeout;
 
-/** Builders, encoders and random generators of FetchResponse bytes for {@link FetchResponseReaderTest}. */
+/**
+ * Builders, encoders and random generators of FetchResponse bytes for {@link
+ * FetchResponseReaderTest}.
+ */
 final class FetchResponses {
   static final ProtobufTranslation AVATICA = new ProtobufTranslationImpl();
   static final ProtobufTranslation ICEGATE = new FrameDecodingTranslation();
@@ -57,8 +55,7 @@ final class FetchResponses {
     return (Service.FetchResponse) expected;
   }
 
-  static void assertSameFetch(Service.Response expectedResponse,
-      Service.Response actualResponse) {
+  static void assertSameFetch(Service.Response expectedResponse, Service.Response actualResponse) {
     Service.FetchResponse expected = (Service.FetchResponse) expectedResponse;
     Service.FetchResponse actual = (Service.FetchResponse) actualResponse;
     assertSameFrame(expected.frame, actual.frame);
@@ -83,14 +80,14 @@ final class FetchResponses {
     if (!full.hasFrame()) {
       return wire(full);
     }
-    return wire(full.toBuilder().setFrame(leanFrame(Meta.Frame.fromProto(full.getFrame())))
-        .build());
+    return wire(
+        full.toBuilder().setFrame(leanFrame(Meta.Frame.fromProto(full.getFrame()))).build());
   }
 
   /** Built with generated builders, as the gateway's encoder writes cells. */
   static Common.Frame leanFrame(Meta.Frame frame) {
-    Common.Frame.Builder builder = Common.Frame.newBuilder().setOffset(frame.offset)
-        .setDone(frame.done);
+    Common.Frame.Builder builder =
+        Common.Frame.newBuilder().setOffset(frame.offset).setDone(frame.done);
     for (Object row : frame.rows) {
       Common.Row.Builder rowBuilder = Common.Row.newBuilder();
       for (Object cell : (List<?>) row) {
@@ -133,8 +130,11 @@ final class FetchResponses {
   }
 
   static byte[] rewrap(byte[] fetchResponse) {
-    return Common.WireMessage.newBuilder().setName(Responses.FetchResponse.class.getName())
-        .setWrappedMessage(ByteString.copyFrom(fetchResponse)).build().toByteArray();
+    return Common.WireMessage.newBuilder()
+        .setName(Responses.FetchResponse.class.getName())
+        .setWrappedMessage(ByteString.copyFrom(fetchResponse))
+        .build()
+        .toByteArray();
   }
 
   /**
@@ -146,8 +146,8 @@ final class FetchResponses {
     ProtoBytes ordinary = scalar(stringValue(new byte[] {'o', 'k'}));
     ProtoBytes frame = new ProtoBytes().varint(Common.Frame.OFFSET_FIELD_NUMBER, 5);
     if (placement == 2) {
-      frame.message(Common.Frame.ROWS_FIELD_NUMBER, new ProtoBytes().message(columnField,
-          ordinary));
+      frame.message(
+          Common.Frame.ROWS_FIELD_NUMBER, new ProtoBytes().message(columnField, ordinary));
     }
     ProtoBytes row = new ProtoBytes();
     if (placement > 0) {
@@ -155,18 +155,25 @@ final class FetchResponses {
     }
     row.message(columnField, column);
     frame.message(Common.Frame.ROWS_FIELD_NUMBER, row);
-    return rewrap(new ProtoBytes().message(Responses.FetchResponse.FRAME_FIELD_NUMBER, frame)
-        .varint(Responses.FetchResponse.MISSING_RESULTS_FIELD_NUMBER, 1).toByteArray());
+    return rewrap(
+        new ProtoBytes()
+            .message(Responses.FetchResponse.FRAME_FIELD_NUMBER, frame)
+            .varint(Responses.FetchResponse.MISSING_RESULTS_FIELD_NUMBER, 1)
+            .toByteArray());
   }
 
   /**
-   * A response with the value as the scalar of its one cell, and {@code trailing} at the end of
-   * the value (0), column (1), row (2), frame (3) or response (4).
+   * A response with the value as the scalar of its one cell, and {@code trailing} at the end of the
+   * value (0), column (1), row (2), frame (3) or response (4).
    */
   static byte[] withTrailing(ProtoBytes value, int level, byte[] trailing) {
     byte[] bytes = value.toByteArray();
-    int[] fields = {SCALAR, Common.Row.VALUE_FIELD_NUMBER, Common.Frame.ROWS_FIELD_NUMBER,
-        Responses.FetchResponse.FRAME_FIELD_NUMBER};
+    int[] fields = {
+      SCALAR,
+      Common.Row.VALUE_FIELD_NUMBER,
+      Common.Frame.ROWS_FIELD_NUMBER,
+      Responses.FetchResponse.FRAME_FIELD_NUMBER
+    };
     for (int i = 0; i < fields.length; i++) {
       ProtoBytes message = new ProtoBytes().raw(toInts(bytes));
       if (i == level) {
@@ -174,8 +181,9 @@ final class FetchResponses {
       }
       bytes = new ProtoBytes().message(fields[i], message).toByteArray();
     }
-    return level == fields.length ? new ProtoBytes().raw(toInts(bytes)).raw(toInts(trailing))
-        .toByteArray() : bytes;
+    return level == fields.length
+        ? new ProtoBytes().raw(toInts(bytes)).raw(toInts(trailing)).toByteArray()
+        : bytes;
   }
 
   static int[] toInts(byte[] bytes) {
@@ -207,8 +215,11 @@ final class FetchResponses {
   static int[] group(int levels) {
     ProtoBytes group = new ProtoBytes().varint(40, 1);
     for (int i = 0; i < levels; i++) {
-      group = new ProtoBytes().tag(40, WireFormat.WIRETYPE_START_GROUP).raw(toInts(
-          group.toByteArray())).tag(40, WireFormat.WIRETYPE_END_GROUP);
+      group =
+          new ProtoBytes()
+              .tag(40, WireFormat.WIRETYPE_START_GROUP)
+              .raw(toInts(group.toByteArray()))
+              .tag(40, WireFormat.WIRETYPE_END_GROUP);
     }
     return toInts(group.toByteArray());
   }
@@ -227,10 +238,15 @@ final class FetchResponses {
     }
     long offset = pick(random, 0L, 1L, 100L, 1L << 40, Long.MAX_VALUE, -1L, random.nextLong());
     Meta.Frame frame = new Meta.Frame(offset, random.nextBoolean(), rows);
-    Service.RpcMetadataResponse metadata = random.nextInt(3) == 0 ? null
-        : new Service.RpcMetadataResponse(pick(random, "http://gateway:8765", "ü:1", "x"));
-    return new Service.FetchResponse(random.nextInt(8) == 0 ? null : frame, random.nextBoolean(),
-        random.nextBoolean(), metadata);
+    Service.RpcMetadataResponse metadata =
+        random.nextInt(3) == 0
+            ? null
+            : new Service.RpcMetadataResponse(pick(random, "http://gateway:8765", "ü:1", "x"));
+    return new Service.FetchResponse(
+        random.nextInt(8) == 0 ? null : frame,
+        random.nextBoolean(),
+        random.nextBoolean(),
+        metadata);
   }
 
   static List<Object> randomRow(Random random) {
@@ -245,20 +261,52 @@ final class FetchResponses {
   static Object edgeValue(Random random, int depth) {
     switch (random.nextInt(10)) {
       case 0:
-        return pick(random, Double.NaN, -0.0d, 0.0d, Double.MIN_VALUE, Double.MAX_VALUE,
-            Double.NEGATIVE_INFINITY, -1e-300, random.nextDouble() - 0.5);
+        return pick(
+            random,
+            Double.NaN,
+            -0.0d,
+            0.0d,
+            Double.MIN_VALUE,
+            Double.MAX_VALUE,
+            Double.NEGATIVE_INFINITY,
+            -1e-300,
+            random.nextDouble() - 0.5);
       case 1:
         return pick(random, Float.NaN, -0.0f, Float.MIN_VALUE, Float.NEGATIVE_INFINITY, -3.5f);
       case 2:
-        return pick(random, Long.MIN_VALUE, Long.MAX_VALUE, -1L, 0L, Integer.MIN_VALUE, -1, 0,
-            Integer.MAX_VALUE, Short.MIN_VALUE, (short) -1, Byte.MIN_VALUE, (byte) -1, (byte) 0);
+        return pick(
+            random,
+            Long.MIN_VALUE,
+            Long.MAX_VALUE,
+            -1L,
+            0L,
+            Integer.MIN_VALUE,
+            -1,
+            0,
+            Integer.MAX_VALUE,
+            Short.MIN_VALUE,
+            (short) -1,
+            Byte.MIN_VALUE,
+            (byte) -1,
+            (byte) 0);
       case 3:
-        return pick(random, "", "ünïcødé ❄ \uD83E\uDDCA", "日本語", "a\u0000b", "customer-12345",
+        return pick(
+            random,
+            "",
+            "ünïcødé ❄ \uD83E\uDDCA",
+            "日本語",
+            "a\u0000b",
+            "customer-12345",
             FrameDecoderTest.randomString(random));
       case 4:
-        return pick(random, BigDecimal.ZERO, new BigDecimal("-0.00"), new BigDecimal("1E-40"),
+        return pick(
+            random,
+            BigDecimal.ZERO,
+            new BigDecimal("-0.00"),
+            new BigDecimal("1E-40"),
             new BigDecimal("-123456789012345678901234567890.123456789"),
-            new BigDecimal("9.99E+99"), new BigDecimal(new BigInteger(200, random), 17).negate());
+            new BigDecimal("9.99E+99"),
+            new BigDecimal(new BigInteger(200, random), 17).negate());
       case 5:
         byte[] bytes = new byte[random.nextInt(3) == 0 ? 0 : random.nextInt(300)];
         random.nextBytes(bytes);
@@ -270,8 +318,10 @@ final class FetchResponses {
           List<Object> list = new ArrayList<>();
           for (int i = random.nextInt(4); i > 0; i--) {
             // lists of values, and pairs (map entries)
-            list.add(random.nextBoolean() ? edgeValue(random, depth + 1)
-                : Arrays.asList(edgeValue(random, depth + 1), edgeValue(random, depth + 1)));
+            list.add(
+                random.nextBoolean()
+                    ? edgeValue(random, depth + 1)
+                    : Arrays.asList(edgeValue(random, depth + 1), edgeValue(random, depth + 1)));
           }
           return list;
         }
@@ -290,14 +340,25 @@ final class FetchResponses {
   static Common.TypedValue fuzzedValue(Random random, int depth) {
     Common.TypedValue.Builder value = Common.TypedValue.newBuilder();
     Common.Rep[] reps = Common.Rep.values();
-    value.setTypeValue(random.nextInt(12) == 0 ? 99 : reps[random.nextInt(reps.length - 1)]
-        .getNumber()); // the last is UNRECOGNIZED, which has no number
+    value.setTypeValue(
+        random.nextInt(12) == 0
+            ? 99
+            : reps[random.nextInt(reps.length - 1)]
+                .getNumber()); // the last is UNRECOGNIZED, which has no number
     if (random.nextBoolean()) {
       value.setBoolValue(true);
     }
     if (random.nextBoolean()) {
-      value.setStringValue(pick(random, "", "x", "12.50", "-1E+3", "AQI=", "ü",
-          FrameDecoderTest.randomString(random)));
+      value.setStringValue(
+          pick(
+              random,
+              "",
+              "x",
+              "12.50",
+              "-1E+3",
+              "AQI=",
+              "ü",
+              FrameDecoderTest.randomString(random)));
     }
     if (random.nextBoolean()) {
       value.setNumberValue(pick(random, 0L, 1L, -1L, 2L, 70_000L, random.nextLong()));
@@ -314,8 +375,8 @@ final class FetchResponses {
       value.setNull(true);
     }
     if (random.nextInt(4) == 0) {
-      value.setComponentTypeValue(random.nextInt(12) == 0 ? 77
-          : reps[random.nextInt(reps.length - 1)].getNumber());
+      value.setComponentTypeValue(
+          random.nextInt(12) == 0 ? 77 : reps[random.nextInt(reps.length - 1)].getNumber());
     }
     if (random.nextInt(6) == 0) {
       value.setImplicitlyNull(true);
@@ -331,10 +392,27 @@ final class FetchResponses {
   /** One value of each kind at the edges, positions spot-checked above. */
   static List<Object> everyKindOfValue() {
     return Arrays.asList(
-        Long.MIN_VALUE, Double.NaN, -0.0d, Float.NaN, -0.0f, Integer.MIN_VALUE, Short.MIN_VALUE,
-        Byte.MIN_VALUE, "", "ünïcødé ❄ \uD83E\uDDCA", new BigDecimal("-12.50"),
-        new BigDecimal("1E+5"), new byte[0], new byte[] {-1, 0, 1}, true, false, null,
-        List.of(), Arrays.asList(null, "x"), List.of(List.of("k", List.of(1, 2))),
-        List.of(List.of(), List.of(List.of())), 'c');
+        Long.MIN_VALUE,
+        Double.NaN,
+        -0.0d,
+        Float.NaN,
+        -0.0f,
+        Integer.MIN_VALUE,
+        Short.MIN_VALUE,
+        Byte.MIN_VALUE,
+        "",
+        "ünïcødé ❄ \uD83E\uDDCA",
+        new BigDecimal("-12.50"),
+        new BigDecimal("1E+5"),
+        new byte[0],
+        new byte[] {-1, 0, 1},
+        true,
+        false,
+        null,
+        List.of(),
+        Arrays.asList(null, "x"),
+        List.of(List.of("k", List.of(1, 2))),
+        List.of(List.of(), List.of(List.of())),
+        'c');
   }
 }

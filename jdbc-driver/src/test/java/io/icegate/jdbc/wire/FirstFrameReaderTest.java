@@ -3,8 +3,8 @@ package io.icegate.jdbc.wire;
 import static io.icegate.jdbc.testing.Columns.INT;
 import static io.icegate.jdbc.testing.Columns.STRING;
 import static io.icegate.jdbc.testing.Columns.column;
-import static io.icegate.jdbc.wire.FetchResponses.AVATICA;
 import static io.icegate.jdbc.wire.FetchResponses.ARRAY;
+import static io.icegate.jdbc.wire.FetchResponses.AVATICA;
 import static io.icegate.jdbc.wire.FetchResponses.HAS_ARRAY;
 import static io.icegate.jdbc.wire.FetchResponses.ICEGATE;
 import static io.icegate.jdbc.wire.FetchResponses.everyKindOfValue;
@@ -48,9 +48,13 @@ import org.junit.jupiter.api.Timeout;
 @Timeout(value = 5, unit = TimeUnit.MINUTES) // a reader that loops on bad bytes fails, not hangs
 class FirstFrameReaderTest {
 
-  private static final Meta.Signature SIGNATURE = Meta.Signature.create(
-      List.of(column(0, "id", INT), column(1, "name", STRING)), "select", List.of(),
-      Meta.CursorFactory.LIST, Meta.StatementType.SELECT);
+  private static final Meta.Signature SIGNATURE =
+      Meta.Signature.create(
+          List.of(column(0, "id", INT), column(1, "name", STRING)),
+          "select",
+          List.of(),
+          Meta.CursorFactory.LIST,
+          Meta.StatementType.SELECT);
 
   @Test
   void randomResponsesReadAsAvaticaDoes() throws IOException {
@@ -58,8 +62,8 @@ class FirstFrameReaderTest {
     int rows = 0;
     for (int i = 0; i < 400; i++) {
       boolean execute = i % 4 != 0;
-      byte[] full = AVATICA.serializeResponse(execute ? randomExecute(random)
-          : randomResultSet(random));
+      byte[] full =
+          AVATICA.serializeResponse(execute ? randomExecute(random) : randomResultSet(random));
       for (byte[] bytes : List.of(full, lean(full))) {
         Service.Response read = assertReadTheSame(bytes);
         assertThat(read).as("Avatica reads what Avatica wrote").isNotNull();
@@ -79,8 +83,12 @@ class FirstFrameReaderTest {
   void everyKindOfValueReadsAsAvaticaDoes() throws IOException {
     List<Object> row = everyKindOfValue();
     Meta.Frame frame = new Meta.Frame(0, false, List.of(row, List.of(), row));
-    byte[] bytes = AVATICA.serializeResponse(new Service.ExecuteResponse(List.of(
-        new Service.ResultSetResponse("c1", 7, true, SIGNATURE, frame, -1, null)), false, null));
+    byte[] bytes =
+        AVATICA.serializeResponse(
+            new Service.ExecuteResponse(
+                List.of(new Service.ResultSetResponse("c1", 7, true, SIGNATURE, frame, -1, null)),
+                false,
+                null));
     for (byte[] encoded : List.of(bytes, lean(bytes))) {
       Service.ExecuteResponse read = (Service.ExecuteResponse) assertReadTheSame(encoded);
       List<?> decoded = (List<?>) read.results.get(0).firstFrame.rows.iterator().next();
@@ -101,9 +109,14 @@ class FirstFrameReaderTest {
       Service.Response response = execute ? randomExecute(random) : randomResultSet(random);
       byte[] full = AVATICA.serializeResponse(response);
       for (byte[] bytes : List.of(full, lean(full))) {
-        byte[] scrambled = rewrap(scrambler.scramble(unwrap(bytes).toByteArray(), execute
-            ? WireScrambler.Kind.EXECUTE_RESPONSE : WireScrambler.Kind.RESULT_SET_RESPONSE),
-            response);
+        byte[] scrambled =
+            rewrap(
+                scrambler.scramble(
+                    unwrap(bytes).toByteArray(),
+                    execute
+                        ? WireScrambler.Kind.EXECUTE_RESPONSE
+                        : WireScrambler.Kind.RESULT_SET_RESPONSE),
+                response);
         Service.Response expected = assertReadTheSame(scrambled);
         if (expected != null) {
           read++;
@@ -119,11 +132,21 @@ class FirstFrameReaderTest {
   void truncatedResponsesFailAsBefore() throws IOException {
     Random random = new Random(21);
     for (int i = 0; i < 3; i++) {
-      byte[] full = AVATICA.serializeResponse(new Service.ExecuteResponse(List.of(
-          new Service.ResultSetResponse("c1", 7, true, SIGNATURE, new Meta.Frame(0, false,
-              List.of(everyKindOfValue(), randomRow(random))), -1,
-              new Service.RpcMetadataResponse("http://gateway:8765")),
-          new Service.ResultSetResponse("c1", 8, false, null, null, 3, null)), false, null));
+      byte[] full =
+          AVATICA.serializeResponse(
+              new Service.ExecuteResponse(
+                  List.of(
+                      new Service.ResultSetResponse(
+                          "c1",
+                          7,
+                          true,
+                          SIGNATURE,
+                          new Meta.Frame(0, false, List.of(everyKindOfValue(), randomRow(random))),
+                          -1,
+                          new Service.RpcMetadataResponse("http://gateway:8765")),
+                      new Service.ResultSetResponse("c1", 8, false, null, null, 3, null)),
+                  false,
+                  null));
       for (byte[] bytes : List.of(full, lean(full))) {
         byte[] message = unwrap(bytes).toByteArray();
         int failed = 0;
@@ -172,58 +195,87 @@ class FirstFrameReaderTest {
   void nestingFailsAtProtobufsLimit() {
     int limit = WireCursor.RECURSION_LIMIT;
     for (int nesting = limit - 8; nesting < limit + 3; nesting++) {
-      List<ProtoBytes> columns = List.of(
-          new ProtoBytes().varint(HAS_ARRAY, 1).message(ARRAY, nested(nesting)),
-          scalar(stringValue(new byte[] {'x'})).raw(group(nesting)));
+      List<ProtoBytes> columns =
+          List.of(
+              new ProtoBytes().varint(HAS_ARRAY, 1).message(ARRAY, nested(nesting)),
+              scalar(stringValue(new byte[] {'x'})).raw(group(nesting)));
       for (ProtoBytes column : columns) {
         assertReadTheSame(executeWithColumn(column));
       }
-      ProtoBytes deepSignature = new ProtoBytes().message(
-          Responses.ResultSetResponse.SIGNATURE_FIELD_NUMBER, new ProtoBytes().raw(group(nesting)));
+      ProtoBytes deepSignature =
+          new ProtoBytes()
+              .message(
+                  Responses.ResultSetResponse.SIGNATURE_FIELD_NUMBER,
+                  new ProtoBytes().raw(group(nesting)));
       // Then a frame cut short: what fails first tells where the limit was hit.
-      ProtoBytes deepSignatureThenCut = new ProtoBytes()
-          .raw(FetchResponses.toInts(deepSignature.toByteArray()))
-          .lengthDelimited(Responses.ResultSetResponse.FIRST_FRAME_FIELD_NUMBER).raw(40);
-      for (ProtoBytes result : List.of(new ProtoBytes().raw(group(nesting)), deepSignature,
-          deepSignatureThenCut)) {
-        assertReadTheSame(rewrap(new ProtoBytes().message(
-            Responses.ExecuteResponse.RESULTS_FIELD_NUMBER, result).toByteArray(), EXECUTE));
+      ProtoBytes deepSignatureThenCut =
+          new ProtoBytes()
+              .raw(FetchResponses.toInts(deepSignature.toByteArray()))
+              .lengthDelimited(Responses.ResultSetResponse.FIRST_FRAME_FIELD_NUMBER)
+              .raw(40);
+      for (ProtoBytes result :
+          List.of(new ProtoBytes().raw(group(nesting)), deepSignature, deepSignatureThenCut)) {
+        assertReadTheSame(
+            rewrap(
+                new ProtoBytes()
+                    .message(Responses.ExecuteResponse.RESULTS_FIELD_NUMBER, result)
+                    .toByteArray(),
+                EXECUTE));
         assertReadTheSame(rewrap(result.toByteArray(), RESULT_SET));
       }
     }
-    assertThat(assertReadTheSame(executeWithColumn(
-        new ProtoBytes().varint(HAS_ARRAY, 1).message(ARRAY, nested(limit - 8))))).isNotNull();
-    assertThat(assertReadTheSame(executeWithColumn(
-        new ProtoBytes().varint(HAS_ARRAY, 1).message(ARRAY, nested(limit - 2))))).isNull();
+    assertThat(
+            assertReadTheSame(
+                executeWithColumn(
+                    new ProtoBytes().varint(HAS_ARRAY, 1).message(ARRAY, nested(limit - 8)))))
+        .isNotNull();
+    assertThat(
+            assertReadTheSame(
+                executeWithColumn(
+                    new ProtoBytes().varint(HAS_ARRAY, 1).message(ARRAY, nested(limit - 2)))))
+        .isNull();
   }
 
   /** The first value that cannot be decoded fails, after what Avatica reads of the rest. */
   @Test
   void undecodableValuesFailAsBefore() {
-    ProtoBytes unhandled = scalar(new ProtoBytes().varint(FetchResponses.TYPE,
-        Common.Rep.STRUCT_VALUE));
-    ProtoBytes badDecimal = scalar(new ProtoBytes().varint(FetchResponses.TYPE,
-        Common.Rep.BIG_DECIMAL_VALUE).bytes(FetchResponses.STRING,
-        "1.2.3".getBytes(StandardCharsets.UTF_8)));
-    ProtoBytes emptyMetadata = new ProtoBytes().message(
-        Responses.ResultSetResponse.METADATA_FIELD_NUMBER, new ProtoBytes());
+    ProtoBytes unhandled =
+        scalar(new ProtoBytes().varint(FetchResponses.TYPE, Common.Rep.STRUCT_VALUE));
+    ProtoBytes badDecimal =
+        scalar(
+            new ProtoBytes()
+                .varint(FetchResponses.TYPE, Common.Rep.BIG_DECIMAL_VALUE)
+                .bytes(FetchResponses.STRING, "1.2.3".getBytes(StandardCharsets.UTF_8)));
+    ProtoBytes emptyMetadata =
+        new ProtoBytes()
+            .message(Responses.ResultSetResponse.METADATA_FIELD_NUMBER, new ProtoBytes());
     List<String> outcomes = new ArrayList<>();
     for (ProtoBytes column : List.of(unhandled, badDecimal)) {
       for (boolean metadata : new boolean[] {false, true}) {
         ProtoBytes result = resultWithColumn(column);
         if (metadata) {
-          result = new ProtoBytes().raw(FetchResponses.toInts(result.toByteArray()))
-              .raw(FetchResponses.toInts(emptyMetadata.toByteArray()));
+          result =
+              new ProtoBytes()
+                  .raw(FetchResponses.toInts(result.toByteArray()))
+                  .raw(FetchResponses.toInts(emptyMetadata.toByteArray()));
         }
-        byte[] bytes = rewrap(new ProtoBytes().message(
-            Responses.ExecuteResponse.RESULTS_FIELD_NUMBER, result).toByteArray(), EXECUTE);
+        byte[] bytes =
+            rewrap(
+                new ProtoBytes()
+                    .message(Responses.ExecuteResponse.RESULTS_FIELD_NUMBER, result)
+                    .toByteArray(),
+                EXECUTE);
         outcomes.add(outcome(() -> ICEGATE.parseResponse(bytes)).getClass().getSimpleName());
         assertReadTheSame(bytes);
       }
     }
     // Avatica's reading of the rest (here an rpc metadata without address) fails first.
-    assertThat(outcomes).containsExactly("RuntimeException", "NullPointerException",
-        "NumberFormatException", "NullPointerException");
+    assertThat(outcomes)
+        .containsExactly(
+            "RuntimeException",
+            "NullPointerException",
+            "NumberFormatException",
+            "NullPointerException");
   }
 
   // ---- comparing ----
@@ -233,8 +285,8 @@ class FirstFrameReaderTest {
 
   /**
    * Reads the bytes as before and with {@link FrameDecodingTranslation} and asserts the same
-   * outcome, and where they read, also as Avatica does; returns the response read, or null when
-   * all failed.
+   * outcome, and where they read, also as Avatica does; returns the response read, or null when all
+   * failed.
    */
   private static Service.Response assertReadTheSame(byte[] bytes) {
     Object before = outcome(() -> previously(bytes));
@@ -274,8 +326,8 @@ class FirstFrameReaderTest {
     }
   }
 
-  private static void assertSameResultSet(Service.ResultSetResponse expected,
-      Service.ResultSetResponse actual) {
+  private static void assertSameResultSet(
+      Service.ResultSetResponse expected, Service.ResultSetResponse actual) {
     if (expected.firstFrame == null) {
       assertThat(actual.firstFrame).isNull();
     } else {
@@ -303,14 +355,15 @@ class FirstFrameReaderTest {
   }
 
   private static List<Service.ResultSetResponse> results(Service.Response response) {
-    return response instanceof Service.ExecuteResponse execute ? execute.results
+    return response instanceof Service.ExecuteResponse execute
+        ? execute.results
         : List.of((Service.ResultSetResponse) response);
   }
 
   /**
    * How {@link FrameDecodingTranslation} read these responses before {@link FirstFrameReader}:
-   * parsed whole by protobuf, the rest read by Avatica, then the frames decoded by
-   * {@link FrameDecoder}.
+   * parsed whole by protobuf, the rest read by Avatica, then the frames decoded by {@link
+   * FrameDecoder}.
    */
   private static Service.Response previously(byte[] bytes) throws IOException {
     Common.WireMessage wire = Common.WireMessage.parseFrom(bytes);
@@ -318,10 +371,11 @@ class FirstFrameReaderTest {
       Responses.ExecuteResponse message =
           Responses.ExecuteResponse.parseFrom(wire.getWrappedMessage());
       Responses.ExecuteResponse.Builder withoutFrames = message.toBuilder();
-      withoutFrames.getResultsBuilderList()
+      withoutFrames
+          .getResultsBuilderList()
           .forEach(Responses.ResultSetResponse.Builder::clearFirstFrame);
-      Service.ExecuteResponse rest = (Service.ExecuteResponse) AVATICA.parseResponse(
-          wire(withoutFrames.build()));
+      Service.ExecuteResponse rest =
+          (Service.ExecuteResponse) AVATICA.parseResponse(wire(withoutFrames.build()));
       List<Service.ResultSetResponse> results = new ArrayList<>();
       for (int i = 0; i < rest.results.size(); i++) {
         results.add(previouslyWithFirstFrame(rest.results.get(i), message.getResults(i)));
@@ -333,19 +387,27 @@ class FirstFrameReaderTest {
     }
     Responses.ResultSetResponse message =
         Responses.ResultSetResponse.parseFrom(wire.getWrappedMessage());
-    return previouslyWithFirstFrame((Service.ResultSetResponse) AVATICA.parseResponse(
-        wire(message.toBuilder().clearFirstFrame().build())), message);
+    return previouslyWithFirstFrame(
+        (Service.ResultSetResponse)
+            AVATICA.parseResponse(wire(message.toBuilder().clearFirstFrame().build())),
+        message);
   }
 
-  private static Service.ResultSetResponse previouslyWithFirstFrame(Service.ResultSetResponse rest,
-      Responses.ResultSetResponse message) {
+  private static Service.ResultSetResponse previouslyWithFirstFrame(
+      Service.ResultSetResponse rest, Responses.ResultSetResponse message) {
     if (!message.hasFirstFrame()) {
       return rest;
     }
-    Meta.Frame frame = WarnedFrame.of(FrameDecoder.decode(message.getFirstFrame()),
-        message.getSignature());
-    return new Service.ResultSetResponse(rest.connectionId, rest.statementId, rest.ownStatement,
-        rest.signature, frame, rest.updateCount, rest.rpcMetadata);
+    Meta.Frame frame =
+        WarnedFrame.of(FrameDecoder.decode(message.getFirstFrame()), message.getSignature());
+    return new Service.ResultSetResponse(
+        rest.connectionId,
+        rest.statementId,
+        rest.ownStatement,
+        rest.signature,
+        frame,
+        rest.updateCount,
+        rest.rpcMetadata);
   }
 
   // ---- responses ----
@@ -367,14 +429,21 @@ class FirstFrameReaderTest {
       }
       frame = new Meta.Frame(pick(random, 0L, 1L, 1L << 40), random.nextBoolean(), rows);
     }
-    Meta.Signature signature = pick(random, null, SIGNATURE,
-        WarnedSignatures.of(SIGNATURE, List.of("first", "second ✓")));
-    return new Service.ResultSetResponse(pick(random, null, "c1", "ü"), random.nextInt(50),
-        random.nextBoolean(), signature, frame, pick(random, -1L, 0L, 3L), randomMetadata(random));
+    Meta.Signature signature =
+        pick(random, null, SIGNATURE, WarnedSignatures.of(SIGNATURE, List.of("first", "second ✓")));
+    return new Service.ResultSetResponse(
+        pick(random, null, "c1", "ü"),
+        random.nextInt(50),
+        random.nextBoolean(),
+        signature,
+        frame,
+        pick(random, -1L, 0L, 3L),
+        randomMetadata(random));
   }
 
   private static Service.RpcMetadataResponse randomMetadata(Random random) {
-    return random.nextInt(3) == 0 ? null
+    return random.nextInt(3) == 0
+        ? null
         : new Service.RpcMetadataResponse(pick(random, "http://gateway:8765", "ü:1"));
   }
 
@@ -400,17 +469,25 @@ class FirstFrameReaderTest {
   }
 
   private static ProtoBytes resultWithColumn(ProtoBytes column) {
-    ProtoBytes row = new ProtoBytes().message(Common.Row.VALUE_FIELD_NUMBER,
-        scalar(stringValue(new byte[] {'o', 'k'}))).message(Common.Row.VALUE_FIELD_NUMBER, column);
-    return new ProtoBytes().message(Responses.ResultSetResponse.FIRST_FRAME_FIELD_NUMBER,
-        new ProtoBytes().varint(Common.Frame.OFFSET_FIELD_NUMBER, 5)
-            .message(Common.Frame.ROWS_FIELD_NUMBER, row))
+    ProtoBytes row =
+        new ProtoBytes()
+            .message(Common.Row.VALUE_FIELD_NUMBER, scalar(stringValue(new byte[] {'o', 'k'})))
+            .message(Common.Row.VALUE_FIELD_NUMBER, column);
+    return new ProtoBytes()
+        .message(
+            Responses.ResultSetResponse.FIRST_FRAME_FIELD_NUMBER,
+            new ProtoBytes()
+                .varint(Common.Frame.OFFSET_FIELD_NUMBER, 5)
+                .message(Common.Frame.ROWS_FIELD_NUMBER, row))
         .varint(Responses.ResultSetResponse.STATEMENT_ID_FIELD_NUMBER, 3);
   }
 
   private static byte[] executeWithColumn(ProtoBytes column) {
-    return rewrap(new ProtoBytes().message(Responses.ExecuteResponse.RESULTS_FIELD_NUMBER,
-        resultWithColumn(column)).toByteArray(), EXECUTE);
+    return rewrap(
+        new ProtoBytes()
+            .message(Responses.ExecuteResponse.RESULTS_FIELD_NUMBER, resultWithColumn(column))
+            .toByteArray(),
+        EXECUTE);
   }
 
   private static ByteString unwrap(byte[] bytes) throws IOException {
@@ -426,7 +503,10 @@ class FirstFrameReaderTest {
   }
 
   private static byte[] rewrap(byte[] message, String name) {
-    return Common.WireMessage.newBuilder().setName(name)
-        .setWrappedMessage(ByteString.copyFrom(message)).build().toByteArray();
+    return Common.WireMessage.newBuilder()
+        .setName(name)
+        .setWrappedMessage(ByteString.copyFrom(message))
+        .build()
+        .toByteArray();
   }
 }

@@ -35,8 +35,8 @@ import org.apache.calcite.avatica.remote.Service;
  * <p>The frame-level lines compare {@link Meta.Frame#fromProto} and {@link FrameDecoder} alone,
  * from a parsed {@code Common.Frame} ("decode") or from its bytes ("parse+decode").
  *
- * <p>Each line is the median of {@value #ROUNDS} rounds, the ways taking turns within a round,
- * each decoding the input {@value #ITERATIONS} times per round.
+ * <p>Each line is the median of {@value #ROUNDS} rounds, the ways taking turns within a round, each
+ * decoding the input {@value #ITERATIONS} times per round.
  */
 public final class FrameDecoderBenchmark {
 
@@ -48,46 +48,61 @@ public final class FrameDecoderBenchmark {
   private static final ProtobufTranslation AVATICA = new ProtobufTranslationImpl();
   private static final ProtobufTranslation ICEGATE = new FrameDecodingTranslation();
 
-  private FrameDecoderBenchmark() {
-  }
+  private FrameDecoderBenchmark() {}
 
   /** A way of reading an input into a frame, with a name to print. */
-  private record Way<T>(String name, Function<T, Meta.Frame> read) {
-  }
+  private record Way<T>(String name, Function<T, Meta.Frame> read) {}
 
   public static void main(String[] args) throws IOException {
     Meta.Frame rows = new Meta.Frame(0, false, rows());
-    byte[] full = AVATICA.serializeResponse(new Service.FetchResponse(rows, false, false,
-        new Service.RpcMetadataResponse("http://gateway:8765")));
+    byte[] full =
+        AVATICA.serializeResponse(
+            new Service.FetchResponse(
+                rows, false, false, new Service.RpcMetadataResponse("http://gateway:8765")));
     byte[] lean = FetchResponses.lean(full);
-    System.out.printf(Locale.ROOT, "fetch response: %,d rows x %d columns, %,d bytes (lean: %,d"
-        + " bytes)%n", ROWS, COLUMNS, full.length, lean.length);
+    System.out.printf(
+        Locale.ROOT,
+        "fetch response: %,d rows x %d columns, %,d bytes (lean: %,d" + " bytes)%n",
+        ROWS,
+        COLUMNS,
+        full.length,
+        lean.length);
 
-    List<Way<byte[]>> responses = List.of(
-        new Way<>("Avatica parseResponse", bytes -> fetched(AVATICA, bytes)),
-        new Way<>("generated+FrameDecoder", FrameDecoderBenchmark::generatedAndFrameDecoder),
-        new Way<>("bytes (FetchResponseReader)", bytes -> fetched(ICEGATE, bytes)));
+    List<Way<byte[]>> responses =
+        List.of(
+            new Way<>("Avatica parseResponse", bytes -> fetched(AVATICA, bytes)),
+            new Way<>("generated+FrameDecoder", FrameDecoderBenchmark::generatedAndFrameDecoder),
+            new Way<>("bytes (FetchResponseReader)", bytes -> fetched(ICEGATE, bytes)));
     compare("response", responses, full);
     compare("response, lean", responses, lean);
 
     Common.Frame frame = rows.toProto();
-    List<Way<Common.Frame>> decoders = List.of(
-        new Way<>("Avatica Frame.fromProto", Meta.Frame::fromProto),
-        new Way<>("FrameDecoder", FrameDecoder::decode));
+    List<Way<Common.Frame>> decoders =
+        List.of(
+            new Way<>("Avatica Frame.fromProto", Meta.Frame::fromProto),
+            new Way<>("FrameDecoder", FrameDecoder::decode));
     compare("frame decode only", decoders, frame);
-    List<Way<byte[]>> parsers = List.of(
-        new Way<>("Avatica Frame.fromProto", parsed(Meta.Frame::fromProto)),
-        new Way<>("FrameDecoder", parsed(FrameDecoder::decode)));
+    List<Way<byte[]>> parsers =
+        List.of(
+            new Way<>("Avatica Frame.fromProto", parsed(Meta.Frame::fromProto)),
+            new Way<>("FrameDecoder", parsed(FrameDecoder::decode)));
     compare("frame parse+decode", parsers, frame.toByteArray());
-    compare("frame parse+decode, lean", parsers,
+    compare(
+        "frame parse+decode, lean",
+        parsers,
         FrameDecoderTest.withoutDeprecatedValues(frame).toByteArray());
   }
 
   private static List<Object> rows() {
     List<Object> rows = new ArrayList<>(ROWS);
     for (int i = 0; i < ROWS; i++) {
-      rows.add(List.of(1_000_000_000_000L + i, i, i * 0.25, "customer-" + (100 + i % 900),
-          19_000 + i % 3650));
+      rows.add(
+          List.of(
+              1_000_000_000_000L + i,
+              i,
+              i * 0.25,
+              "customer-" + (100 + i % 900),
+              19_000 + i % 3650));
     }
     return rows;
   }
@@ -104,8 +119,12 @@ public final class FrameDecoderBenchmark {
     double first = median(rates[0]);
     for (int way = 0; way < ways.size(); way++) {
       double rate = median(rates[way]);
-      System.out.printf(Locale.ROOT, "  %-30s %,12.0f rows/s   x%.1f%n", ways.get(way).name(),
-          rate, rate / first);
+      System.out.printf(
+          Locale.ROOT,
+          "  %-30s %,12.0f rows/s   x%.1f%n",
+          ways.get(way).name(),
+          rate,
+          rate / first);
     }
   }
 
@@ -139,21 +158,25 @@ public final class FrameDecoderBenchmark {
   }
 
   /**
-   * A fetch as {@link FrameDecodingTranslation} read it before it read the bytes itself: parsed
-   * by protobuf, the frame decoded by {@link FrameDecoder}, and the rest (rpc metadata and flags)
-   * read by Avatica from the response re-encoded without its frame.
+   * A fetch as {@link FrameDecodingTranslation} read it before it read the bytes itself: parsed by
+   * protobuf, the frame decoded by {@link FrameDecoder}, and the rest (rpc metadata and flags) read
+   * by Avatica from the response re-encoded without its frame.
    */
   private static Meta.Frame generatedAndFrameDecoder(byte[] bytes) {
     try {
       CodedInputStream input = UnsafeByteOperations.unsafeWrap(bytes).newCodedInput();
       input.enableAliasing(true);
       Common.WireMessage wire = Common.WireMessage.parseFrom(input);
-      Responses.FetchResponse message = Responses.FetchResponse.parseFrom(
-          wire.getWrappedMessage());
-      Service.FetchResponse rest = (Service.FetchResponse) AVATICA.parseResponse(
-          FetchResponses.wire(message.toBuilder().clearFrame().build()));
-      return new Service.FetchResponse(FrameDecoder.decode(message.getFrame()),
-          rest.missingStatement, rest.missingResults, rest.rpcMetadata).frame;
+      Responses.FetchResponse message = Responses.FetchResponse.parseFrom(wire.getWrappedMessage());
+      Service.FetchResponse rest =
+          (Service.FetchResponse)
+              AVATICA.parseResponse(FetchResponses.wire(message.toBuilder().clearFrame().build()));
+      return new Service.FetchResponse(
+              FrameDecoder.decode(message.getFrame()),
+              rest.missingStatement,
+              rest.missingResults,
+              rest.rpcMetadata)
+          .frame;
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }

@@ -35,15 +35,33 @@ class FrameDecoderTest {
   /** One of each value a row can hold, as a server-side row would contain it. */
   private static List<Object> everyKindOfValue() {
     return Arrays.asList(
-        (byte) -7, (short) 300, 42, Long.MIN_VALUE, 1.5f, Float.NaN, 2.25d, Double.NaN,
-        new BigDecimal("12.50"), new BigDecimal("-0.000001"), new BigDecimal("123"),
-        new BigDecimal("1E+5"), BigDecimal.ZERO,
-        "text", "", "ünïcødé ❄ \uD83E\uDDCA", 'c',
-        new byte[] {1, 2, (byte) 0xFF}, new byte[0],
-        true, false,
-        new Timestamp(MILLIS), new java.sql.Date(MILLIS), new Time(MILLIS),
+        (byte) -7,
+        (short) 300,
+        42,
+        Long.MIN_VALUE,
+        1.5f,
+        Float.NaN,
+        2.25d,
+        Double.NaN,
+        new BigDecimal("12.50"),
+        new BigDecimal("-0.000001"),
+        new BigDecimal("123"),
+        new BigDecimal("1E+5"),
+        BigDecimal.ZERO,
+        "text",
+        "",
+        "ünïcødé ❄ \uD83E\uDDCA",
+        'c',
+        new byte[] {1, 2, (byte) 0xFF},
+        new byte[0],
+        true,
+        false,
+        new Timestamp(MILLIS),
+        new java.sql.Date(MILLIS),
+        new Time(MILLIS),
         OffsetDateTime.of(2024, 1, 2, 3, 4, 5, 0, ZoneOffset.ofHours(2)),
-        DAY, MILLIS,
+        DAY,
+        MILLIS,
         null,
         List.of(1, 2, 3),
         List.of(),
@@ -119,36 +137,42 @@ class FrameDecoderTest {
   /** Reps Avatica's encoder never writes but other servers (or older Avaticas) may. */
   @Test
   void valuesOnlyOtherEncodersWriteDecodeAsAvaticaDoes() {
-    List<Common.TypedValue> values = List.of(
-        typed(Common.Rep.PRIMITIVE_BOOLEAN).setBoolValue(true).build(),
-        typed(Common.Rep.PRIMITIVE_BYTE).setNumberValue(-3).build(),
-        typed(Common.Rep.PRIMITIVE_CHAR).setStringValue("q").build(),
-        typed(Common.Rep.PRIMITIVE_SHORT).setNumberValue(70_000).build(), // narrowed as Avatica does
-        typed(Common.Rep.PRIMITIVE_INT).setNumberValue(1L << 40).build(),
-        typed(Common.Rep.PRIMITIVE_LONG).setNumberValue(-1).build(),
-        typed(Common.Rep.PRIMITIVE_FLOAT).setNumberValue(Float.floatToIntBits(-2.5f)).build(),
-        typed(Common.Rep.PRIMITIVE_DOUBLE).setDoubleValue(1e300).build(),
-        typed(Common.Rep.NUMBER).setNumberValue(99).build(),
-        typed(Common.Rep.JAVA_UTIL_DATE).setNumberValue(MILLIS).build(),
-        typed(Common.Rep.JAVA_SQL_TIME).setNumberValue(3_600_000).build(),
-        typed(Common.Rep.OBJECT).setNull(true).build(),
-        typed(Common.Rep.NULL).setNumberValue(5).setStringValue("ignored").build(),
-        typed(Common.Rep.STRING).build(),
-        // Decimals before CALCITE-1103: unscaled bytes with the scale in number_value.
-        typed(Common.Rep.BIG_DECIMAL).setNumberValue(2)
-            .setBytesValue(ByteString.copyFrom(BigInteger.valueOf(-12345).toByteArray())).build(),
-        typed(Common.Rep.BIG_DECIMAL).setStringValue("3.14").build(),
-        // Byte strings from clients before CALCITE-1103: base64 text only.
-        typed(Common.Rep.BYTE_STRING).setStringValue("AQI=").build(),
-        typed(Common.Rep.BYTE_STRING).setComponentType(Common.Rep.BIG_INTEGER).build(),
-        // A java.sql.Array in a row travels as a scalar ARRAY: Avatica gives TypedValues back.
-        typed(Common.Rep.ARRAY).setComponentType(Common.Rep.INTEGER)
-            .addArrayValue(typed(Common.Rep.INTEGER).setNumberValue(1))
-            .addArrayValue(typed(Common.Rep.BYTE_STRING)
-                .setBytesValue(ByteString.copyFromUtf8("hi")))
-            .addArrayValue(typed(Common.Rep.NULL).setNull(true))
-            .build(),
-        typed(Common.Rep.LONG).setNumberValue(4).setComponentTypeValue(1234).build());
+    List<Common.TypedValue> values =
+        List.of(
+            typed(Common.Rep.PRIMITIVE_BOOLEAN).setBoolValue(true).build(),
+            typed(Common.Rep.PRIMITIVE_BYTE).setNumberValue(-3).build(),
+            typed(Common.Rep.PRIMITIVE_CHAR).setStringValue("q").build(),
+            typed(Common.Rep.PRIMITIVE_SHORT)
+                .setNumberValue(70_000)
+                .build(), // narrowed as Avatica does
+            typed(Common.Rep.PRIMITIVE_INT).setNumberValue(1L << 40).build(),
+            typed(Common.Rep.PRIMITIVE_LONG).setNumberValue(-1).build(),
+            typed(Common.Rep.PRIMITIVE_FLOAT).setNumberValue(Float.floatToIntBits(-2.5f)).build(),
+            typed(Common.Rep.PRIMITIVE_DOUBLE).setDoubleValue(1e300).build(),
+            typed(Common.Rep.NUMBER).setNumberValue(99).build(),
+            typed(Common.Rep.JAVA_UTIL_DATE).setNumberValue(MILLIS).build(),
+            typed(Common.Rep.JAVA_SQL_TIME).setNumberValue(3_600_000).build(),
+            typed(Common.Rep.OBJECT).setNull(true).build(),
+            typed(Common.Rep.NULL).setNumberValue(5).setStringValue("ignored").build(),
+            typed(Common.Rep.STRING).build(),
+            // Decimals before CALCITE-1103: unscaled bytes with the scale in number_value.
+            typed(Common.Rep.BIG_DECIMAL)
+                .setNumberValue(2)
+                .setBytesValue(ByteString.copyFrom(BigInteger.valueOf(-12345).toByteArray()))
+                .build(),
+            typed(Common.Rep.BIG_DECIMAL).setStringValue("3.14").build(),
+            // Byte strings from clients before CALCITE-1103: base64 text only.
+            typed(Common.Rep.BYTE_STRING).setStringValue("AQI=").build(),
+            typed(Common.Rep.BYTE_STRING).setComponentType(Common.Rep.BIG_INTEGER).build(),
+            // A java.sql.Array in a row travels as a scalar ARRAY: Avatica gives TypedValues back.
+            typed(Common.Rep.ARRAY)
+                .setComponentType(Common.Rep.INTEGER)
+                .addArrayValue(typed(Common.Rep.INTEGER).setNumberValue(1))
+                .addArrayValue(
+                    typed(Common.Rep.BYTE_STRING).setBytesValue(ByteString.copyFromUtf8("hi")))
+                .addArrayValue(typed(Common.Rep.NULL).setNull(true))
+                .build(),
+            typed(Common.Rep.LONG).setNumberValue(4).setComponentTypeValue(1234).build());
     for (Common.TypedValue value : values) {
       assertEveryPlacementDecodesTheSame(value);
     }
@@ -156,22 +180,33 @@ class FrameDecoderTest {
 
   @Test
   void valuesAvaticaRejectsFailTheSameWay() {
-    List<Common.TypedValue> values = List.of(
-        typed(Common.Rep.BIG_INTEGER).setBytesValue(ByteString.copyFrom(new byte[] {1})).build(),
-        typed(Common.Rep.LONG).setNumberValue(1).setComponentType(Common.Rep.BIG_INTEGER).build(),
-        typed(Common.Rep.OBJECT).setStringValue("not null").build(),
-        typed(Common.Rep.STRUCT).build(),
-        typed(Common.Rep.MULTISET).build(),
-        Common.TypedValue.newBuilder().setTypeValue(99).build(),
-        typed(Common.Rep.CHARACTER).setStringValue("").build(),
-        typed(Common.Rep.BIG_DECIMAL).setStringValue("").build(),
-        typed(Common.Rep.BIG_DECIMAL).setNumberValue(1).build());
+    List<Common.TypedValue> values =
+        List.of(
+            typed(Common.Rep.BIG_INTEGER)
+                .setBytesValue(ByteString.copyFrom(new byte[] {1}))
+                .build(),
+            typed(Common.Rep.LONG)
+                .setNumberValue(1)
+                .setComponentType(Common.Rep.BIG_INTEGER)
+                .build(),
+            typed(Common.Rep.OBJECT).setStringValue("not null").build(),
+            typed(Common.Rep.STRUCT).build(),
+            typed(Common.Rep.MULTISET).build(),
+            Common.TypedValue.newBuilder().setTypeValue(99).build(),
+            typed(Common.Rep.CHARACTER).setStringValue("").build(),
+            typed(Common.Rep.BIG_DECIMAL).setStringValue("").build(),
+            typed(Common.Rep.BIG_DECIMAL).setNumberValue(1).build());
     for (Common.TypedValue value : values) {
       assertEveryPlacementDecodesTheSame(value);
     }
     Common.TypedValue one = typed(Common.Rep.INTEGER).setNumberValue(1).build();
-    assertDecodeTheSame(frameOf(Common.ColumnValue.newBuilder()
-        .setScalarValue(one).setHasArrayValue(true).addArrayValue(one).build()));
+    assertDecodeTheSame(
+        frameOf(
+            Common.ColumnValue.newBuilder()
+                .setScalarValue(one)
+                .setHasArrayValue(true)
+                .addArrayValue(one)
+                .build()));
     assertDecodeTheSame(frameOf(Common.ColumnValue.getDefaultInstance()));
   }
 
@@ -184,8 +219,8 @@ class FrameDecoderTest {
   }
 
   /**
-   * Compares decoded values, or the failures when Avatica rejects the frame, of
-   * {@link FrameDecoder} and of {@link FetchResponseReader} reading the frame's bytes.
+   * Compares decoded values, or the failures when Avatica rejects the frame, of {@link
+   * FrameDecoder} and of {@link FetchResponseReader} reading the frame's bytes.
    */
   static void assertDecodeTheSame(Common.Frame frame) {
     Supplier<Meta.Frame> avatica = () -> Meta.Frame.fromProto(frame);
@@ -193,8 +228,8 @@ class FrameDecoderTest {
     assertDecodeTheSame(frame, avatica, () -> readFromBytes(frame));
   }
 
-  private static void assertDecodeTheSame(Common.Frame frame, Supplier<Meta.Frame> avatica,
-      Supplier<Meta.Frame> icegate) {
+  private static void assertDecodeTheSame(
+      Common.Frame frame, Supplier<Meta.Frame> avatica, Supplier<Meta.Frame> icegate) {
     RuntimeException expectedFailure = failure(avatica);
     RuntimeException actualFailure = failure(icegate);
     if (expectedFailure == null) {
@@ -210,7 +245,8 @@ class FrameDecoderTest {
   private static Meta.Frame readFromBytes(Common.Frame frame) {
     try {
       return FetchResponseReader.read(
-          Responses.FetchResponse.newBuilder().setFrame(frame).build().toByteString()).frame;
+              Responses.FetchResponse.newBuilder().setFrame(frame).build().toByteString())
+          .frame;
     } catch (IOException e) {
       throw new AssertionError("a frame built by protobuf must parse", e);
     }
@@ -219,13 +255,22 @@ class FrameDecoderTest {
   /** As a scalar column, an array element, a nested array element and an old-style column. */
   private static void assertEveryPlacementDecodesTheSame(Common.TypedValue value) {
     assertDecodeTheSame(frameOf(Common.ColumnValue.newBuilder().setScalarValue(value).build()));
-    assertDecodeTheSame(frameOf(Common.ColumnValue.newBuilder()
-        .setHasArrayValue(true).addArrayValue(value).addArrayValue(value).build()));
-    assertDecodeTheSame(frameOf(Common.ColumnValue.newBuilder().setHasArrayValue(true)
-        .addArrayValue(typed(Common.Rep.ARRAY).addArrayValue(value)).build()));
+    assertDecodeTheSame(
+        frameOf(
+            Common.ColumnValue.newBuilder()
+                .setHasArrayValue(true)
+                .addArrayValue(value)
+                .addArrayValue(value)
+                .build()));
+    assertDecodeTheSame(
+        frameOf(
+            Common.ColumnValue.newBuilder()
+                .setHasArrayValue(true)
+                .addArrayValue(typed(Common.Rep.ARRAY).addArrayValue(value))
+                .build()));
     assertDecodeTheSame(frameOf(Common.ColumnValue.newBuilder().addValue(value).build()));
-    assertDecodeTheSame(frameOf(Common.ColumnValue.newBuilder()
-        .addValue(value).addValue(value).build()));
+    assertDecodeTheSame(
+        frameOf(Common.ColumnValue.newBuilder().addValue(value).addValue(value).build()));
   }
 
   static Common.Frame withoutDeprecatedValues(Common.Frame frame) {
@@ -239,8 +284,11 @@ class FrameDecoderTest {
   }
 
   private static Common.Frame frameOf(Common.ColumnValue column) {
-    return Common.Frame.newBuilder().setOffset(3).setDone(true)
-        .addRows(Common.Row.newBuilder().addValue(column)).build();
+    return Common.Frame.newBuilder()
+        .setOffset(3)
+        .setDone(true)
+        .addRows(Common.Row.newBuilder().addValue(column))
+        .build();
   }
 
   private static Common.TypedValue.Builder typed(Common.Rep rep) {
@@ -272,36 +320,60 @@ class FrameDecoderTest {
 
   static Object randomValue(Random random, int depth) {
     switch (random.nextInt(depth < 3 ? 19 : 17)) {
-      case 0: return (byte) random.nextInt();
-      case 1: return (short) random.nextInt();
-      case 2: return random.nextInt();
-      case 3: return random.nextLong();
-      case 4: return random.nextFloat() * 1e6f - 5e5f;
-      case 5: return random.nextGaussian() * 1e9;
-      case 6: return new BigDecimal(new BigInteger(70, random), random.nextInt(20) - 5);
-      case 7: return randomString(random);
-      case 8: return (char) ('a' + random.nextInt(26));
-      case 9: {
-        byte[] bytes = new byte[random.nextInt(8)];
-        random.nextBytes(bytes);
-        return bytes;
-      }
-      case 10: return random.nextBoolean();
-      case 11: return new Timestamp(random.nextLong() >> 20);
-      case 12: return new java.sql.Date(random.nextInt() * 1000L);
-      case 13: return new Time(random.nextInt(86_400_000));
-      case 14:
-      case 15: return null;
-      case 16: return OffsetDateTime.of(2020 + random.nextInt(10), 1 + random.nextInt(12), 1, 0, 0,
-          random.nextInt(60), 0, ZoneOffset.ofHours(random.nextInt(25) - 12));
-      default: {
-        // arrays, structs and map entries all travel as lists
-        List<Object> list = new ArrayList<>();
-        for (int i = random.nextInt(5); i > 0; i--) {
-          list.add(randomValue(random, depth + 1));
+      case 0:
+        return (byte) random.nextInt();
+      case 1:
+        return (short) random.nextInt();
+      case 2:
+        return random.nextInt();
+      case 3:
+        return random.nextLong();
+      case 4:
+        return random.nextFloat() * 1e6f - 5e5f;
+      case 5:
+        return random.nextGaussian() * 1e9;
+      case 6:
+        return new BigDecimal(new BigInteger(70, random), random.nextInt(20) - 5);
+      case 7:
+        return randomString(random);
+      case 8:
+        return (char) ('a' + random.nextInt(26));
+      case 9:
+        {
+          byte[] bytes = new byte[random.nextInt(8)];
+          random.nextBytes(bytes);
+          return bytes;
         }
-        return list;
-      }
+      case 10:
+        return random.nextBoolean();
+      case 11:
+        return new Timestamp(random.nextLong() >> 20);
+      case 12:
+        return new java.sql.Date(random.nextInt() * 1000L);
+      case 13:
+        return new Time(random.nextInt(86_400_000));
+      case 14:
+      case 15:
+        return null;
+      case 16:
+        return OffsetDateTime.of(
+            2020 + random.nextInt(10),
+            1 + random.nextInt(12),
+            1,
+            0,
+            0,
+            random.nextInt(60),
+            0,
+            ZoneOffset.ofHours(random.nextInt(25) - 12));
+      default:
+        {
+          // arrays, structs and map entries all travel as lists
+          List<Object> list = new ArrayList<>();
+          for (int i = random.nextInt(5); i > 0; i--) {
+            list.add(randomValue(random, depth + 1));
+          }
+          return list;
+        }
     }
   }
 
@@ -309,8 +381,10 @@ class FrameDecoderTest {
     StringBuilder text = new StringBuilder();
     for (int i = random.nextInt(12); i > 0; i--) {
       int kind = random.nextInt(10);
-      text.appendCodePoint(kind < 7 ? 'a' + random.nextInt(26) : kind < 9 ? 0xE0 + random.nextInt(30)
-          : 0x1F300 + random.nextInt(200));
+      text.appendCodePoint(
+          kind < 7
+              ? 'a' + random.nextInt(26)
+              : kind < 9 ? 0xE0 + random.nextInt(30) : 0x1F300 + random.nextInt(200));
     }
     return text.toString();
   }

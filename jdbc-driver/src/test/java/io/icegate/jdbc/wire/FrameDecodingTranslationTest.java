@@ -31,20 +31,28 @@ class FrameDecodingTranslationTest {
 
   private static final Service.RpcMetadataResponse METADATA =
       new Service.RpcMetadataResponse("http://gateway:8765");
-  private static final Meta.Signature SIGNATURE = Meta.Signature.create(
-      List.of(column(0, "id", INT), column(1, "name", STRING), column(2, "tags", STRING)),
-      "select", List.of(), Meta.CursorFactory.LIST, Meta.StatementType.SELECT);
-  private static final Meta.Frame FRAME = new Meta.Frame(4, false, List.of(
-      Arrays.asList(1, "one", List.of("a", new byte[] {1})),
-      Arrays.asList(2, null, List.of()),
-      Arrays.asList(3, "three", null)));
+  private static final Meta.Signature SIGNATURE =
+      Meta.Signature.create(
+          List.of(column(0, "id", INT), column(1, "name", STRING), column(2, "tags", STRING)),
+          "select",
+          List.of(),
+          Meta.CursorFactory.LIST,
+          Meta.StatementType.SELECT);
+  private static final Meta.Frame FRAME =
+      new Meta.Frame(
+          4,
+          false,
+          List.of(
+              Arrays.asList(1, "one", List.of("a", new byte[] {1})),
+              Arrays.asList(2, null, List.of()),
+              Arrays.asList(3, "three", null)));
 
   @Test
   void fetchResponsesKeepTheirFlagsAndMetadata() throws IOException {
     for (boolean missingStatement : new boolean[] {false, true}) {
       for (boolean missingResults : new boolean[] {false, true}) {
-        assertSameFetch(new Service.FetchResponse(FRAME, missingStatement, missingResults,
-            METADATA));
+        assertSameFetch(
+            new Service.FetchResponse(FRAME, missingStatement, missingResults, METADATA));
       }
     }
     assertSameFetch(new Service.FetchResponse(FRAME, false, false, null));
@@ -54,29 +62,40 @@ class FrameDecodingTranslationTest {
 
   @Test
   void executeResponsesDecodeEveryFirstFrame() throws IOException {
-    Service.ExecuteResponse response = new Service.ExecuteResponse(List.of(
-        new Service.ResultSetResponse("c1", 7, true, SIGNATURE, FRAME, -1, METADATA),
-        new Service.ResultSetResponse("c1", 8, false, null, null, 3, METADATA),
-        new Service.ResultSetResponse(null, 9, false, SIGNATURE, Meta.Frame.EMPTY, -1, null)),
-        false, METADATA);
+    Service.ExecuteResponse response =
+        new Service.ExecuteResponse(
+            List.of(
+                new Service.ResultSetResponse("c1", 7, true, SIGNATURE, FRAME, -1, METADATA),
+                new Service.ResultSetResponse("c1", 8, false, null, null, 3, METADATA),
+                new Service.ResultSetResponse(
+                    null, 9, false, SIGNATURE, Meta.Frame.EMPTY, -1, null)),
+            false,
+            METADATA);
     Service.ExecuteResponse decoded = (Service.ExecuteResponse) assertSameExecute(response);
     assertThat(decoded.results.get(0).firstFrame).isNotNull();
     assertThat(decoded.results.get(1).firstFrame).isNull();
 
     assertSameExecute(new Service.ExecuteResponse(List.of(), true, METADATA));
-    assertSameExecute(new Service.ExecuteResponse(List.of(
-        new Service.ResultSetResponse("c1", 7, true, SIGNATURE, FRAME, -1, METADATA)),
-        false, null));
+    assertSameExecute(
+        new Service.ExecuteResponse(
+            List.of(new Service.ResultSetResponse("c1", 7, true, SIGNATURE, FRAME, -1, METADATA)),
+            false,
+            null));
   }
 
   @Test
   void warningsInTheSignatureComeWithTheFirstFrameAndAvaticaSkipsThem() throws IOException {
     Meta.Signature warned = WarnedSignatures.of(SIGNATURE, List.of("first", "second ✓", ""));
-    Service.ExecuteResponse response = (Service.ExecuteResponse) assertSameExecute(
-        new Service.ExecuteResponse(List.of(
-            new Service.ResultSetResponse("c1", 7, false, warned, FRAME, -1, METADATA),
-            new Service.ResultSetResponse("c1", 8, false, SIGNATURE, FRAME, -1, METADATA)),
-            false, METADATA));
+    Service.ExecuteResponse response =
+        (Service.ExecuteResponse)
+            assertSameExecute(
+                new Service.ExecuteResponse(
+                    List.of(
+                        new Service.ResultSetResponse("c1", 7, false, warned, FRAME, -1, METADATA),
+                        new Service.ResultSetResponse(
+                            "c1", 8, false, SIGNATURE, FRAME, -1, METADATA)),
+                    false,
+                    METADATA));
     assertThat(WarnedFrame.warningsOf(response.results.get(0).firstFrame))
         .containsExactly("first", "second ✓", "");
     assertThat(WarnedFrame.warningsOf(response.results.get(1).firstFrame)).isEmpty();
@@ -84,10 +103,10 @@ class FrameDecodingTranslationTest {
 
   @Test
   void resultSetResponsesDecodeTheirFirstFrame() throws IOException {
-    assertSameResultSet(new Service.ResultSetResponse("c1", 7, true, SIGNATURE, FRAME, -1,
-        METADATA));
-    assertSameResultSet(new Service.ResultSetResponse("c1", 7, false, SIGNATURE, null, -1,
-        METADATA));
+    assertSameResultSet(
+        new Service.ResultSetResponse("c1", 7, true, SIGNATURE, FRAME, -1, METADATA));
+    assertSameResultSet(
+        new Service.ResultSetResponse("c1", 7, false, SIGNATURE, null, -1, METADATA));
     assertSameResultSet(new Service.ResultSetResponse(null, 0, false, null, null, 12, null));
   }
 
@@ -95,13 +114,19 @@ class FrameDecodingTranslationTest {
   @Test
   void framesWithoutTheDeprecatedValueFieldReadTheSame() throws IOException {
     Common.Frame lean = FrameDecoderTest.withoutDeprecatedValues(FRAME.toProto());
-    Responses.FetchResponse fetchMessage = Responses.FetchResponse.parseFrom(unwrap(
-        new Service.FetchResponse(FRAME, false, true, METADATA)));
+    Responses.FetchResponse fetchMessage =
+        Responses.FetchResponse.parseFrom(
+            unwrap(new Service.FetchResponse(FRAME, false, true, METADATA)));
     byte[] fetch = wire(fetchMessage.toBuilder().setFrame(lean).build());
-    Responses.ExecuteResponse executeMessage = Responses.ExecuteResponse.parseFrom(unwrap(
-        new Service.ExecuteResponse(List.of(
-            new Service.ResultSetResponse("c1", 7, true, SIGNATURE, FRAME, -1, METADATA)),
-            false, METADATA)));
+    Responses.ExecuteResponse executeMessage =
+        Responses.ExecuteResponse.parseFrom(
+            unwrap(
+                new Service.ExecuteResponse(
+                    List.of(
+                        new Service.ResultSetResponse(
+                            "c1", 7, true, SIGNATURE, FRAME, -1, METADATA)),
+                    false,
+                    METADATA)));
     Responses.ExecuteResponse.Builder leanExecute = executeMessage.toBuilder();
     leanExecute.getResultsBuilder(0).setFirstFrame(lean);
     byte[] execute = wire(leanExecute.build());
@@ -109,19 +134,21 @@ class FrameDecodingTranslationTest {
     Service.FetchResponse fetched = (Service.FetchResponse) ICEGATE.parseResponse(fetch);
     assertSameFetch((Service.FetchResponse) AVATICA.parseResponse(fetch), fetched);
     assertSameFrame(Meta.Frame.fromProto(FRAME.toProto()), fetched.frame);
-    assertSameExecute((Service.ExecuteResponse) AVATICA.parseResponse(execute),
+    assertSameExecute(
+        (Service.ExecuteResponse) AVATICA.parseResponse(execute),
         (Service.ExecuteResponse) ICEGATE.parseResponse(execute));
   }
 
   @Test
   void responsesWithoutFramesAreAvaticas() throws IOException {
-    List<Service.Response> responses = List.of(
-        new Service.OpenConnectionResponse(METADATA),
-        new Service.CloseStatementResponse(METADATA),
-        new Service.PrepareResponse(new Meta.StatementHandle("c1", 3, SIGNATURE), METADATA),
-        new Service.ErrorResponse(List.of("trace"), "boom", 1003, "42P01", AvaticaSeverity.ERROR,
-            METADATA),
-        new Service.SyncResultsResponse(true, false, METADATA));
+    List<Service.Response> responses =
+        List.of(
+            new Service.OpenConnectionResponse(METADATA),
+            new Service.CloseStatementResponse(METADATA),
+            new Service.PrepareResponse(new Meta.StatementHandle("c1", 3, SIGNATURE), METADATA),
+            new Service.ErrorResponse(
+                List.of("trace"), "boom", 1003, "42P01", AvaticaSeverity.ERROR, METADATA),
+            new Service.SyncResultsResponse(true, false, METADATA));
     for (Service.Response response : responses) {
       byte[] bytes = AVATICA.serializeResponse(response);
       assertThat(ICEGATE.parseResponse(bytes)).isEqualTo(AVATICA.parseResponse(bytes));
@@ -130,12 +157,13 @@ class FrameDecodingTranslationTest {
 
   private static void assertSameFetch(Service.FetchResponse response) throws IOException {
     byte[] bytes = AVATICA.serializeResponse(response);
-    assertSameFetch((Service.FetchResponse) AVATICA.parseResponse(bytes),
+    assertSameFetch(
+        (Service.FetchResponse) AVATICA.parseResponse(bytes),
         (Service.FetchResponse) ICEGATE.parseResponse(bytes));
   }
 
-  private static void assertSameFetch(Service.FetchResponse expected,
-      Service.FetchResponse actual) {
+  private static void assertSameFetch(
+      Service.FetchResponse expected, Service.FetchResponse actual) {
     assertSameFrame(expected.frame, actual.frame);
     assertThat(actual.missingStatement).isEqualTo(expected.missingStatement);
     assertThat(actual.missingResults).isEqualTo(expected.missingResults);
@@ -150,8 +178,8 @@ class FrameDecodingTranslationTest {
     return actual;
   }
 
-  private static void assertSameExecute(Service.ExecuteResponse expected,
-      Service.ExecuteResponse actual) {
+  private static void assertSameExecute(
+      Service.ExecuteResponse expected, Service.ExecuteResponse actual) {
     assertThat(actual.results).hasSameSizeAs(expected.results);
     for (int i = 0; i < expected.results.size(); i++) {
       assertSameResultSet(expected.results.get(i), actual.results.get(i));
@@ -162,12 +190,13 @@ class FrameDecodingTranslationTest {
 
   private static void assertSameResultSet(Service.ResultSetResponse response) throws IOException {
     byte[] bytes = AVATICA.serializeResponse(response);
-    assertSameResultSet((Service.ResultSetResponse) AVATICA.parseResponse(bytes),
+    assertSameResultSet(
+        (Service.ResultSetResponse) AVATICA.parseResponse(bytes),
         (Service.ResultSetResponse) ICEGATE.parseResponse(bytes));
   }
 
-  private static void assertSameResultSet(Service.ResultSetResponse expected,
-      Service.ResultSetResponse actual) {
+  private static void assertSameResultSet(
+      Service.ResultSetResponse expected, Service.ResultSetResponse actual) {
     if (expected.firstFrame == null) {
       assertThat(actual.firstFrame).isNull();
     } else {
@@ -187,7 +216,10 @@ class FrameDecodingTranslationTest {
   }
 
   private static byte[] wire(com.google.protobuf.Message message) {
-    return Common.WireMessage.newBuilder().setName(message.getClass().getName())
-        .setWrappedMessage(message.toByteString()).build().toByteArray();
+    return Common.WireMessage.newBuilder()
+        .setName(message.getClass().getName())
+        .setWrappedMessage(message.toByteString())
+        .build()
+        .toByteArray();
   }
 }

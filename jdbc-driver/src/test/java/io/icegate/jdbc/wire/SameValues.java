@@ -13,8 +13,7 @@ import org.apache.calcite.avatica.Meta;
  */
 final class SameValues {
 
-  private SameValues() {
-  }
+  private SameValues() {}
 
   static void assertSameFrame(Meta.Frame expected, Meta.Frame actual) {
     assertThat(actual.offset).as("offset").isEqualTo(expected.offset);

@@ -21,58 +21,72 @@ import org.apache.calcite.avatica.proto.Responses;
  * liberties protobuf's wire format allows and encoders other than Avatica's may take, at every
  * level down to the values, so that a reader walking the bytes must handle what protobuf's parser
  * handles:
+ *
  * <ul>
  *   <li>fields in any order (the order among repeats of one field is kept, since it means
- *       something: list order, and the last value of a singular field winning);</li>
+ *       something: list order, and the last value of a singular field winning);
  *   <li>unknown fields of every wire type, groups included, and known field numbers with another
- *       wire type (which are unknown fields too);</li>
- *   <li>singular fields sent more than once: an earlier copy with another value (the last wins),
- *       or an explicit default value;</li>
- *   <li>a singular message field split into two occurrences, which protobuf merges.</li>
+ *       wire type (which are unknown fields too);
+ *   <li>singular fields sent more than once: an earlier copy with another value (the last wins), or
+ *       an explicit default value;
+ *   <li>a singular message field split into two occurrences, which protobuf merges.
  * </ul>
+ *
  * None of this changes the meaning of the message, but nothing relies on that: the scrambled bytes
  * are decoded both by Avatica and by the reader under test, and compared.
  */
 final class WireScrambler {
 
   /**
-   * The messages of fetch, execute and result set responses, with their nested message fields
-   * (a signature is kept as it is).
+   * The messages of fetch, execute and result set responses, with their nested message fields (a
+   * signature is kept as it is).
    */
   enum Kind {
-    FETCH_RESPONSE, EXECUTE_RESPONSE, RESULT_SET_RESPONSE, RPC_METADATA, FRAME, ROW, COLUMN_VALUE,
+    FETCH_RESPONSE,
+    EXECUTE_RESPONSE,
+    RESULT_SET_RESPONSE,
+    RPC_METADATA,
+    FRAME,
+    ROW,
+    COLUMN_VALUE,
     TYPED_VALUE;
 
     Kind nested(int field) {
       switch (this) {
-      case FETCH_RESPONSE:
-        return field == Responses.FetchResponse.FRAME_FIELD_NUMBER ? FRAME
-            : field == Responses.FetchResponse.METADATA_FIELD_NUMBER ? RPC_METADATA : null;
-      case EXECUTE_RESPONSE:
-        return field == Responses.ExecuteResponse.RESULTS_FIELD_NUMBER ? RESULT_SET_RESPONSE
-            : field == Responses.ExecuteResponse.METADATA_FIELD_NUMBER ? RPC_METADATA : null;
-      case RESULT_SET_RESPONSE:
-        return field == Responses.ResultSetResponse.FIRST_FRAME_FIELD_NUMBER ? FRAME
-            : field == Responses.ResultSetResponse.METADATA_FIELD_NUMBER ? RPC_METADATA : null;
-      case FRAME:
-        return field == Common.Frame.ROWS_FIELD_NUMBER ? ROW : null;
-      case ROW:
-        return field == Common.Row.VALUE_FIELD_NUMBER ? COLUMN_VALUE : null;
-      case COLUMN_VALUE:
-        return field == Common.ColumnValue.VALUE_FIELD_NUMBER
-            || field == Common.ColumnValue.ARRAY_VALUE_FIELD_NUMBER
-            || field == Common.ColumnValue.SCALAR_VALUE_FIELD_NUMBER ? TYPED_VALUE : null;
-      case TYPED_VALUE:
-        return field == Common.TypedValue.ARRAY_VALUE_FIELD_NUMBER ? TYPED_VALUE : null;
-      default:
-        return null;
+        case FETCH_RESPONSE:
+          return field == Responses.FetchResponse.FRAME_FIELD_NUMBER
+              ? FRAME
+              : field == Responses.FetchResponse.METADATA_FIELD_NUMBER ? RPC_METADATA : null;
+        case EXECUTE_RESPONSE:
+          return field == Responses.ExecuteResponse.RESULTS_FIELD_NUMBER
+              ? RESULT_SET_RESPONSE
+              : field == Responses.ExecuteResponse.METADATA_FIELD_NUMBER ? RPC_METADATA : null;
+        case RESULT_SET_RESPONSE:
+          return field == Responses.ResultSetResponse.FIRST_FRAME_FIELD_NUMBER
+              ? FRAME
+              : field == Responses.ResultSetResponse.METADATA_FIELD_NUMBER ? RPC_METADATA : null;
+        case FRAME:
+          return field == Common.Frame.ROWS_FIELD_NUMBER ? ROW : null;
+        case ROW:
+          return field == Common.Row.VALUE_FIELD_NUMBER ? COLUMN_VALUE : null;
+        case COLUMN_VALUE:
+          return field == Common.ColumnValue.VALUE_FIELD_NUMBER
+                  || field == Common.ColumnValue.ARRAY_VALUE_FIELD_NUMBER
+                  || field == Common.ColumnValue.SCALAR_VALUE_FIELD_NUMBER
+              ? TYPED_VALUE
+              : null;
+        case TYPED_VALUE:
+          return field == Common.TypedValue.ARRAY_VALUE_FIELD_NUMBER ? TYPED_VALUE : null;
+        default:
+          return null;
       }
     }
 
     /** Singular message fields, whose repeats protobuf merges. */
     boolean isSingularMessage(int field) {
-      return this == FETCH_RESPONSE && (field == Responses.FetchResponse.FRAME_FIELD_NUMBER
-          || field == Responses.FetchResponse.METADATA_FIELD_NUMBER)
+      return this == FETCH_RESPONSE
+              && (field == Responses.FetchResponse.FRAME_FIELD_NUMBER
+                  || field == Responses.FetchResponse.METADATA_FIELD_NUMBER)
           || this == EXECUTE_RESPONSE && field == Responses.ExecuteResponse.METADATA_FIELD_NUMBER
           || this == RESULT_SET_RESPONSE
               && (field == Responses.ResultSetResponse.FIRST_FRAME_FIELD_NUMBER
@@ -84,55 +98,57 @@ final class WireScrambler {
     Map<Integer, Integer> singularScalars() {
       Map<Integer, Integer> fields = new LinkedHashMap<>();
       switch (this) {
-      case FETCH_RESPONSE:
-        fields.put(Responses.FetchResponse.MISSING_STATEMENT_FIELD_NUMBER, VARINT);
-        fields.put(Responses.FetchResponse.MISSING_RESULTS_FIELD_NUMBER, VARINT);
-        break;
-      case EXECUTE_RESPONSE:
-        fields.put(Responses.ExecuteResponse.MISSING_STATEMENT_FIELD_NUMBER, VARINT);
-        break;
-      case RESULT_SET_RESPONSE:
-        fields.put(Responses.ResultSetResponse.CONNECTION_ID_FIELD_NUMBER, STRING);
-        fields.put(Responses.ResultSetResponse.STATEMENT_ID_FIELD_NUMBER, VARINT);
-        fields.put(Responses.ResultSetResponse.OWN_STATEMENT_FIELD_NUMBER, VARINT);
-        fields.put(Responses.ResultSetResponse.UPDATE_COUNT_FIELD_NUMBER, VARINT);
-        break;
-      case RPC_METADATA:
-        fields.put(Responses.RpcMetadata.SERVER_ADDRESS_FIELD_NUMBER, STRING);
-        break;
-      case FRAME:
-        fields.put(Common.Frame.OFFSET_FIELD_NUMBER, VARINT);
-        fields.put(Common.Frame.DONE_FIELD_NUMBER, VARINT);
-        break;
-      case COLUMN_VALUE:
-        fields.put(Common.ColumnValue.HAS_ARRAY_VALUE_FIELD_NUMBER, VARINT);
-        break;
-      case TYPED_VALUE:
-        fields.put(Common.TypedValue.TYPE_FIELD_NUMBER, VARINT);
-        fields.put(Common.TypedValue.BOOL_VALUE_FIELD_NUMBER, VARINT);
-        fields.put(Common.TypedValue.STRING_VALUE_FIELD_NUMBER, STRING);
-        fields.put(Common.TypedValue.NUMBER_VALUE_FIELD_NUMBER, VARINT);
-        fields.put(Common.TypedValue.BYTES_VALUE_FIELD_NUMBER, WireFormat.WIRETYPE_LENGTH_DELIMITED);
-        fields.put(Common.TypedValue.DOUBLE_VALUE_FIELD_NUMBER, WireFormat.WIRETYPE_FIXED64);
-        fields.put(Common.TypedValue.NULL_FIELD_NUMBER, VARINT);
-        fields.put(Common.TypedValue.COMPONENT_TYPE_FIELD_NUMBER, VARINT);
-        fields.put(Common.TypedValue.IMPLICITLY_NULL_FIELD_NUMBER, VARINT);
-        break;
-      default:
-        break;
+        case FETCH_RESPONSE:
+          fields.put(Responses.FetchResponse.MISSING_STATEMENT_FIELD_NUMBER, VARINT);
+          fields.put(Responses.FetchResponse.MISSING_RESULTS_FIELD_NUMBER, VARINT);
+          break;
+        case EXECUTE_RESPONSE:
+          fields.put(Responses.ExecuteResponse.MISSING_STATEMENT_FIELD_NUMBER, VARINT);
+          break;
+        case RESULT_SET_RESPONSE:
+          fields.put(Responses.ResultSetResponse.CONNECTION_ID_FIELD_NUMBER, STRING);
+          fields.put(Responses.ResultSetResponse.STATEMENT_ID_FIELD_NUMBER, VARINT);
+          fields.put(Responses.ResultSetResponse.OWN_STATEMENT_FIELD_NUMBER, VARINT);
+          fields.put(Responses.ResultSetResponse.UPDATE_COUNT_FIELD_NUMBER, VARINT);
+          break;
+        case RPC_METADATA:
+          fields.put(Responses.RpcMetadata.SERVER_ADDRESS_FIELD_NUMBER, STRING);
+          break;
+        case FRAME:
+          fields.put(Common.Frame.OFFSET_FIELD_NUMBER, VARINT);
+          fields.put(Common.Frame.DONE_FIELD_NUMBER, VARINT);
+          break;
+        case COLUMN_VALUE:
+          fields.put(Common.ColumnValue.HAS_ARRAY_VALUE_FIELD_NUMBER, VARINT);
+          break;
+        case TYPED_VALUE:
+          fields.put(Common.TypedValue.TYPE_FIELD_NUMBER, VARINT);
+          fields.put(Common.TypedValue.BOOL_VALUE_FIELD_NUMBER, VARINT);
+          fields.put(Common.TypedValue.STRING_VALUE_FIELD_NUMBER, STRING);
+          fields.put(Common.TypedValue.NUMBER_VALUE_FIELD_NUMBER, VARINT);
+          fields.put(
+              Common.TypedValue.BYTES_VALUE_FIELD_NUMBER, WireFormat.WIRETYPE_LENGTH_DELIMITED);
+          fields.put(Common.TypedValue.DOUBLE_VALUE_FIELD_NUMBER, WireFormat.WIRETYPE_FIXED64);
+          fields.put(Common.TypedValue.NULL_FIELD_NUMBER, VARINT);
+          fields.put(Common.TypedValue.COMPONENT_TYPE_FIELD_NUMBER, VARINT);
+          fields.put(Common.TypedValue.IMPLICITLY_NULL_FIELD_NUMBER, VARINT);
+          break;
+        default:
+          break;
       }
       return fields;
     }
   }
 
   private static final int VARINT = WireFormat.WIRETYPE_VARINT;
+
   /** A length-delimited field holding UTF-8 text: its extra copies must hold valid UTF-8. */
   private static final int STRING = -WireFormat.WIRETYPE_LENGTH_DELIMITED;
+
   private static final int FIRST_UNKNOWN_FIELD = 20;
 
   /** One field as it travels: its value as a number (varints, fixed) or as bytes. */
-  private record Field(int number, int wireType, long value, byte[] bytes) {
-  }
+  private record Field(int number, int wireType, long value, byte[] bytes) {}
 
   private final Random random;
   private final double oddity;
@@ -153,14 +169,16 @@ final class WireScrambler {
     for (Field field : read(message, kind)) {
       byNumber.computeIfAbsent(field.number(), n -> new ArrayDeque<>()).add(field);
     }
-    kind.singularScalars().forEach((number, wireType) -> {
-      Deque<Field> present = byNumber.get(number);
-      if (present == null && chance()) {
-        byNumber.put(number, new ArrayDeque<>(List.of(defaultValue(number, wireType))));
-      } else if (present != null && chance()) {
-        present.addFirst(randomValue(number, wireType)); // before the real one, which wins
-      }
-    });
+    kind.singularScalars()
+        .forEach(
+            (number, wireType) -> {
+              Deque<Field> present = byNumber.get(number);
+              if (present == null && chance()) {
+                byNumber.put(number, new ArrayDeque<>(List.of(defaultValue(number, wireType))));
+              } else if (present != null && chance()) {
+                present.addFirst(randomValue(number, wireType)); // before the real one, which wins
+              }
+            });
     for (int i = 0; i < 3; i++) {
       if (chance()) {
         // Keyed apart from real fields: unknown fields mean nothing, so their order does not count.
@@ -183,28 +201,28 @@ final class WireScrambler {
         int number = WireFormat.getTagFieldNumber(tag);
         int wireType = WireFormat.getTagWireType(tag);
         switch (wireType) {
-        case WireFormat.WIRETYPE_VARINT:
-          fields.add(new Field(number, wireType, in.readRawVarint64(), null));
-          break;
-        case WireFormat.WIRETYPE_FIXED64:
-          fields.add(new Field(number, wireType, in.readRawLittleEndian64(), null));
-          break;
-        case WireFormat.WIRETYPE_FIXED32:
-          fields.add(new Field(number, wireType, in.readRawLittleEndian32(), null));
-          break;
-        case WireFormat.WIRETYPE_LENGTH_DELIMITED:
-          byte[] bytes = in.readByteArray();
-          Kind nested = kind.nested(number);
-          if (nested == null) {
-            fields.add(new Field(number, wireType, 0, bytes));
-          } else {
-            for (List<Field> piece : pieces(bytes, nested, kind.isSingularMessage(number))) {
-              fields.add(new Field(number, wireType, 0, join(List.of(piece))));
+          case WireFormat.WIRETYPE_VARINT:
+            fields.add(new Field(number, wireType, in.readRawVarint64(), null));
+            break;
+          case WireFormat.WIRETYPE_FIXED64:
+            fields.add(new Field(number, wireType, in.readRawLittleEndian64(), null));
+            break;
+          case WireFormat.WIRETYPE_FIXED32:
+            fields.add(new Field(number, wireType, in.readRawLittleEndian32(), null));
+            break;
+          case WireFormat.WIRETYPE_LENGTH_DELIMITED:
+            byte[] bytes = in.readByteArray();
+            Kind nested = kind.nested(number);
+            if (nested == null) {
+              fields.add(new Field(number, wireType, 0, bytes));
+            } else {
+              for (List<Field> piece : pieces(bytes, nested, kind.isSingularMessage(number))) {
+                fields.add(new Field(number, wireType, 0, join(List.of(piece))));
+              }
             }
-          }
-          break;
-        default:
-          throw new IllegalArgumentException("unexpected wire type " + wireType);
+            break;
+          default:
+            throw new IllegalArgumentException("unexpected wire type " + wireType);
         }
       }
     } catch (IOException e) {
@@ -241,15 +259,17 @@ final class WireScrambler {
 
   private Field randomValue(int number, int wireType) {
     if (wireType == VARINT) {
-      return new Field(number, VARINT, random.nextBoolean() ? random.nextInt(40) : random.nextLong(),
-          null);
+      return new Field(
+          number, VARINT, random.nextBoolean() ? random.nextInt(40) : random.nextLong(), null);
     }
     if (wireType == WireFormat.WIRETYPE_FIXED64) {
       return new Field(number, wireType, random.nextLong(), null);
     }
-    byte[] bytes = wireType == STRING
-        ? FrameDecoderTest.randomString(random).getBytes(java.nio.charset.StandardCharsets.UTF_8)
-        : randomBytes();
+    byte[] bytes =
+        wireType == STRING
+            ? FrameDecoderTest.randomString(random)
+                .getBytes(java.nio.charset.StandardCharsets.UTF_8)
+            : randomBytes();
     return new Field(number, WireFormat.WIRETYPE_LENGTH_DELIMITED, 0, bytes);
   }
 
@@ -258,8 +278,13 @@ final class WireScrambler {
    * (which protobuf reads as a different, unknown field); groups nest a few levels.
    */
   private Field unknownField(Kind kind, int depth) {
-    int[] wireTypes = {VARINT, WireFormat.WIRETYPE_FIXED64, WireFormat.WIRETYPE_LENGTH_DELIMITED,
-        WireFormat.WIRETYPE_FIXED32, WireFormat.WIRETYPE_START_GROUP};
+    int[] wireTypes = {
+      VARINT,
+      WireFormat.WIRETYPE_FIXED64,
+      WireFormat.WIRETYPE_LENGTH_DELIMITED,
+      WireFormat.WIRETYPE_FIXED32,
+      WireFormat.WIRETYPE_START_GROUP
+    };
     int wireType = wireTypes[random.nextInt(depth < 3 ? wireTypes.length : wireTypes.length - 1)];
     int number = FIRST_UNKNOWN_FIELD + random.nextInt(10);
     List<Integer> known = new ArrayList<>(kind.singularScalars().keySet());
@@ -269,16 +294,16 @@ final class WireScrambler {
       wireType = WireFormat.WIRETYPE_FIXED32;
     }
     switch (wireType) {
-    case WireFormat.WIRETYPE_LENGTH_DELIMITED:
-      return new Field(number, wireType, 0, randomBytes());
-    case WireFormat.WIRETYPE_START_GROUP:
-      List<Field> inside = new ArrayList<>();
-      for (int i = random.nextInt(3); i > 0; i--) {
-        inside.add(unknownField(kind, depth + 1));
-      }
-      return new Field(number, wireType, 0, join(List.of(inside)));
-    default:
-      return new Field(number, wireType, random.nextLong(), null);
+      case WireFormat.WIRETYPE_LENGTH_DELIMITED:
+        return new Field(number, wireType, 0, randomBytes());
+      case WireFormat.WIRETYPE_START_GROUP:
+        List<Field> inside = new ArrayList<>();
+        for (int i = random.nextInt(3); i > 0; i--) {
+          inside.add(unknownField(kind, depth + 1));
+        }
+        return new Field(number, wireType, 0, join(List.of(inside)));
+      default:
+        return new Field(number, wireType, random.nextLong(), null);
     }
   }
 
@@ -311,21 +336,21 @@ final class WireScrambler {
   private static void write(CodedOutputStream out, Field field) throws IOException {
     out.writeTag(field.number(), field.wireType());
     switch (field.wireType()) {
-    case WireFormat.WIRETYPE_VARINT:
-      out.writeUInt64NoTag(field.value());
-      break;
-    case WireFormat.WIRETYPE_FIXED64:
-      out.writeFixed64NoTag(field.value());
-      break;
-    case WireFormat.WIRETYPE_FIXED32:
-      out.writeFixed32NoTag((int) field.value());
-      break;
-    case WireFormat.WIRETYPE_START_GROUP:
-      out.writeRawBytes(field.bytes());
-      out.writeTag(field.number(), WireFormat.WIRETYPE_END_GROUP);
-      break;
-    default:
-      out.writeByteArrayNoTag(field.bytes());
+      case WireFormat.WIRETYPE_VARINT:
+        out.writeUInt64NoTag(field.value());
+        break;
+      case WireFormat.WIRETYPE_FIXED64:
+        out.writeFixed64NoTag(field.value());
+        break;
+      case WireFormat.WIRETYPE_FIXED32:
+        out.writeFixed32NoTag((int) field.value());
+        break;
+      case WireFormat.WIRETYPE_START_GROUP:
+        out.writeRawBytes(field.bytes());
+        out.writeTag(field.number(), WireFormat.WIRETYPE_END_GROUP);
+        break;
+      default:
+        out.writeByteArrayNoTag(field.bytes());
     }
   }
 }

@@ -10,12 +10,13 @@ import org.apache.iceberg.FileContent;
 import org.apache.iceberg.StructLike;
 
 /**
- * What one manifest's live entries add to the {@code partitions} table: per partition, spec and the snapshot
- * that added the files, the records, files and bytes of each kind of content. Partitions are kept in the positions
- * of the table's unified partition type they were read in (a field the file's spec lacks is null).
+ * What one manifest's live entries add to the {@code partitions} table: per partition, spec and the
+ * snapshot that added the files, the records, files and bytes of each kind of content. Partitions
+ * are kept in the positions of the table's unified partition type they were read in (a field the
+ * file's spec lacks is null).
  *
- * <p>A manifest never changes once written, so its counts can be kept for as long as that unified type stays the
- * same (see {@link PartitionCountsCache}).
+ * <p>A manifest never changes once written, so its counts can be kept for as long as that unified
+ * type stays the same (see {@link PartitionCountsCache}).
  */
 record ManifestCounts(List<Count> counts) {
   ManifestCounts {
@@ -25,9 +26,17 @@ record ManifestCounts(List<Count> counts) {
   /** The counts of the files of one partition, spec and adding snapshot. */
   record Count(List<Object> partition, int specId, Long snapshotId, Totals totals) {}
 
-  /** Records, files and bytes of each kind of content, as the {@code partitions} table sums them. */
-  record Totals(long dataRecords, int dataFiles, long dataBytes, long positionDeleteRecords, int positionDeleteFiles,
-      long equalityDeleteRecords, int equalityDeleteFiles) {
+  /**
+   * Records, files and bytes of each kind of content, as the {@code partitions} table sums them.
+   */
+  record Totals(
+      long dataRecords,
+      int dataFiles,
+      long dataBytes,
+      long positionDeleteRecords,
+      int positionDeleteFiles,
+      long equalityDeleteRecords,
+      int equalityDeleteFiles) {
     static final Totals NONE = new Totals(0, 0, 0, 0, 0, 0, 0);
 
     /** One file's. */
@@ -41,9 +50,14 @@ record ManifestCounts(List<Count> counts) {
     }
 
     Totals plus(Totals other) {
-      return new Totals(dataRecords + other.dataRecords, dataFiles + other.dataFiles, dataBytes + other.dataBytes,
-          positionDeleteRecords + other.positionDeleteRecords, positionDeleteFiles + other.positionDeleteFiles,
-          equalityDeleteRecords + other.equalityDeleteRecords, equalityDeleteFiles + other.equalityDeleteFiles);
+      return new Totals(
+          dataRecords + other.dataRecords,
+          dataFiles + other.dataFiles,
+          dataBytes + other.dataBytes,
+          positionDeleteRecords + other.positionDeleteRecords,
+          positionDeleteFiles + other.positionDeleteFiles,
+          equalityDeleteRecords + other.equalityDeleteRecords,
+          equalityDeleteFiles + other.equalityDeleteFiles);
     }
   }
 
@@ -54,22 +68,33 @@ record ManifestCounts(List<Count> counts) {
     private record Key(List<Object> partition, int specId, Long snapshotId) {}
 
     /**
-     * One live entry; {@code partition} may be null (an unpartitioned table) and is copied, {@code snapshotId} the
-     * snapshot that added the file.
+     * One live entry; {@code partition} may be null (an unpartitioned table) and is copied, {@code
+     * snapshotId} the snapshot that added the file.
      */
-    void add(StructLike partition, int specId, Long snapshotId, FileContent content, long records, long bytes) {
-      sums.merge(new Key(values(partition), specId, snapshotId), Totals.of(content, records, bytes), Totals::plus);
+    void add(
+        StructLike partition,
+        int specId,
+        Long snapshotId,
+        FileContent content,
+        long records,
+        long bytes) {
+      sums.merge(
+          new Key(values(partition), specId, snapshotId),
+          Totals.of(content, records, bytes),
+          Totals::plus);
     }
 
     ManifestCounts build() {
       List<Count> counts = new ArrayList<>(sums.size());
-      sums.forEach((key, totals) -> counts.add(new Count(key.partition(), key.specId(), key.snapshotId(), totals)));
+      sums.forEach(
+          (key, totals) ->
+              counts.add(new Count(key.partition(), key.specId(), key.snapshotId(), totals)));
       return new ManifestCounts(counts);
     }
 
     /**
-     * The values, copied out of the reader's reused objects and made comparable by content as Iceberg compares
-     * partitions: text as {@code String}, binary as a read-only buffer.
+     * The values, copied out of the reader's reused objects and made comparable by content as
+     * Iceberg compares partitions: text as {@code String}, binary as a read-only buffer.
      */
     private static List<Object> values(StructLike partition) {
       if (partition == null) {

@@ -7,24 +7,28 @@ import java.util.Optional;
 import org.apache.iceberg.types.Types;
 
 /**
- * The {@link ManifestCounts} of the manifests read lately, least recently used first out, bounded by the number of
- * counts held (about 200 bytes each). One per process, shared by every table: a manifest is named by its path,
- * which Iceberg never reuses for other contents.
+ * The {@link ManifestCounts} of the manifests read lately, least recently used first out, bounded
+ * by the number of counts held (about 200 bytes each). One per process, shared by every table: a
+ * manifest is named by its path, which Iceberg never reuses for other contents.
  *
- * <p>Why: the {@code partitions} table sums every live entry of every manifest of a snapshot, and decoding the
- * manifests is nearly all of its time (30 ms for 10,000 data files); a commit adds a manifest or a
- * few, so the next query reads only those.
+ * <p>Why: the {@code partitions} table sums every live entry of every manifest of a snapshot, and
+ * decoding the manifests is nearly all of its time (30 ms for 10,000 data files); a commit adds a
+ * manifest or a few, so the next query reads only those.
  */
 public final class PartitionCountsCache {
-  /** The default bound: 250,000 counts, about 50 MB (measured: 198 bytes a count of one text partition field). */
+  /**
+   * The default bound: 250,000 counts, about 50 MB (measured: 198 bytes a count of one text
+   * partition field).
+   */
   public static final long DEFAULT_MAX_COUNTS = 250_000;
 
   private static final PartitionCountsCache SHARED = new PartitionCountsCache(DEFAULT_MAX_COUNTS);
 
   /**
-   * A manifest's counts depend on the snapshot that added it (its entries may inherit that snapshot's id, and the
-   * same file can be listed by other snapshots or tables) and on the unified partition type they were read in: its
-   * fields' positions and types (a widened column's values are read as the wider type).
+   * A manifest's counts depend on the snapshot that added it (its entries may inherit that
+   * snapshot's id, and the same file can be listed by other snapshots or tables) and on the unified
+   * partition type they were read in: its fields' positions and types (a widened column's values
+   * are read as the wider type).
    */
   record Key(String manifestPath, Long addedSnapshotId, Types.StructType partitionType) {}
 
@@ -89,14 +93,18 @@ public final class PartitionCountsCache {
     }
   }
 
-  /** A manifest with no live entries still takes an entry of the map: it weighs one count more than it holds. */
+  /**
+   * A manifest with no live entries still takes an entry of the map: it weighs one count more than
+   * it holds.
+   */
   private static long weight(ManifestCounts counts) {
     return counts.counts().size() + 1L;
   }
 
   private static long checkedMax(long maxCounts) {
     if (maxCounts < 0) {
-      throw new IllegalArgumentException("Cannot bound the partition counts cache by " + maxCounts + " counts");
+      throw new IllegalArgumentException(
+          "Cannot bound the partition counts cache by " + maxCounts + " counts");
     }
     return maxCounts;
   }

@@ -10,10 +10,10 @@ import java.util.Objects;
 import java.util.Set;
 
 /**
- * A read-only map over parallel key and value arrays, in the order given. Metadata rows carry several maps each
- * (a snapshot's summary, a file's bounds and counts) that are mostly passed along whole and only sometimes looked
- * into, so building a hash table for every one of them is wasted: lookups scan small maps and index a large one on
- * its first lookup.
+ * A read-only map over parallel key and value arrays, in the order given. Metadata rows carry
+ * several maps each (a snapshot's summary, a file's bounds and counts) that are mostly passed along
+ * whole and only sometimes looked into, so building a hash table for every one of them is wasted:
+ * lookups scan small maps and index a large one on its first lookup.
  */
 final class ArrayMap extends AbstractMap<Object, Object> {
   /** Up to this many entries a scan is as fast as hashing. */
@@ -23,7 +23,10 @@ final class ArrayMap extends AbstractMap<Object, Object> {
   private final Object[] values;
   private Map<Object, Integer> index;
 
-  /** Takes the arrays as they are: the caller must not change them afterwards. Keys must be distinct. */
+  /**
+   * Takes the arrays as they are: the caller must not change them afterwards. Keys must be
+   * distinct.
+   */
   ArrayMap(Object[] keys, Object[] values) {
     if (keys.length != values.length) {
       throw new IllegalArgumentException("keys and values differ in length");

@@ -3,8 +3,8 @@ package io.icegate.metadata.value;
 import org.apache.iceberg.StructLike;
 
 /**
- * A read-only struct whose values are an array, for rows made here rather than read by iceberg-core (iceberg-core's
- * own, {@code StaticDataTask.Row}, is not public).
+ * A read-only struct whose values are an array, for rows made here rather than read by iceberg-core
+ * (iceberg-core's own, {@code StaticDataTask.Row}, is not public).
  */
 public record ArrayStruct(Object... values) implements StructLike {
   @Override

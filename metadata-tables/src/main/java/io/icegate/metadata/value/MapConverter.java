@@ -4,7 +4,10 @@ import static java.util.Objects.requireNonNull;
 
 import java.util.Map;
 
-/** Converts an Iceberg map into a new read-only {@link ArrayMap}, keys and values converted, order kept. */
+/**
+ * Converts an Iceberg map into a new read-only {@link ArrayMap}, keys and values converted, order
+ * kept.
+ */
 record MapConverter(ValueConverter key, ValueConverter value) implements ValueConverter {
   MapConverter {
     requireNonNull(key, "key is null");

@@ -52,6 +52,8 @@ enum Primitives implements ValueConverter {
 
   static IllegalStateException unexpected(Object value, String type) {
     return new IllegalStateException(
-        String.format("Cannot convert a %s to %s: not a form Iceberg uses", value.getClass().getName(), type));
+        String.format(
+            "Cannot convert a %s to %s: not a form Iceberg uses",
+            value.getClass().getName(), type));
   }
 }

@@ -7,8 +7,8 @@ import org.apache.iceberg.StructLike;
 import org.apache.iceberg.types.Types;
 
 /**
- * Converts an Iceberg {@link StructLike} (a row, a partition tuple, readable metrics) into a {@code List} of its
- * field values in the declared field order, each converted by its declared type.
+ * Converts an Iceberg {@link StructLike} (a row, a partition tuple, readable metrics) into a {@code
+ * List} of its field values in the declared field order, each converted by its declared type.
  */
 public final class StructConverter implements ValueConverter {
   private final Types.StructType type;

@@ -14,15 +14,15 @@ import org.apache.iceberg.io.OutputFile;
 import org.apache.iceberg.io.SeekableInputStream;
 
 /**
- * A FileIO in front of a table's own that counts the manifests opened and still open (manifest lists, the
- * {@code snap-*} files, are not counted: they are read once per snapshot).
+ * A FileIO in front of a table's own that counts the manifests opened and still open (manifest
+ * lists, the {@code snap-*} files, are not counted: they are read once per snapshot).
  */
 public final class CountingFileIO implements FileIO {
   private final FileIO delegate;
   private final AtomicInteger opened = new AtomicInteger();
   private final AtomicInteger open = new AtomicInteger();
   private volatile int triggerAt = -1;
-  private volatile Runnable trigger = () -> { };
+  private volatile Runnable trigger = () -> {};
 
   public CountingFileIO(FileIO delegate) {
     this.delegate = delegate;
@@ -34,7 +34,10 @@ public final class CountingFileIO implements FileIO {
     return new BaseTable(new Ops(ops, this), table.name());
   }
 
-  /** Runs {@code action} when the {@code count}-th manifest is opened (to act in the middle of a query). */
+  /**
+   * Runs {@code action} when the {@code count}-th manifest is opened (to act in the middle of a
+   * query).
+   */
   public void whenOpened(int count, Runnable action) {
     this.trigger = action;
     this.triggerAt = count;

@@ -38,7 +38,9 @@ class ValueConverterTest {
           {Types.TimestampNanoType.withZone(), 1_609_459_200_000_000_000L},
         }) {
       Type type = (Type) typeAndValue[0];
-      assertThat(ValueConverter.forType(type).convert(typeAndValue[1])).as(type.toString()).isSameAs(typeAndValue[1]);
+      assertThat(ValueConverter.forType(type).convert(typeAndValue[1]))
+          .as(type.toString())
+          .isSameAs(typeAndValue[1]);
       assertThat(ValueConverter.forType(type).convert(null)).as(type.toString()).isNull();
     }
   }
@@ -82,7 +84,8 @@ class ValueConverterTest {
     bounds.put(2, ByteBuffer.wrap(new byte[] {2}));
     bounds.put(1, ByteBuffer.wrap(new byte[] {1}));
     Object converted =
-        ValueConverter.forType(Types.MapType.ofOptional(1, 2, Types.IntegerType.get(), Types.BinaryType.get()))
+        ValueConverter.forType(
+                Types.MapType.ofOptional(1, 2, Types.IntegerType.get(), Types.BinaryType.get()))
             .convert(bounds);
 
     assertThat(converted).isInstanceOf(Map.class);
@@ -111,7 +114,8 @@ class ValueConverterTest {
 
     List<Object> converted = StructConverter.forSchema(schema).row(row);
 
-    assertThat(converted).containsExactly("p", List.of(List.of(false, "a"), Arrays.asList(true, null)), null);
+    assertThat(converted)
+        .containsExactly("p", List.of(List.of(false, "a"), Arrays.asList(true, null)), null);
     assertThat(StructConverter.forSchema(schema).convert(null)).isNull();
   }
 
@@ -120,7 +124,10 @@ class ValueConverterTest {
     assertThatThrownBy(() -> ValueConverter.forType(Types.BinaryType.get()).convert("text"))
         .isInstanceOf(IllegalStateException.class)
         .hasMessage("Cannot convert a java.lang.String to binary: not a form Iceberg uses");
-    assertThatThrownBy(() -> ValueConverter.forType(Types.ListType.ofOptional(1, Types.IntegerType.get())).convert(3))
+    assertThatThrownBy(
+            () ->
+                ValueConverter.forType(Types.ListType.ofOptional(1, Types.IntegerType.get()))
+                    .convert(3))
         .isInstanceOf(IllegalStateException.class)
         .hasMessage("Cannot convert a java.lang.Integer to list: not a form Iceberg uses");
     assertThatThrownBy(() -> ValueConverter.forType(Types.UUIDType.get()).convert(3L))
@@ -134,7 +141,8 @@ class ValueConverterTest {
 
     assertThatThrownBy(() -> ValueConverter.forType(type).convert(new ArrayStruct(1, 2)))
         .isInstanceOf(IllegalStateException.class)
-        .hasMessage("Cannot convert a struct to struct<1: a: required int>: it has 2 fields, the type 1");
+        .hasMessage(
+            "Cannot convert a struct to struct<1: a: required int>: it has 2 fields, the type 1");
     assertThatThrownBy(() -> ValueConverter.forType(type).convert(List.of(1)))
         .isInstanceOf(IllegalStateException.class)
         .hasMessageStartingWith("Cannot convert a java.util.");

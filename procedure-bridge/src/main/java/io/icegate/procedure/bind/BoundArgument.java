@@ -7,11 +7,12 @@ import java.util.Optional;
 import org.checkerframework.checker.nullness.qual.Nullable;
 
 /**
- * One argument of a bound call: its declaration, its typed value (null when omitted or given as NULL, so the
- * procedure's default applies), how it was given, and a note for EXPLAIN (the table it resolved to, the ref a
- * snapshot id came from).
+ * One argument of a bound call: its declaration, its typed value (null when omitted or given as
+ * NULL, so the procedure's default applies), how it was given, and a note for EXPLAIN (the table it
+ * resolved to, the ref a snapshot id came from).
  */
-public record BoundArgument(ParameterSpec parameter, @Nullable Object value, Source source, @Nullable String note) {
+public record BoundArgument(
+    ParameterSpec parameter, @Nullable Object value, Source source, @Nullable String note) {
   /** How an argument got its value. */
   public enum Source {
     /** Given as {@code name => value}. */
@@ -26,7 +27,8 @@ public record BoundArgument(ParameterSpec parameter, @Nullable Object value, Sou
     requireNonNull(parameter, "parameter is null");
     requireNonNull(source, "source is null");
     if ((value == null) != (source == Source.DEFAULT)) {
-      throw new IllegalArgumentException("An argument has a value exactly when it is given: " + parameter.name());
+      throw new IllegalArgumentException(
+          "An argument has a value exactly when it is given: " + parameter.name());
     }
   }
 

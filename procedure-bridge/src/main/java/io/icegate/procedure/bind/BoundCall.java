@@ -10,25 +10,32 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * A CALL bound to its procedure: the catalog it runs in, every declared argument in declaration order with its
- * typed value or none, and the table arguments resolved to full names.
+ * A CALL bound to its procedure: the catalog it runs in, every declared argument in declaration
+ * order with its typed value or none, and the table arguments resolved to full names.
  */
 public record BoundCall(
-    ProcedureSpec procedure, String catalog, List<BoundArgument> arguments, Map<String, TableName> tables) {
+    ProcedureSpec procedure,
+    String catalog,
+    List<BoundArgument> arguments,
+    Map<String, TableName> tables) {
   public BoundCall {
     requireNonNull(procedure, "procedure is null");
     requireNonNull(catalog, "catalog is null");
     arguments = List.copyOf(arguments);
     tables = Map.copyOf(tables);
     if (!arguments.stream().map(BoundArgument::name).toList().equals(procedure.parameterNames())) {
-      throw new IllegalArgumentException("A bound call has every argument of " + procedure.name() + ", in order");
+      throw new IllegalArgumentException(
+          "A bound call has every argument of " + procedure.name() + ", in order");
     }
   }
 
   /** The argument called {@code name} (a declared, lower-case name). */
   public BoundArgument argument(String name) {
-    return arguments.stream().filter(argument -> argument.name().equals(name)).findFirst()
-        .orElseThrow(() -> new IllegalArgumentException(procedure.name() + " has no argument " + name));
+    return arguments.stream()
+        .filter(argument -> argument.name().equals(name))
+        .findFirst()
+        .orElseThrow(
+            () -> new IllegalArgumentException(procedure.name() + " has no argument " + name));
   }
 
   /** The value of argument {@code name}, if given. */
@@ -55,7 +62,8 @@ public record BoundCall(
   /** This call with {@code replacement} in place of the argument of the same name. */
   public BoundCall with(BoundArgument replacement) {
     List<BoundArgument> replaced = new ArrayList<>(arguments);
-    replaced.replaceAll(argument -> argument.name().equals(replacement.name()) ? replacement : argument);
+    replaced.replaceAll(
+        argument -> argument.name().equals(replacement.name()) ? replacement : argument);
     return new BoundCall(procedure, catalog, replaced, tables);
   }
 }

@@ -6,8 +6,8 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * What the procedure bridge needs to know of a connection's Spark session to resolve names as Spark would.
- * The gateway implements it over the session's catalog manager; tests with a small fake.
+ * What the procedure bridge needs to know of a connection's Spark session to resolve names as Spark
+ * would. The gateway implements it over the session's catalog manager; tests with a small fake.
  */
 public interface SessionCatalogs {
   /** Spark's name of its built-in session catalog. */
@@ -22,10 +22,15 @@ public interface SessionCatalogs {
   /** The names of the catalogs the session can use, as configured (case matters, as in Spark). */
   Set<String> catalogNames();
 
-  /** Whether {@code catalog} is an Iceberg catalog (Iceberg's SparkCatalog or SparkSessionCatalog). */
+  /**
+   * Whether {@code catalog} is an Iceberg catalog (Iceberg's SparkCatalog or SparkSessionCatalog).
+   */
   boolean isIceberg(String catalog);
 
-  /** The namespace a one-part table name resolves in when {@code catalog} is not the current catalog. */
+  /**
+   * The namespace a one-part table name resolves in when {@code catalog} is not the current
+   * catalog.
+   */
   List<String> defaultNamespace(String catalog);
 
   /** The session's time zone, in which timestamps without a zone are read. */

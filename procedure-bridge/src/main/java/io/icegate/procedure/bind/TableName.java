@@ -29,15 +29,17 @@ public record TableName(String catalog, List<String> namespace, String name) {
   }
 
   /**
-   * Whether this names files rather than a table, as add_files reads {@code `parquet`.`/path/to/table`}: one
-   * namespace part that is a file format, the path as the name.
+   * Whether this names files rather than a table, as add_files reads {@code
+   * `parquet`.`/path/to/table`}: one namespace part that is a file format, the path as the name.
    */
   public boolean isFileReference() {
-    return namespace.size() == 1 && FILE_FORMATS.contains(namespace.get(0).toLowerCase(Locale.ROOT));
+    return namespace.size() == 1
+        && FILE_FORMATS.contains(namespace.get(0).toLowerCase(Locale.ROOT));
   }
 
   /** The name as SQL would write it, each part back-ticked only where it needs to be. */
-  @Override public String toString() {
+  @Override
+  public String toString() {
     StringBuilder text = new StringBuilder();
     for (String part : parts()) {
       if (text.length() > 0) {

@@ -5,16 +5,16 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * Reads a table name given as a string argument ({@code 'db.sample'}, {@code '`parquet`.`/path/to/table`'}) as
- * Spark's {@code parseMultipartIdentifier} does, and resolves it to a catalog as Iceberg's procedures do
- * ({@code Spark3Util.catalogAndIdentifier}).
+ * Reads a table name given as a string argument ({@code 'db.sample'}, {@code
+ * '`parquet`.`/path/to/table`'}) as Spark's {@code parseMultipartIdentifier} does, and resolves it
+ * to a catalog as Iceberg's procedures do ({@code Spark3Util.catalogAndIdentifier}).
  */
 public final class TableNames {
   private TableNames() {}
 
   /**
-   * The parts of {@code text}: back-ticked parts ({@code ``} is a back-tick) or plain ones of letters, digits and
-   * underscores, separated by dots; white space around parts is allowed.
+   * The parts of {@code text}: back-ticked parts ({@code ``} is a back-tick) or plain ones of
+   * letters, digits and underscores, separated by dots; white space around parts is allowed.
    *
    * @throws IllegalArgumentException with what Spark would not read, for a message
    */
@@ -34,12 +34,15 @@ public final class TableNames {
           part.append(text.charAt(i++));
         }
         if (i == start) {
-          throw new IllegalArgumentException("Spark cannot read a name at '" + text.substring(start)
-              + "'; put parts with other characters than letters, digits and _ in back-ticks, as in "
-              + "'`parquet`.`/path/to/table`'");
+          throw new IllegalArgumentException(
+              "Spark cannot read a name at '"
+                  + text.substring(start)
+                  + "'; put parts with other characters than letters, digits and _ in back-ticks,"
+                  + " as in '`parquet`.`/path/to/table`'");
         }
         if (part.chars().allMatch(Character::isDigit)) {
-          throw new IllegalArgumentException("'" + part + "' is a number, not a name; put it in back-ticks");
+          throw new IllegalArgumentException(
+              "'" + part + "' is a number, not a name; put it in back-ticks");
         }
       }
       parts.add(part.toString());
@@ -48,8 +51,10 @@ public final class TableNames {
         return List.copyOf(parts);
       }
       if (text.charAt(i) != '.') {
-        throw new IllegalArgumentException("Spark cannot read a name at '" + text.substring(i)
-            + "'; put parts with other characters than letters, digits and _ in back-ticks");
+        throw new IllegalArgumentException(
+            "Spark cannot read a name at '"
+                + text.substring(i)
+                + "'; put parts with other characters than letters, digits and _ in back-ticks");
       }
       i = skipSpaces(text, i + 1);
       if (i == text.length()) {
@@ -59,16 +64,18 @@ public final class TableNames {
   }
 
   /**
-   * Resolves {@code parts} as Iceberg does: one part is a table of {@code defaultCatalog}'s current (or default)
-   * namespace; with more, a first part that names a catalog is that catalog, otherwise it is a namespace of
-   * {@code defaultCatalog}.
+   * Resolves {@code parts} as Iceberg does: one part is a table of {@code defaultCatalog}'s current
+   * (or default) namespace; with more, a first part that names a catalog is that catalog, otherwise
+   * it is a namespace of {@code defaultCatalog}.
    */
-  public static TableName resolve(List<String> parts, String defaultCatalog, SessionCatalogs catalogs) {
+  public static TableName resolve(
+      List<String> parts, String defaultCatalog, SessionCatalogs catalogs) {
     String name = parts.get(parts.size() - 1);
     if (parts.size() == 1) {
-      List<String> namespace = defaultCatalog.equals(catalogs.currentCatalog())
-          ? catalogs.currentNamespace()
-          : catalogs.defaultNamespace(defaultCatalog);
+      List<String> namespace =
+          defaultCatalog.equals(catalogs.currentCatalog())
+              ? catalogs.currentNamespace()
+              : catalogs.defaultNamespace(defaultCatalog);
       return new TableName(defaultCatalog, namespace, name);
     }
     Optional<String> catalog = catalogs.find(parts.get(0));

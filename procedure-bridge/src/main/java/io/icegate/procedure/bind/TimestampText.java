@@ -11,15 +11,17 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Reads the text of a {@code TIMESTAMP '...'} literal as Spark does: {@code yyyy[-m[m][-d[d]]]}, then optionally
- * {@code ' '} or {@code 'T'} and {@code h[h]:m[m][:s[s][.fraction]]}, then optionally a zone ({@code Z},
- * {@code +01:00}, {@code UTC+1}, {@code Europe/Berlin}). Without a zone it is a wall-clock time of the session.
+ * Reads the text of a {@code TIMESTAMP '...'} literal as Spark does: {@code yyyy[-m[m][-d[d]]]},
+ * then optionally {@code ' '} or {@code 'T'} and {@code h[h]:m[m][:s[s][.fraction]]}, then
+ * optionally a zone ({@code Z}, {@code +01:00}, {@code UTC+1}, {@code Europe/Berlin}). Without a
+ * zone it is a wall-clock time of the session.
  */
 final class TimestampText {
-  private static final Pattern TIMESTAMP = Pattern.compile(
-      "(\\d{4})(?:-(\\d{1,2})(?:-(\\d{1,2}))?)?"
-          + "(?:[ T](\\d{1,2}):(\\d{1,2})(?::(\\d{1,2})(?:\\.(\\d{0,9}))?)?)?"
-          + "\\s*(\\S.*)?");
+  private static final Pattern TIMESTAMP =
+      Pattern.compile(
+          "(\\d{4})(?:-(\\d{1,2})(?:-(\\d{1,2}))?)?"
+              + "(?:[ T](\\d{1,2}):(\\d{1,2})(?::(\\d{1,2})(?:\\.(\\d{0,9}))?)?)?"
+              + "\\s*(\\S.*)?");
 
   private TimestampText() {}
 
@@ -30,16 +32,20 @@ final class TimestampText {
       return Optional.empty();
     }
     try {
-      LocalDate date = LocalDate.of(number(matcher, 1, 0), number(matcher, 2, 1), number(matcher, 3, 1));
+      LocalDate date =
+          LocalDate.of(number(matcher, 1, 0), number(matcher, 2, 1), number(matcher, 3, 1));
       String fraction = matcher.group(7) == null ? "" : matcher.group(7);
-      int nanos = fraction.isEmpty() ? 0 : Integer.parseInt((fraction + "000000000").substring(0, 9));
-      LocalTime time = LocalTime.of(number(matcher, 4, 0), number(matcher, 5, 0), number(matcher, 6, 0), nanos);
+      int nanos =
+          fraction.isEmpty() ? 0 : Integer.parseInt((fraction + "000000000").substring(0, 9));
+      LocalTime time =
+          LocalTime.of(number(matcher, 4, 0), number(matcher, 5, 0), number(matcher, 6, 0), nanos);
       LocalDateTime dateTime = LocalDateTime.of(date, time);
       String zone = matcher.group(8);
       if (zone == null) {
         return Optional.of(SparkTimestamp.local(dateTime));
       }
-      return Optional.of(SparkTimestamp.instant(dateTime.atZone(ZoneId.of(zone.strip())).toInstant()));
+      return Optional.of(
+          SparkTimestamp.instant(dateTime.atZone(ZoneId.of(zone.strip())).toInstant()));
     } catch (DateTimeException e) {
       return Optional.empty();
     }

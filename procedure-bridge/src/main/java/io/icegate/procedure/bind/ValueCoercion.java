@@ -20,13 +20,15 @@ import java.util.Optional;
 import java.util.regex.Pattern;
 
 /**
- * Converts a value read from the CALL (or a JDBC parameter) to an argument's type, accepting what Spark's
- * procedure call would accept (Spark's up-casts: any whole number that fits for a long or an int, numbers and
- * booleans as text for a string, a date for a timestamp) and refusing the rest with what was expected.
+ * Converts a value read from the CALL (or a JDBC parameter) to an argument's type, accepting what
+ * Spark's procedure call would accept (Spark's up-casts: any whole number that fits for a long or
+ * an int, numbers and booleans as text for a string, a date for a timestamp) and refusing the rest
+ * with what was expected.
  *
- * <p>Deliberately stricter than Spark in two places: a number is not taken as a timestamp (Spark would read a
- * bigint as seconds since 1970, and a millisecond value passed by mistake would expire every snapshot), and
- * empty arrays and maps are refused (Iceberg's CALL grammar cannot write them, so Spark never receives one).
+ * <p>Deliberately stricter than Spark in two places: a number is not taken as a timestamp (Spark
+ * would read a bigint as seconds since 1970, and a millisecond value passed by mistake would expire
+ * every snapshot), and empty arrays and maps are refused (Iceberg's CALL grammar cannot write them,
+ * so Spark never receives one).
  */
 final class ValueCoercion {
   private static final Pattern WHOLE_NUMBER = Pattern.compile("[+-]?\\d+");
@@ -69,16 +71,34 @@ final class ValueCoercion {
 
   private static long whole(Object value, long min, long max, ArgumentType type) {
     BigInteger number = wholeNumber(value).orElseThrow(() -> wrongType(type, value));
-    if (number.compareTo(BigInteger.valueOf(min)) < 0 || number.compareTo(BigInteger.valueOf(max)) > 0) {
-      throw new ValueProblem(Reason.WRONG_TYPE, "must be " + type.description() + ", for example "
-          + type.example() + ", but " + number + " is out of its range (" + min + " to " + max + ")");
+    if (number.compareTo(BigInteger.valueOf(min)) < 0
+        || number.compareTo(BigInteger.valueOf(max)) > 0) {
+      throw new ValueProblem(
+          Reason.WRONG_TYPE,
+          "must be "
+              + type.description()
+              + ", for example "
+              + type.example()
+              + ", but "
+              + number
+              + " is out of its range ("
+              + min
+              + " to "
+              + max
+              + ")");
     }
     return number.longValueExact();
   }
 
-  /** Whole numbers: Java's integer types, and decimals without a fraction (a {@code 1.0} literal has one). */
+  /**
+   * Whole numbers: Java's integer types, and decimals without a fraction (a {@code 1.0} literal has
+   * one).
+   */
   private static Optional<BigInteger> wholeNumber(Object value) {
-    if (value instanceof Long || value instanceof Integer || value instanceof Short || value instanceof Byte) {
+    if (value instanceof Long
+        || value instanceof Integer
+        || value instanceof Short
+        || value instanceof Byte) {
       return Optional.of(BigInteger.valueOf(((Number) value).longValue()));
     }
     if (value instanceof BigInteger number) {
@@ -94,7 +114,8 @@ final class ValueCoercion {
     if (value instanceof SparkTimestamp timestamp) {
       return Optional.of(timestamp);
     }
-    // java.sql.Timestamp and java.sql.Date carry a wall-clock time of the client, as JDBC defines them.
+    // java.sql.Timestamp and java.sql.Date carry a wall-clock time of the client, as JDBC defines
+    // them.
     if (value instanceof java.sql.Timestamp timestamp) {
       return Optional.of(SparkTimestamp.local(timestamp.toLocalDateTime()));
     }
@@ -121,7 +142,8 @@ final class ValueCoercion {
 
   private static Map<String, String> map(ArgumentType type, Object value) {
     if (value instanceof List<?> keysAndValues && keysAndValues.size() % 2 == 0) {
-      // JDBC has no map type: the Icegate driver sends a java.util.Map parameter as its keys and values in turn.
+      // JDBC has no map type: the Icegate driver sends a java.util.Map parameter as its keys and
+      // values in turn.
       value = pairs(keysAndValues);
     }
     if (!(value instanceof Map<?, ?> entries)) {
@@ -134,8 +156,9 @@ final class ValueCoercion {
     for (Map.Entry<?, ?> entry : entries.entrySet()) {
       String key = element(type, "key", entry.getKey());
       if (map.put(key, element(type, "value of key '" + key + "'", entry.getValue())) != null) {
-        throw new ValueProblem(Reason.INVALID_VALUE, "has key '" + key + "' twice in its map (Spark refuses "
-            + "duplicate map keys)");
+        throw new ValueProblem(
+            Reason.INVALID_VALUE,
+            "has key '" + key + "' twice in its map (Spark refuses " + "duplicate map keys)");
       }
     }
     return Collections.unmodifiableMap(map);
@@ -151,11 +174,27 @@ final class ValueCoercion {
 
   private static String element(ArgumentType type, String what, Object value) {
     if (value == null) {
-      throw new ValueProblem(Reason.INVALID_VALUE, "must be " + type.description() + ", but a " + what
-          + " is NULL (the procedure cannot read NULL keys or values)");
+      throw new ValueProblem(
+          Reason.INVALID_VALUE,
+          "must be "
+              + type.description()
+              + ", but a "
+              + what
+              + " is NULL (the procedure cannot read NULL keys or values)");
     }
-    return text(value).orElseThrow(() -> new ValueProblem(Reason.WRONG_TYPE, "must be " + type.description()
-        + ", for example " + type.example() + ", but a " + what + " is " + ValueDescriptions.describe(value)));
+    return text(value)
+        .orElseThrow(
+            () ->
+                new ValueProblem(
+                    Reason.WRONG_TYPE,
+                    "must be "
+                        + type.description()
+                        + ", for example "
+                        + type.example()
+                        + ", but a "
+                        + what
+                        + " is "
+                        + ValueDescriptions.describe(value)));
   }
 
   private static List<Object> list(ArgumentType type, Object value, ArgumentType elementType) {
@@ -169,28 +208,45 @@ final class ValueCoercion {
     int position = 1;
     for (Object element : elements) {
       if (element == null) {
-        throw new ValueProblem(Reason.INVALID_VALUE, "must be " + type.description() + ", but element "
-            + position + " is NULL (the procedure cannot read NULL elements)");
+        throw new ValueProblem(
+            Reason.INVALID_VALUE,
+            "must be "
+                + type.description()
+                + ", but element "
+                + position
+                + " is NULL (the procedure cannot read NULL elements)");
       }
       try {
         list.add(coerce(elementType, element));
       } catch (ValueProblem e) {
-        throw new ValueProblem(e.reason(), "must be " + type.description() + ", for example " + type.example()
-            + ", but element " + position + " is " + ValueDescriptions.describe(element));
+        throw new ValueProblem(
+            e.reason(),
+            "must be "
+                + type.description()
+                + ", for example "
+                + type.example()
+                + ", but element "
+                + position
+                + " is "
+                + ValueDescriptions.describe(element));
       }
       position++;
     }
     return List.copyOf(list);
   }
 
-  /** A snapshot id as a number or a numeric string; any other string is a branch or tag name, resolved later. */
+  /**
+   * A snapshot id as a number or a numeric string; any other string is a branch or tag name,
+   * resolved later.
+   */
   private static Object snapshotIdOrRef(ArgumentType type, Object value) {
     if (value instanceof String text) {
       if (WHOLE_NUMBER.matcher(text.strip()).matches()) {
         return whole(new BigDecimal(text.strip()), Long.MIN_VALUE, Long.MAX_VALUE, type);
       }
       if (text.isBlank()) {
-        throw new ValueProblem(Reason.INVALID_VALUE, "must be " + type.description() + ", not an empty string");
+        throw new ValueProblem(
+            Reason.INVALID_VALUE, "must be " + type.description() + ", not an empty string");
       }
       return text;
     }
@@ -198,21 +254,43 @@ final class ValueCoercion {
   }
 
   private static ValueProblem wrongType(ArgumentType type, Object value) {
-    return new ValueProblem(Reason.WRONG_TYPE, "must be " + type.description() + ", for example "
-        + type.example() + ", not " + ValueDescriptions.describe(value));
+    return new ValueProblem(
+        Reason.WRONG_TYPE,
+        "must be "
+            + type.description()
+            + ", for example "
+            + type.example()
+            + ", not "
+            + ValueDescriptions.describe(value));
   }
 
   private static ValueProblem wrongTimestamp(Object value) {
-    String hint = value instanceof String text
-        ? "; write TIMESTAMP '" + text + "'"
-        : value instanceof Number ? "; Icegate does not read numbers as timestamps, write TIMESTAMP '...'" : "";
-    return new ValueProblem(Reason.WRONG_TYPE, "must be " + ArgumentType.TIMESTAMP.description()
-        + ", for example " + ArgumentType.TIMESTAMP.example() + ", not " + ValueDescriptions.describe(value) + hint);
+    String hint =
+        value instanceof String text
+            ? "; write TIMESTAMP '" + text + "'"
+            : value instanceof Number
+                ? "; Icegate does not read numbers as timestamps, write TIMESTAMP '...'"
+                : "";
+    return new ValueProblem(
+        Reason.WRONG_TYPE,
+        "must be "
+            + ArgumentType.TIMESTAMP.description()
+            + ", for example "
+            + ArgumentType.TIMESTAMP.example()
+            + ", not "
+            + ValueDescriptions.describe(value)
+            + hint);
   }
 
   private static ValueProblem empty(ArgumentType type, String kind) {
-    return new ValueProblem(Reason.INVALID_VALUE, "must be " + type.description() + " with at least one "
-        + (kind.equals("map") ? "entry" : "element") + "; Spark's CALL cannot pass an empty " + kind
-        + ", leave the argument out instead");
+    return new ValueProblem(
+        Reason.INVALID_VALUE,
+        "must be "
+            + type.description()
+            + " with at least one "
+            + (kind.equals("map") ? "entry" : "element")
+            + "; Spark's CALL cannot pass an empty "
+            + kind
+            + ", leave the argument out instead");
   }
 }

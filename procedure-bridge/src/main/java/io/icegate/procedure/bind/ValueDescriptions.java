@@ -7,7 +7,10 @@ import java.util.Collection;
 import java.util.Map;
 import org.checkerframework.checker.nullness.qual.Nullable;
 
-/** How messages show a value that was given: what kind it is and, shortened, what it is. No Java class names. */
+/**
+ * How messages show a value that was given: what kind it is and, shortened, what it is. No Java
+ * class names.
+ */
 final class ValueDescriptions {
   private static final int MAX_SHOWN = 60;
 
@@ -27,12 +30,17 @@ final class ValueDescriptions {
     if (value instanceof Number number) {
       return "a number (" + plain(number) + ")";
     }
-    if (value instanceof SparkTimestamp || value instanceof java.sql.Timestamp
-        || value instanceof java.time.Instant || value instanceof java.time.LocalDateTime
-        || value instanceof java.time.OffsetDateTime || value instanceof java.time.ZonedDateTime) {
+    if (value instanceof SparkTimestamp
+        || value instanceof java.sql.Timestamp
+        || value instanceof java.time.Instant
+        || value instanceof java.time.LocalDateTime
+        || value instanceof java.time.OffsetDateTime
+        || value instanceof java.time.ZonedDateTime) {
       return "a timestamp";
     }
-    if (value instanceof java.time.LocalDate || value instanceof java.util.Date || value instanceof Temporal) {
+    if (value instanceof java.time.LocalDate
+        || value instanceof java.util.Date
+        || value instanceof Temporal) {
       return "a date or time";
     }
     if (value instanceof Map) {

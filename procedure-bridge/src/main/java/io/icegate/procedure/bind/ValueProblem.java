@@ -4,7 +4,9 @@ import static java.util.Objects.requireNonNull;
 
 import io.icegate.procedure.Reason;
 
-/** A value an argument cannot take; the binder adds the procedure and argument to make the message. */
+/**
+ * A value an argument cannot take; the binder adds the procedure and argument to make the message.
+ */
 final class ValueProblem extends RuntimeException {
   private static final long serialVersionUID = 1L;
 

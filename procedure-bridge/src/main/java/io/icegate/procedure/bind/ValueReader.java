@@ -20,16 +20,19 @@ import org.apache.calcite.sql.type.SqlTypeName;
 import org.checkerframework.checker.nullness.qual.Nullable;
 
 /**
- * Turns an argument's parse tree into a plain Java value, before it is checked against the argument's type:
- * strings as {@code String}, exact numbers as {@code BigDecimal}, approximate ones as {@code Double}, booleans,
- * {@code null} for NULL, {@code TIMESTAMP '...'} as a {@code SparkTimestamp}, {@code DATE '...'} as a
- * {@code LocalDate}, {@code map(...)} as a {@code Map}, {@code array(...)} as a {@code List}, and {@code ?} as the
- * JDBC parameter's value (a {@code java.sql.Array} as a {@code List}).
+ * Turns an argument's parse tree into a plain Java value, before it is checked against the
+ * argument's type: strings as {@code String}, exact numbers as {@code BigDecimal}, approximate ones
+ * as {@code Double}, booleans, {@code null} for NULL, {@code TIMESTAMP '...'} as a {@code
+ * SparkTimestamp}, {@code DATE '...'} as a {@code LocalDate}, {@code map(...)} as a {@code Map},
+ * {@code array(...)} as a {@code List}, and {@code ?} as the JDBC parameter's value (a {@code
+ * java.sql.Array} as a {@code List}).
  */
 final class ValueReader {
   private final List<?> parameters;
 
-  /** @param parameters the values of the statement's {@code ?}s, in order */
+  /**
+   * @param parameters the values of the statement's {@code ?}s, in order
+   */
   ValueReader(List<?> parameters) {
     this.parameters = parameters;
   }
@@ -45,7 +48,8 @@ final class ValueReader {
       BigDecimal value = number.getValueAs(BigDecimal.class);
       if (!number.isExact() && Double.isInfinite(value.doubleValue())) {
         // Out of range for Spark too; read on, it would be Infinity.
-        throw new ValueProblem(Reason.WRONG_TYPE, "is " + number + ", a number beyond a double's range");
+        throw new ValueProblem(
+            Reason.WRONG_TYPE, "is " + number + ", a number beyond a double's range");
       }
       return number.isExact() ? value : (Object) value.doubleValue();
     }
@@ -62,7 +66,8 @@ final class ValueReader {
       }
       return elements;
     }
-    throw new ValueProblem(Reason.WRONG_TYPE, "is " + node + ", which is not a value a procedure takes");
+    throw new ValueProblem(
+        Reason.WRONG_TYPE, "is " + node + ", which is not a value a procedure takes");
   }
 
   private @Nullable Object literal(SqlLiteral literal) {
@@ -72,27 +77,38 @@ final class ValueReader {
       case BOOLEAN -> literal.booleanValue();
       case CHAR -> literal.getValueAs(String.class);
       case TIMESTAMP, DATE -> typedLiteral(type.getName(), literal.toValue());
-      default -> throw new ValueProblem(Reason.WRONG_TYPE, "is " + literal + ", which is not a value a procedure "
-          + "takes");
+      default ->
+          throw new ValueProblem(
+              Reason.WRONG_TYPE, "is " + literal + ", which is not a value a procedure " + "takes");
     };
   }
 
   private Object typedLiteral(String tag, @Nullable String text) {
     String value = text == null ? "" : text;
     return switch (tag) {
-      case "TIMESTAMP" -> TimestampText.parse(value).orElseThrow(() -> new ValueProblem(Reason.WRONG_TYPE,
-          "is TIMESTAMP '" + value + "', which is not a timestamp Spark can read; write it as TIMESTAMP "
-              + "'2021-06-30 00:00:00'"));
+      case "TIMESTAMP" ->
+          TimestampText.parse(value)
+              .orElseThrow(
+                  () ->
+                      new ValueProblem(
+                          Reason.WRONG_TYPE,
+                          "is TIMESTAMP '"
+                              + value
+                              + "', which is not a timestamp Spark can read; write it as TIMESTAMP "
+                              + "'2021-06-30 00:00:00'"));
       case "DATE" -> {
         try {
           yield LocalDate.parse(value.strip());
         } catch (java.time.DateTimeException e) {
-          throw new ValueProblem(Reason.WRONG_TYPE, "is DATE '" + value + "', which is not a date; write it as "
-              + "DATE '2021-06-30'");
+          throw new ValueProblem(
+              Reason.WRONG_TYPE,
+              "is DATE '" + value + "', which is not a date; write it as " + "DATE '2021-06-30'");
         }
       }
-      default -> throw new ValueProblem(Reason.WRONG_TYPE, "is a " + tag + " literal, which is not a value a "
-          + "procedure takes");
+      default ->
+          throw new ValueProblem(
+              Reason.WRONG_TYPE,
+              "is a " + tag + " literal, which is not a value a " + "procedure takes");
     };
   }
 
@@ -101,8 +117,11 @@ final class ValueReader {
     for (int i = 0; i + 1 < keysAndValues.size(); i += 2) {
       Object key = read(keysAndValues.get(i));
       if (map.containsKey(key)) {
-        throw new ValueProblem(Reason.INVALID_VALUE, "has key " + ValueDescriptions.quote(key)
-            + " twice in its map (Spark refuses duplicate map keys)");
+        throw new ValueProblem(
+            Reason.INVALID_VALUE,
+            "has key "
+                + ValueDescriptions.quote(key)
+                + " twice in its map (Spark refuses duplicate map keys)");
       }
       map.put(key, read(keysAndValues.get(i + 1)));
     }
@@ -111,8 +130,13 @@ final class ValueReader {
 
   private @Nullable Object parameter(int index) {
     if (index >= parameters.size()) {
-      throw new ValueProblem(Reason.MISSING_PARAMETER_VALUE, "is JDBC parameter " + (index + 1)
-          + ", which has no value (" + parameters.size() + " set)");
+      throw new ValueProblem(
+          Reason.MISSING_PARAMETER_VALUE,
+          "is JDBC parameter "
+              + (index + 1)
+              + ", which has no value ("
+              + parameters.size()
+              + " set)");
     }
     Object value = parameters.get(index);
     if (value instanceof Array array) {
@@ -120,12 +144,20 @@ final class ValueReader {
         return elements(array.getArray());
       } catch (SQLException e) {
         // The driver's message may name its classes; the SQLState is enough to say what happened.
-        throw new ValueProblem(Reason.WRONG_TYPE, "is JDBC parameter " + (index + 1) + ", an array whose elements "
-            + "cannot be read (SQLState " + e.getSQLState() + ")");
+        throw new ValueProblem(
+            Reason.WRONG_TYPE,
+            "is JDBC parameter "
+                + (index + 1)
+                + ", an array whose elements "
+                + "cannot be read (SQLState "
+                + e.getSQLState()
+                + ")");
       }
     }
     // A byte[] is JDBC's binary value (setBytes), not an array.
-    return value != null && value.getClass().isArray() && !(value instanceof byte[]) ? elements(value) : value;
+    return value != null && value.getClass().isArray() && !(value instanceof byte[])
+        ? elements(value)
+        : value;
   }
 
   /** The elements of a Java array, primitive ones boxed. */

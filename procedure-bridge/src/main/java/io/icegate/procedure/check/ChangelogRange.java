@@ -11,14 +11,15 @@ import org.apache.iceberg.Table;
 import org.apache.iceberg.util.SnapshotUtil;
 
 /**
- * create_changelog_view over snapshots that carry delete files, which Spark 3.5's Iceberg runtime cannot read
- * ("Delete files are currently not supported in changelog scans"): refused before anything runs, naming the
- * snapshot and what to do instead.
+ * create_changelog_view over snapshots that carry delete files, which Spark 3.5's Iceberg runtime
+ * cannot read ("Delete files are currently not supported in changelog scans"): refused before
+ * anything runs, naming the snapshot and what to do instead.
  *
- * <p>The range is the one Spark's changelog scan takes from the {@code options}: from {@code end-snapshot-id}, the
- * snapshot as of {@code end-timestamp}, or the current one, back through its ancestors, after
- * {@code start-snapshot-id} or from {@code start-timestamp}. Like the runtime, a snapshot counts when it is not a
- * REPLACE and any delete file is live in it. Options that do not parse are left for Spark to report.
+ * <p>The range is the one Spark's changelog scan takes from the {@code options}: from {@code
+ * end-snapshot-id}, the snapshot as of {@code end-timestamp}, or the current one, back through its
+ * ancestors, after {@code start-snapshot-id} or from {@code start-timestamp}. Like the runtime, a
+ * snapshot counts when it is not a REPLACE and any delete file is live in it. Options that do not
+ * parse are left for Spark to report.
  */
 final class ChangelogRange {
   private static final String PROCEDURE = "create_changelog_view";
@@ -43,19 +44,29 @@ final class ChangelogRange {
     } else if (end == null && table.currentSnapshot() != null) {
       end = table.currentSnapshot().snapshotId();
     }
-    if (end == null || table.snapshot(end) == null || startId.isPresent() && table.snapshot(startId.get()) == null) {
+    if (end == null
+        || table.snapshot(end) == null
+        || startId.isPresent() && table.snapshot(startId.get()) == null) {
       return;
     }
     for (Snapshot snapshot : SnapshotUtil.ancestorsBetween(table, end, startId.orElse(null))) {
       if (startMillis.isPresent() && snapshot.timestampMillis() < startMillis.get()) {
         break;
       }
-      if (!DataOperations.REPLACE.equals(snapshot.operation()) && !snapshot.deleteManifests(table.io()).isEmpty()) {
-        throw ProcedureException.of(Reason.NOT_SUPPORTED_BY_RUNTIME, PROCEDURE, "options", "snapshot "
-            + snapshot.snapshotId() + " of table " + table.name() + " has delete files (from merge-on-read deletes,"
-            + " updates or merges), and Spark 3.5's Iceberg runtime cannot read a changelog over snapshots with"
-            + " delete files; choose a range before them with options 'start-snapshot-id' and 'end-snapshot-id',"
-            + " or compact them first with rewrite_data_files");
+      if (!DataOperations.REPLACE.equals(snapshot.operation())
+          && !snapshot.deleteManifests(table.io()).isEmpty()) {
+        throw ProcedureException.of(
+            Reason.NOT_SUPPORTED_BY_RUNTIME,
+            PROCEDURE,
+            "options",
+            "snapshot "
+                + snapshot.snapshotId()
+                + " of table "
+                + table.name()
+                + " has delete files (from merge-on-read deletes, updates or merges), and Spark"
+                + " 3.5's Iceberg runtime cannot read a changelog over snapshots with delete files;"
+                + " choose a range before them with options 'start-snapshot-id' and"
+                + " 'end-snapshot-id', or compact them first with rewrite_data_files");
       }
     }
   }

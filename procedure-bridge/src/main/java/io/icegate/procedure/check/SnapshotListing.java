@@ -11,7 +11,10 @@ import org.apache.iceberg.Snapshot;
 import org.apache.iceberg.SnapshotRef;
 import org.apache.iceberg.Table;
 
-/** What a message about an unknown snapshot or ref lists: a few of the table's snapshot ids, its refs. */
+/**
+ * What a message about an unknown snapshot or ref lists: a few of the table's snapshot ids, its
+ * refs.
+ */
 final class SnapshotListing {
   /** Up to this many snapshots are listed all; beyond, the closest ones. */
   private static final int LISTED = 5;
@@ -20,9 +23,10 @@ final class SnapshotListing {
 
   /** "(its snapshots: 1, 2)", "(the closest of its 12 snapshots: ...)", "(it has no snapshots)". */
   static String snapshots(Table table, long wanted) {
-    List<Long> ids = StreamSupport.stream(table.snapshots().spliterator(), false)
-        .map(Snapshot::snapshotId)
-        .collect(Collectors.toCollection(ArrayList::new));
+    List<Long> ids =
+        StreamSupport.stream(table.snapshots().spliterator(), false)
+            .map(Snapshot::snapshotId)
+            .collect(Collectors.toCollection(ArrayList::new));
     if (ids.isEmpty()) {
       return "(it has no snapshots)";
     }
@@ -30,8 +34,13 @@ final class SnapshotListing {
       return "(its snapshots: " + join(new TreeSet<>(ids)) + ")";
     }
     ids.sort(Comparator.comparing(id -> distance(id, wanted)));
-    return "(the closest of its " + ids.size() + " snapshots: " + join(new TreeSet<>(ids.subList(0, LISTED - 2)))
-        + "; current: " + table.currentSnapshot().snapshotId() + ")";
+    return "(the closest of its "
+        + ids.size()
+        + " snapshots: "
+        + join(new TreeSet<>(ids.subList(0, LISTED - 2)))
+        + "; current: "
+        + table.currentSnapshot().snapshotId()
+        + ")";
   }
 
   /** "(branches and tags: audit, main)", or "(it has no branches or tags)". */

@@ -19,9 +19,10 @@ import org.apache.iceberg.SnapshotRef;
 import org.apache.iceberg.Table;
 
 /**
- * Checks a bound call against the session's tables before it runs: table arguments name existing tables (or,
- * for tables to create, free names), snapshot ids are the table's, branches and tags exist, partition specs and
- * fields exist. A snapshot given as a branch or tag name (compute_table_stats) is resolved to its id.
+ * Checks a bound call against the session's tables before it runs: table arguments name existing
+ * tables (or, for tables to create, free names), snapshot ids are the table's, branches and tags
+ * exist, partition specs and fields exist. A snapshot given as a branch or tag name
+ * (compute_table_stats) is resolved to its id.
  */
 public final class TableChecks {
   private final ProcedureTables tables;
@@ -30,7 +31,10 @@ public final class TableChecks {
     this.tables = requireNonNull(tables, "tables is null");
   }
 
-  /** {@code call}, checked, with each table argument's resolved name as its note, and refs resolved to ids. */
+  /**
+   * {@code call}, checked, with each table argument's resolved name as its note, and refs resolved
+   * to ids.
+   */
   public BoundCall check(BoundCall call) {
     BoundCall checked = call;
     Target target = null;
@@ -44,14 +48,18 @@ public final class TableChecks {
           checkOtherTable(call, argument.name(), kind, name.get());
         }
         boolean files = kind == ArgumentKind.FILES_OR_TABLE && name.get().isFileReference();
-        checked = checked.with(argument.with(argument.value(), (files ? "files at " : "table ") + name.get()));
+        checked =
+            checked.with(
+                argument.with(argument.value(), (files ? "files at " : "table ") + name.get()));
       }
     }
     for (BoundArgument argument : call.arguments()) {
       ArgumentKind kind = argument.parameter().kind();
       if (argument.isGiven() && kind != ArgumentKind.VALUE && !kind.isTable()) {
-        checked = checked.with(checkOnTable(checked, requireNonNull(target, "an Iceberg table argument"),
-            argument));
+        checked =
+            checked.with(
+                checkOnTable(
+                    checked, requireNonNull(target, "an Iceberg table argument"), argument));
       }
     }
     if (target != null) {
@@ -69,7 +77,11 @@ public final class TableChecks {
       return table.get();
     }
     if (tables.exists(name)) {
-      throw failure(call, Reason.NOT_AN_ICEBERG_TABLE, argument, "table " + name + " is not an Iceberg table");
+      throw failure(
+          call,
+          Reason.NOT_AN_ICEBERG_TABLE,
+          argument,
+          "table " + name + " is not an Iceberg table");
     }
     throw failure(call, Reason.UNKNOWN_TABLE, argument, "table " + name + " does not exist");
   }
@@ -77,22 +89,39 @@ public final class TableChecks {
   private void checkOtherTable(BoundCall call, String argument, ArgumentKind kind, TableName name) {
     if (kind == ArgumentKind.SPARK_TABLE && name.isFileReference()) {
       String files = "`" + name.namespace().get(0) + "`.`" + name.name() + "`";
-      throw failure(call, Reason.NOT_SUPPORTED_BY_RUNTIME, argument, argument + " " + files + " names files, which"
-          + " Spark 3.5's Iceberg runtime cannot " + call.procedure().name() + "; register them as a table first"
-          + " (CREATE TABLE ... USING " + name.namespace().get(0) + " LOCATION '" + name.name() + "'), or add them"
-          + " to an Iceberg table with add_files");
+      throw failure(
+          call,
+          Reason.NOT_SUPPORTED_BY_RUNTIME,
+          argument,
+          argument
+              + " "
+              + files
+              + " names files, which"
+              + " Spark 3.5's Iceberg runtime cannot "
+              + call.procedure().name()
+              + "; register them as a table first"
+              + " (CREATE TABLE ... USING "
+              + name.namespace().get(0)
+              + " LOCATION '"
+              + name.name()
+              + "'), or add them"
+              + " to an Iceberg table with add_files");
     }
-    boolean exists = kind == ArgumentKind.FILES_OR_TABLE && name.isFileReference() || tables.exists(name);
+    boolean exists =
+        kind == ArgumentKind.FILES_OR_TABLE && name.isFileReference() || tables.exists(name);
     boolean isNew = kind == ArgumentKind.NEW_ICEBERG_TABLE || kind == ArgumentKind.NEW_TABLE;
     if (isNew && exists) {
-      throw failure(call, Reason.TABLE_ALREADY_EXISTS, argument, "table " + name + " already exists");
+      throw failure(
+          call, Reason.TABLE_ALREADY_EXISTS, argument, "table " + name + " already exists");
     }
     if (!isNew && !exists) {
       throw failure(call, Reason.UNKNOWN_TABLE, argument, "table " + name + " does not exist");
     }
   }
 
-  /** Checks an argument that refers to something of the table; returns it, resolved where needed. */
+  /**
+   * Checks an argument that refers to something of the table; returns it, resolved where needed.
+   */
   private static BoundArgument checkOnTable(BoundCall call, Target target, BoundArgument argument) {
     String name = argument.name();
     Object value = argument.value();
@@ -104,8 +133,9 @@ public final class TableChecks {
           snapshot(call, target, name, id);
         } else {
           SnapshotRef ref = ref(call, target, name, (String) value);
-          return argument.with(ref.snapshotId(), "the snapshot of " + (ref.isBranch() ? "branch" : "tag") + " '"
-              + value + "'");
+          return argument.with(
+              ref.snapshotId(),
+              "the snapshot of " + (ref.isBranch() ? "branch" : "tag") + " '" + value + "'");
         }
       }
       case REF -> ref(call, target, name, (String) value);
@@ -124,15 +154,25 @@ public final class TableChecks {
       }
       case SPEC_ID -> spec(call, target, name, (Integer) value);
       case PARTITION_FIELDS -> partitionFields(call, target, name, (List<?>) value);
-      default -> throw new IllegalStateException("Not checked on a table: " + argument.parameter().kind());
+      default ->
+          throw new IllegalStateException("Not checked on a table: " + argument.parameter().kind());
     }
     return argument;
   }
 
   private static void snapshot(BoundCall call, Target target, String argument, long id) {
     if (target.table().snapshot(id) == null) {
-      throw failure(call, Reason.UNKNOWN_SNAPSHOT, argument, argument + " " + id + " is not a snapshot of table "
-          + target.name() + " " + SnapshotListing.snapshots(target.table(), id));
+      throw failure(
+          call,
+          Reason.UNKNOWN_SNAPSHOT,
+          argument,
+          argument
+              + " "
+              + id
+              + " is not a snapshot of table "
+              + target.name()
+              + " "
+              + SnapshotListing.snapshots(target.table(), id));
     }
   }
 
@@ -141,47 +181,89 @@ public final class TableChecks {
     SnapshotRef ref = refs.get(name);
     if (ref == null) {
       String suggestion = Suggestions.didYouMean(name, refs.keySet());
-      throw failure(call, Reason.UNKNOWN_REF, argument, argument + " '" + name + "' is not a branch or tag of table "
-          + target.name() + " " + (suggestion.isEmpty() ? SnapshotListing.refs(refs) : suggestion.strip()));
+      throw failure(
+          call,
+          Reason.UNKNOWN_REF,
+          argument,
+          argument
+              + " '"
+              + name
+              + "' is not a branch or tag of table "
+              + target.name()
+              + " "
+              + (suggestion.isEmpty() ? SnapshotListing.refs(refs) : suggestion.strip()));
     }
     return ref;
   }
 
-  private static void branch(BoundCall call, Target target, String argument, SnapshotRef ref, String name) {
+  private static void branch(
+      BoundCall call, Target target, String argument, SnapshotRef ref, String name) {
     if (!ref.isBranch()) {
-      throw failure(call, Reason.UNKNOWN_REF, argument, "'" + name + "' is a tag of table " + target.name()
-          + ", not a branch");
+      throw failure(
+          call,
+          Reason.UNKNOWN_REF,
+          argument,
+          "'" + name + "' is a tag of table " + target.name() + ", not a branch");
     }
   }
 
   private static PartitionSpec spec(BoundCall call, Target target, String argument, int id) {
     PartitionSpec spec = target.table().specs().get(id);
     if (spec == null) {
-      throw failure(call, Reason.INVALID_VALUE, argument, "table " + target.name() + " has no partition spec " + id
-          + " (its specs: " + target.table().specs().keySet().stream().sorted().map(String::valueOf)
-              .collect(Collectors.joining(", ")) + ")");
+      throw failure(
+          call,
+          Reason.INVALID_VALUE,
+          argument,
+          "table "
+              + target.name()
+              + " has no partition spec "
+              + id
+              + " (its specs: "
+              + target.table().specs().keySet().stream()
+                  .sorted()
+                  .map(String::valueOf)
+                  .collect(Collectors.joining(", "))
+              + ")");
     }
     return spec;
   }
 
-  /** sort_by: fields of the spec being rewritten (spec_id's, else the current one), as the runtime's action checks. */
-  private static void partitionFields(BoundCall call, Target target, String argument, List<?> names) {
-    PartitionSpec spec = call.value("spec_id")
-        .map(id -> spec(call, target, "spec_id", (Integer) id))
-        .orElse(target.table().spec());
+  /**
+   * sort_by: fields of the spec being rewritten (spec_id's, else the current one), as the runtime's
+   * action checks.
+   */
+  private static void partitionFields(
+      BoundCall call, Target target, String argument, List<?> names) {
+    PartitionSpec spec =
+        call.value("spec_id")
+            .map(id -> spec(call, target, "spec_id", (Integer) id))
+            .orElse(target.table().spec());
     List<String> fields = spec.fields().stream().map(PartitionField::name).toList();
     for (Object name : names) {
       if (!fields.contains((String) name)) {
         String suggestion = Suggestions.didYouMean((String) name, fields);
-        String known = fields.isEmpty() ? "(the spec is unpartitioned)" : "(its fields: " + String.join(", ", fields)
-            + ")";
-        throw failure(call, Reason.INVALID_VALUE, argument, "'" + name + "' is not a partition field of spec "
-            + spec.specId() + " of table " + target.name() + " " + (suggestion.isEmpty() ? known : suggestion.strip()));
+        String known =
+            fields.isEmpty()
+                ? "(the spec is unpartitioned)"
+                : "(its fields: " + String.join(", ", fields) + ")";
+        throw failure(
+            call,
+            Reason.INVALID_VALUE,
+            argument,
+            "'"
+                + name
+                + "' is not a partition field of spec "
+                + spec.specId()
+                + " of table "
+                + target.name()
+                + " "
+                + (suggestion.isEmpty() ? known : suggestion.strip()));
       }
     }
   }
 
-  private static ProcedureException failure(BoundCall call, Reason reason, String argument, String problem) {
+  private static ProcedureException failure(
+      BoundCall call, Reason reason, String argument, String problem) {
     return ProcedureException.of(reason, call.procedure().name(), argument, problem);
   }
 }

@@ -9,9 +9,9 @@ import java.util.Map;
 import java.util.StringJoiner;
 
 /**
- * Writes the statement Spark runs for a bound call, from its typed values and never from the user's text: the
- * catalog and every name back-ticked, every given argument by name (so that positional order cannot matter),
- * omitted ones left to the procedure's defaults.
+ * Writes the statement Spark runs for a bound call, from its typed values and never from the user's
+ * text: the catalog and every name back-ticked, every given argument by name (so that positional
+ * order cannot matter), omitted ones left to the procedure's defaults.
  */
 public final class CallRenderer {
   private CallRenderer() {}
@@ -21,12 +21,19 @@ public final class CallRenderer {
     StringJoiner arguments = new StringJoiner(", ", "(", ")");
     for (BoundArgument argument : call.arguments()) {
       if (argument.isGiven()) {
-        arguments.add(SparkSql.identifier(argument.name()) + " => " + value(argument.parameter().type(),
-            argument.value()));
+        arguments.add(
+            SparkSql.identifier(argument.name())
+                + " => "
+                + value(argument.parameter().type(), argument.value()));
       }
     }
-    return "CALL " + SparkSql.identifier(call.catalog()) + "." + SparkSql.identifier("system") + "."
-        + SparkSql.identifier(call.procedure().name()) + arguments;
+    return "CALL "
+        + SparkSql.identifier(call.catalog())
+        + "."
+        + SparkSql.identifier("system")
+        + "."
+        + SparkSql.identifier(call.procedure().name())
+        + arguments;
   }
 
   /** A bound value of {@code type} as a Spark literal. */
@@ -38,12 +45,16 @@ public final class CallRenderer {
       case TIMESTAMP -> SparkSql.timestamp((SparkTimestamp) value);
       case STRING_MAP -> {
         StringJoiner entries = new StringJoiner(", ", "map(", ")");
-        ((Map<?, ?>) value).forEach((key, entry) ->
-            entries.add(SparkSql.string((String) key) + ", " + SparkSql.string((String) entry)));
+        ((Map<?, ?>) value)
+            .forEach(
+                (key, entry) ->
+                    entries.add(
+                        SparkSql.string((String) key) + ", " + SparkSql.string((String) entry)));
         yield entries.toString();
       }
       case STRING_ARRAY, LONG_ARRAY -> {
-        ArgumentType element = type == ArgumentType.STRING_ARRAY ? ArgumentType.STRING : ArgumentType.LONG;
+        ArgumentType element =
+            type == ArgumentType.STRING_ARRAY ? ArgumentType.STRING : ArgumentType.LONG;
         StringJoiner elements = new StringJoiner(", ", "array(", ")");
         ((List<?>) value).forEach(item -> elements.add(value(element, item)));
         yield elements.toString();
@@ -56,6 +67,7 @@ public final class CallRenderer {
       return number;
     }
     // A branch or tag name: TableChecks resolves it to a snapshot id first.
-    throw new IllegalStateException("Cannot render " + type + " " + value + " before it is resolved to a snapshot id");
+    throw new IllegalStateException(
+        "Cannot render " + type + " " + value + " before it is resolved to a snapshot id");
   }
 }

@@ -6,11 +6,13 @@ import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 
 /**
- * Writes values and names as Spark SQL literals that Spark's default parser reads back to exactly the same value
- * ({@code spark.sql.parser.escapedStringLiterals=false}, Spark's default, which processes backslash escapes).
+ * Writes values and names as Spark SQL literals that Spark's default parser reads back to exactly
+ * the same value ({@code spark.sql.parser.escapedStringLiterals=false}, Spark's default, which
+ * processes backslash escapes).
  */
 public final class SparkSql {
-  private static final DateTimeFormatter SECONDS = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss");
+  private static final DateTimeFormatter SECONDS =
+      DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss");
 
   private SparkSql() {}
 
@@ -20,10 +22,11 @@ public final class SparkSql {
   }
 
   /**
-   * A single-quoted string literal. Escaped: {@code \} and {@code '} (Spark reads backslash escapes), control
-   * characters (as {@code \n}, {@code \t}, {@code \r} or {@code \}{@code uXXXX}), and {@code $}, written as
-   * {@code \}{@code u0024} so that Spark's variable substitution (which rewrites {@code ${...}} anywhere in the
-   * statement's text, strings included) cannot change the value.
+   * A single-quoted string literal. Escaped: {@code \} and {@code '} (Spark reads backslash
+   * escapes), control characters (as {@code \n}, {@code \t}, {@code \r} or {@code \}{@code uXXXX}),
+   * and {@code $}, written as {@code \}{@code u0024} so that Spark's variable substitution (which
+   * rewrites {@code ${...}} anywhere in the statement's text, strings included) cannot change the
+   * value.
    */
   public static String string(String value) {
     StringBuilder literal = new StringBuilder(value.length() + 2).append('\'');
@@ -54,15 +57,18 @@ public final class SparkSql {
   }
 
   /**
-   * A timestamp literal: a wall-clock time as written ({@code TIMESTAMP '2021-06-30 00:00:00'}, read in the
-   * session's time zone), an instant in UTC ({@code TIMESTAMP '2021-06-30 00:00:00Z'}); microseconds when any.
+   * A timestamp literal: a wall-clock time as written ({@code TIMESTAMP '2021-06-30 00:00:00'},
+   * read in the session's time zone), an instant in UTC ({@code TIMESTAMP '2021-06-30 00:00:00Z'});
+   * microseconds when any.
    */
   public static String timestamp(SparkTimestamp timestamp) {
     if (timestamp instanceof SparkTimestamp.Local local) {
       return "TIMESTAMP '" + dateTime(local.dateTime()) + "'";
     }
     SparkTimestamp.Absolute absolute = (SparkTimestamp.Absolute) timestamp;
-    return "TIMESTAMP '" + dateTime(LocalDateTime.ofInstant(absolute.instant(), ZoneOffset.UTC)) + "Z'";
+    return "TIMESTAMP '"
+        + dateTime(LocalDateTime.ofInstant(absolute.instant(), ZoneOffset.UTC))
+        + "Z'";
   }
 
   private static String dateTime(LocalDateTime dateTime) {

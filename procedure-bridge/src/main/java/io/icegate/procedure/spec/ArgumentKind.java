@@ -1,8 +1,9 @@
 package io.icegate.procedure.spec;
 
 /**
- * What an argument's value refers to, so it can be checked against the session and the table before the call
- * runs. Table kinds also say which catalog a name without one resolves in, as the 3.5 runtime resolves it.
+ * What an argument's value refers to, so it can be checked against the session and the table before
+ * the call runs. Table kinds also say which catalog a name without one resolves in, as the 3.5
+ * runtime resolves it.
  */
 public enum ArgumentKind {
   /** A plain value. */
@@ -12,15 +13,19 @@ public enum ArgumentKind {
   /** A table register_table creates in the procedure's catalog: it must not exist. */
   NEW_ICEBERG_TABLE(TableScope.PROCEDURE_CATALOG),
   /**
-   * snapshot's new table. The runtime (SparkActions) resolves it in the session's current catalog, not the
-   * procedure's: it must not exist.
+   * snapshot's new table. The runtime (SparkActions) resolves it in the session's current catalog,
+   * not the procedure's: it must not exist.
    */
   NEW_TABLE(TableScope.CURRENT_CATALOG),
-  /** snapshot's source and migrate's table: an existing (usually non-Iceberg) table of the current catalog. */
+  /**
+   * snapshot's source and migrate's table: an existing (usually non-Iceberg) table of the current
+   * catalog.
+   */
   SPARK_TABLE(TableScope.CURRENT_CATALOG),
   /**
-   * add_files's source: an existing table of the session catalog ({@code spark_catalog}) unless a catalog is
-   * named, or files as {@code `format`.`path`} (parquet, orc, avro), which is not checked.
+   * add_files's source: an existing table of the session catalog ({@code spark_catalog}) unless a
+   * catalog is named, or files as {@code `format`.`path`} (parquet, orc, avro), which is not
+   * checked.
    */
   FILES_OR_TABLE(TableScope.SESSION_CATALOG),
   /** A snapshot id of the procedure's table. */
@@ -33,11 +38,16 @@ public enum ArgumentKind {
   REF(null),
   /** An existing branch of the procedure's table ({@code main} always counts). */
   BRANCH(null),
-  /** A branch to move: created if missing, but it cannot be a tag (fast_forward's {@code branch}). */
+  /**
+   * A branch to move: created if missing, but it cannot be a tag (fast_forward's {@code branch}).
+   */
   BRANCH_TO_UPDATE(null),
   /** A partition spec id of the procedure's table. */
   SPEC_ID(null),
-  /** Partition field names of a partition spec of the procedure's table (rewrite_manifests's sort_by). */
+  /**
+   * Partition field names of a partition spec of the procedure's table (rewrite_manifests's
+   * sort_by).
+   */
   PARTITION_FIELDS(null);
 
   /** Where a table name without a catalog is looked up. */

@@ -1,7 +1,8 @@
 package io.icegate.procedure.spec;
 
 /**
- * The types of procedure arguments, as the 3.5 runtime declares them, with what a message shows for each.
+ * The types of procedure arguments, as the 3.5 runtime declares them, with what a message shows for
+ * each.
  *
  * <p>Bound values are plain Java: {@code String}, {@code Long}, {@code Integer}, {@code Boolean},
  * {@code SparkTimestamp}, {@code Map<String, String>} (insertion order kept), {@code List<String>},
@@ -17,11 +18,12 @@ public enum ArgumentType {
   STRING_ARRAY("array", "array<string>", "an array of strings", "array('a', 'b')"),
   LONG_ARRAY("array<long>", "array<bigint>", "an array of longs", "array(1234, 5678)"),
   /**
-   * compute_table_stats / compute_partition_stats's {@code snapshot_id}: the specification writes it as a
-   * string (a snapshot id or a branch or tag name), the 3.5 runtime declares a long. Bound to a {@code Long},
-   * or to the {@code String} ref name until the table resolves it.
+   * compute_table_stats / compute_partition_stats's {@code snapshot_id}: the specification writes
+   * it as a string (a snapshot id or a branch or tag name), the 3.5 runtime declares a long. Bound
+   * to a {@code Long}, or to the {@code String} ref name until the table resolves it.
    */
-  SNAPSHOT_ID_OR_REF("string", "bigint", "a snapshot id or the name of a branch or tag", "1234 or 'audit'");
+  SNAPSHOT_ID_OR_REF(
+      "string", "bigint", "a snapshot id or the name of a branch or tag", "1234 or 'audit'");
 
   private final String specName;
   private final String sparkType;

@@ -8,8 +8,8 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * The arguments a call gives (bound values by lower-case name; omitted and NULL ones absent), with the clock and
- * the session's time zone, for constraints that involve time.
+ * The arguments a call gives (bound values by lower-case name; omitted and NULL ones absent), with
+ * the clock and the session's time zone, for constraints that involve time.
  */
 public record GivenArguments(Map<String, Object> values, Clock clock, ZoneId zone) {
   public GivenArguments {

@@ -12,7 +12,6 @@ import static io.icegate.procedure.spec.OutputColumn.integer;
 import static io.icegate.procedure.spec.OutputColumn.string;
 import static io.icegate.procedure.spec.ParameterSpec.TABLE;
 import static io.icegate.procedure.spec.ParameterSpec.optional;
-import static io.icegate.procedure.spec.ParameterSpec.required;
 import static io.icegate.procedure.spec.ValueRule.atLeast;
 import static io.icegate.procedure.spec.ValueRule.oneOf;
 
@@ -28,9 +27,16 @@ final class MaintenanceProcedures {
   static List<ProcedureSpec> all() {
     return List.of(
         ProcedureSpec.builder("expire_snapshots", Privilege.ADMIN)
-            .parameters(TABLE,
-                optional("older_than", TIMESTAMP, "5 days ago (table property history.expire.max-snapshot-age-ms)"),
-                optional("retain_last", INT, "1 (table property history.expire.min-snapshots-to-keep)")
+            .parameters(
+                TABLE,
+                optional(
+                    "older_than",
+                    TIMESTAMP,
+                    "5 days ago (table property history.expire.max-snapshot-age-ms)"),
+                optional(
+                        "retain_last",
+                        INT,
+                        "1 (table property history.expire.min-snapshots-to-keep)")
                     .with(atLeast(1)),
                 optional("max_concurrent_deletes", INT, NO_THREAD_POOL).with(atLeast(1)),
                 optional("stream_results", BOOLEAN, "false"),
@@ -45,10 +51,12 @@ final class MaintenanceProcedures {
                 bigint("deleted_manifest_lists_count").orNull(),
                 bigint("deleted_statistics_files_count").orNull())
             .build(),
-        // Positional order is the runtime's: stream_results comes last there, after prefix_listing (the
+        // Positional order is the runtime's: stream_results comes last there, after prefix_listing
+        // (the
         // specification lists it sixth).
         ProcedureSpec.builder("remove_orphan_files", Privilege.ADMIN)
-            .parameters(TABLE,
+            .parameters(
+                TABLE,
                 optional("older_than", TIMESTAMP, "3 days ago"),
                 optional("location", STRING, "the table's location"),
                 optional("dry_run", BOOLEAN, "false"),
@@ -56,14 +64,16 @@ final class MaintenanceProcedures {
                 optional("file_list_view", STRING, "none: the location is listed"),
                 optional("equal_schemes", STRING_MAP, "map('s3a,s3n', 's3')"),
                 optional("equal_authorities", STRING_MAP, null),
-                optional("prefix_mismatch_mode", STRING, "ERROR").with(oneOf("ERROR", "IGNORE", "DELETE")),
+                optional("prefix_mismatch_mode", STRING, "ERROR")
+                    .with(oneOf("ERROR", "IGNORE", "DELETE")),
                 optional("prefix_listing", BOOLEAN, "false"),
                 optional("stream_results", BOOLEAN, "false"))
             .constraint(Constraint.atLeastAgo("older_than", Duration.ofHours(24)))
             .returns(string("orphan_file_location"))
             .build(),
         ProcedureSpec.builder("rewrite_data_files", Privilege.ADMIN)
-            .parameters(TABLE,
+            .parameters(
+                TABLE,
                 optional("strategy", STRING, "binpack").with(oneOf("binpack", "sort")),
                 optional("sort_order", STRING, "the table's sort order"),
                 optional("options", STRING_MAP, null),
@@ -77,17 +87,23 @@ final class MaintenanceProcedures {
                 integer("failed_data_files_count"),
                 integer("removed_delete_files_count"))
             .build(),
-        // The 3.5 runtime has no sort_by: a call with it runs on iceberg-core (see ManifestRewriter).
+        // The 3.5 runtime has no sort_by: a call with it runs on iceberg-core (see
+        // ManifestRewriter).
         ProcedureSpec.builder("rewrite_manifests", Privilege.ADMIN)
-            .parameters(TABLE,
+            .parameters(
+                TABLE,
                 optional("use_caching", BOOLEAN, "false"),
                 optional("spec_id", INT, ArgumentKind.SPEC_ID, "the current partition spec's id"),
-                optional("sort_by", STRING_ARRAY, ArgumentKind.PARTITION_FIELDS,
+                optional(
+                    "sort_by",
+                    STRING_ARRAY,
+                    ArgumentKind.PARTITION_FIELDS,
                     "every partition field, in spec order"))
             .returns(integer("rewritten_manifests_count"), integer("added_manifests_count"))
             .build(),
         ProcedureSpec.builder("rewrite_position_delete_files", Privilege.ADMIN)
-            .parameters(TABLE,
+            .parameters(
+                TABLE,
                 optional("options", STRING_MAP, null),
                 optional("where", STRING, "all files"))
             .returns(

@@ -11,7 +11,10 @@ import static io.icegate.procedure.spec.ValueRule.atLeast;
 
 import java.util.List;
 
-/** The specification's "table migration" procedures and register_table: they create or take over tables (admin). */
+/**
+ * The specification's "table migration" procedures and register_table: they create or take over
+ * tables (admin).
+ */
 final class MigrationProcedures {
   private MigrationProcedures() {}
 
@@ -44,7 +47,8 @@ final class MigrationProcedures {
                 optional("partition_filter", STRING_MAP, "every partition"),
                 optional("check_duplicate_files", BOOLEAN, "true"),
                 parallelism)
-            // changed_partition_count is null for format v2 tables and with snapshot-id inheritance.
+            // changed_partition_count is null for format v2 tables and with snapshot-id
+            // inheritance.
             .returns(bigint("added_files_count"), bigint("changed_partition_count").orNull())
             .build(),
         ProcedureSpec.builder("register_table", Privilege.ADMIN)

@@ -3,7 +3,8 @@ package io.icegate.procedure.spec;
 import static java.util.Objects.requireNonNull;
 
 /**
- * One column of a procedure's result: the specification's name, the 3.5 runtime's Spark type and nullability.
+ * One column of a procedure's result: the specification's name, the 3.5 runtime's Spark type and
+ * nullability.
  *
  * @param sparkType Spark's simple type name: {@code bigint}, {@code int} or {@code string}
  */

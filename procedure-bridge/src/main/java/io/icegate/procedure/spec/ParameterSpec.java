@@ -8,17 +8,22 @@ import java.util.Optional;
 import org.checkerframework.checker.nullness.qual.Nullable;
 
 /**
- * One argument of a procedure: name, type, whether required, the documented default, what it refers to, and
- * the checks on its value.
+ * One argument of a procedure: name, type, whether required, the documented default, what it refers
+ * to, and the checks on its value.
  *
- * @param defaultText the default as documented ("5 days ago", "false"), for EXPLAIN; null if the procedure
- *     simply does without (or the argument is required)
+ * @param defaultText the default as documented ("5 days ago", "false"), for EXPLAIN; null if the
+ *     procedure simply does without (or the argument is required)
  */
 public record ParameterSpec(
-    String name, ArgumentType type, boolean required, @Nullable String defaultText, ArgumentKind kind,
+    String name,
+    ArgumentType type,
+    boolean required,
+    @Nullable String defaultText,
+    ArgumentKind kind,
     List<ValueRule> rules) {
   /** Most procedures' first argument: the Iceberg table of the procedure's catalog to work on. */
-  public static final ParameterSpec TABLE = required("table", ArgumentType.STRING, ArgumentKind.ICEBERG_TABLE);
+  public static final ParameterSpec TABLE =
+      required("table", ArgumentType.STRING, ArgumentKind.ICEBERG_TABLE);
 
   public ParameterSpec {
     requireNonNull(name, "name is null");
@@ -41,13 +46,14 @@ public record ParameterSpec(
   }
 
   /** An optional plain value whose documented default is {@code defaultText} (null: none). */
-  public static ParameterSpec optional(String name, ArgumentType type, @Nullable String defaultText) {
+  public static ParameterSpec optional(
+      String name, ArgumentType type, @Nullable String defaultText) {
     return optional(name, type, ArgumentKind.VALUE, defaultText);
   }
 
   /** An optional argument that refers to something. */
-  public static ParameterSpec optional(String name, ArgumentType type, ArgumentKind kind,
-      @Nullable String defaultText) {
+  public static ParameterSpec optional(
+      String name, ArgumentType type, ArgumentKind kind, @Nullable String defaultText) {
     return new ParameterSpec(name, type, false, defaultText, kind, List.of());
   }
 

@@ -10,11 +10,14 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * One Iceberg procedure as data: its name, the privilege it needs, its arguments in the 3.5 runtime's positional
- * order, its output columns, and the constraints across arguments.
+ * One Iceberg procedure as data: its name, the privilege it needs, its arguments in the 3.5
+ * runtime's positional order, its output columns, and the constraints across arguments.
  */
 public record ProcedureSpec(
-    String name, Privilege privilege, List<ParameterSpec> parameters, List<OutputColumn> outputs,
+    String name,
+    Privilege privilege,
+    List<ParameterSpec> parameters,
+    List<OutputColumn> outputs,
     List<Constraint> constraints) {
   public ProcedureSpec {
     requireNonNull(name, "name is null");
@@ -44,12 +47,14 @@ public record ProcedureSpec(
     Set<String> names = new HashSet<>();
     boolean optionalSeen = false;
     for (ParameterSpec parameter : parameters) {
-      if (!parameter.name().equals(parameter.name().toLowerCase(Locale.ROOT)) || !names.add(parameter.name())) {
-        throw new IllegalArgumentException(procedure + ": argument names must be lower-case and unique");
+      if (!parameter.name().equals(parameter.name().toLowerCase(Locale.ROOT))
+          || !names.add(parameter.name())) {
+        throw new IllegalArgumentException(
+            procedure + ": argument names must be lower-case and unique");
       }
       if (parameter.required() && optionalSeen) {
-        throw new IllegalArgumentException(procedure + ": required argument " + parameter.name()
-            + " after an optional one");
+        throw new IllegalArgumentException(
+            procedure + ": required argument " + parameter.name() + " after an optional one");
       }
       optionalSeen |= !parameter.required();
     }

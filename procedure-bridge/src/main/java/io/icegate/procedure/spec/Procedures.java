@@ -8,15 +8,19 @@ import java.util.Optional;
 import java.util.stream.Stream;
 
 /**
- * Every procedure of the specification, by name. Names compare case-insensitively, as Iceberg's catalogs
- * compare them.
+ * Every procedure of the specification, by name. Names compare case-insensitively, as Iceberg's
+ * catalogs compare them.
  */
 public final class Procedures {
-  private static final Map<String, ProcedureSpec> BY_NAME = index(Stream.of(
-          SnapshotProcedures.all(), MaintenanceProcedures.all(), MigrationProcedures.all(),
-          InformationProcedures.all())
-      .flatMap(List::stream)
-      .toList());
+  private static final Map<String, ProcedureSpec> BY_NAME =
+      index(
+          Stream.of(
+                  SnapshotProcedures.all(),
+                  MaintenanceProcedures.all(),
+                  MigrationProcedures.all(),
+                  InformationProcedures.all())
+              .flatMap(List::stream)
+              .toList());
 
   private Procedures() {}
 

@@ -4,7 +4,10 @@ import static java.util.Objects.requireNonNull;
 
 import io.icegate.procedure.Reason;
 
-/** A constraint that the arguments of a call break: the reason, the argument at fault, and what is wrong. */
+/**
+ * A constraint that the arguments of a call break: the reason, the argument at fault, and what is
+ * wrong.
+ */
 public record Violation(Reason reason, String argument, String problem) {
   public Violation {
     requireNonNull(reason, "reason is null");

@@ -8,9 +8,10 @@ import java.time.ZoneId;
 import java.time.temporal.ChronoUnit;
 
 /**
- * A timestamp argument, kept in the form it was given so that Spark reads it exactly as the user meant:
- * a wall-clock time (a {@code TIMESTAMP '...'} literal without a zone, a JDBC {@code Timestamp}), which Spark
- * reads in the session's time zone, or an instant (a literal with a zone, an {@code Instant}).
+ * A timestamp argument, kept in the form it was given so that Spark reads it exactly as the user
+ * meant: a wall-clock time (a {@code TIMESTAMP '...'} literal without a zone, a JDBC {@code
+ * Timestamp}), which Spark reads in the session's time zone, or an instant (a literal with a zone,
+ * an {@code Instant}).
  *
  * <p>Spark keeps microseconds; finer digits are dropped here as Spark drops them.
  */
@@ -34,7 +35,8 @@ public sealed interface SparkTimestamp {
       requireNonNull(dateTime, "dateTime is null");
     }
 
-    @Override public Instant toInstant(ZoneId zone) {
+    @Override
+    public Instant toInstant(ZoneId zone) {
       return dateTime.atZone(zone).toInstant();
     }
   }
@@ -45,7 +47,8 @@ public sealed interface SparkTimestamp {
       requireNonNull(instant, "instant is null");
     }
 
-    @Override public Instant toInstant(ZoneId zone) {
+    @Override
+    public Instant toInstant(ZoneId zone) {
       return instant;
     }
   }

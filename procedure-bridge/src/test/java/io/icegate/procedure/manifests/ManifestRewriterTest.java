@@ -28,13 +28,14 @@ class ManifestRewriterTest {
   void clustersDataFilesByOnePartitionField() {
     Table table = byCategoryAndRegion("db.one");
 
-    RewriteManifestsResult result = ManifestRewriter.rewrite(table, new RewriteManifestsRequest(null,
-        List.of("category")));
+    RewriteManifestsResult result =
+        ManifestRewriter.rewrite(table, new RewriteManifestsRequest(null, List.of("category")));
 
     assertThat(result).isEqualTo(new RewriteManifestsResult(4, 3));
     assertThat(result.row()).containsExactly(4, 3);
     assertThat(table.currentSnapshot().operation()).isEqualTo("replace");
-    assertThat(manifestPartitions(table, 0)).containsExactlyInAnyOrder(Set.of("a"), Set.of("b"), Set.of("c"));
+    assertThat(manifestPartitions(table, 0))
+        .containsExactlyInAnyOrder(Set.of("a"), Set.of("b"), Set.of("c"));
     assertThat(liveFiles(table)).hasSize(6);
   }
 
@@ -42,8 +43,9 @@ class ManifestRewriterTest {
   void clustersBySeveralFieldsInTheirOrder() {
     Table table = byCategoryAndRegion("db.two");
 
-    RewriteManifestsResult result = ManifestRewriter.rewrite(table, new RewriteManifestsRequest(null,
-        List.of("region", "category")));
+    RewriteManifestsResult result =
+        ManifestRewriter.rewrite(
+            table, new RewriteManifestsRequest(null, List.of("region", "category")));
 
     // Distinct (region, category): (eu, a), (us, b), (us, a), (eu, b), (eu, c).
     assertThat(result).isEqualTo(new RewriteManifestsResult(4, 5));
@@ -53,36 +55,48 @@ class ManifestRewriterTest {
 
   @Test
   void rewritesOnlyTheManifestsOfTheRequestedSpec() {
-    Table table = session.create("demo", "db.evolved",
-        PartitionSpec.builderFor(TestSession.SCHEMA).identity("category").build());
+    Table table =
+        session.create(
+            "demo",
+            "db.evolved",
+            PartitionSpec.builderFor(TestSession.SCHEMA).identity("category").build());
     PartitionSpec first = table.spec();
     append(table, first, "category=a", "category=b");
     append(table, first, "category=a");
     table.updateSpec().addField("region").commit();
     append(table, table.spec(), "category=a/region=eu");
 
-    RewriteManifestsResult old = ManifestRewriter.rewrite(table, new RewriteManifestsRequest(0, List.of("category")));
+    RewriteManifestsResult old =
+        ManifestRewriter.rewrite(table, new RewriteManifestsRequest(0, List.of("category")));
 
     assertThat(old).isEqualTo(new RewriteManifestsResult(2, 2));
     List<ManifestFile> manifests = table.currentSnapshot().dataManifests(table.io());
-    assertThat(manifests).filteredOn(manifest -> manifest.partitionSpecId() == 1).hasSize(1)
+    assertThat(manifests)
+        .filteredOn(manifest -> manifest.partitionSpecId() == 1)
+        .hasSize(1)
         .allMatch(manifest -> manifest.snapshotId() != table.currentSnapshot().snapshotId());
     assertThat(liveFiles(table)).hasSize(4);
   }
 
   @Test
   void doesNothingWithoutManifestsToRewrite() {
-    Table empty = session.create("demo", "db.empty", PartitionSpec.builderFor(TestSession.SCHEMA)
-        .identity("category").build());
+    Table empty =
+        session.create(
+            "demo",
+            "db.empty",
+            PartitionSpec.builderFor(TestSession.SCHEMA).identity("category").build());
 
-    assertThat(ManifestRewriter.rewrite(empty, new RewriteManifestsRequest(null, List.of("category"))))
+    assertThat(
+            ManifestRewriter.rewrite(empty, new RewriteManifestsRequest(null, List.of("category"))))
         .isEqualTo(new RewriteManifestsResult(0, 0));
     assertThat(empty.currentSnapshot()).isNull();
 
     Table evolved = byCategoryAndRegion("db.later");
     evolved.updateSpec().removeField("region").commit();
     Snapshot before = evolved.currentSnapshot();
-    assertThat(ManifestRewriter.rewrite(evolved, new RewriteManifestsRequest(null, List.of("category"))))
+    assertThat(
+            ManifestRewriter.rewrite(
+                evolved, new RewriteManifestsRequest(null, List.of("category"))))
         .isEqualTo(new RewriteManifestsResult(0, 0));
     assertThat(evolved.currentSnapshot()).isEqualTo(before);
   }
@@ -91,11 +105,16 @@ class ManifestRewriterTest {
   void refusesWhatTheTableDoesNotHave() {
     Table table = byCategoryAndRegion("db.refused");
 
-    assertThatThrownBy(() -> ManifestRewriter.rewrite(table, new RewriteManifestsRequest(null, List.of("id"))))
+    assertThatThrownBy(
+            () -> ManifestRewriter.rewrite(table, new RewriteManifestsRequest(null, List.of("id"))))
         .isInstanceOf(IllegalArgumentException.class)
-        .hasMessage("Cannot rewrite manifests of demo.db.refused: 'id' is not a partition field of spec 0 "
-            + "(its fields: category, region)");
-    assertThatThrownBy(() -> ManifestRewriter.rewrite(table, new RewriteManifestsRequest(3, List.of("category"))))
+        .hasMessage(
+            "Cannot rewrite manifests of demo.db.refused: 'id' is not a partition field of spec 0 "
+                + "(its fields: category, region)");
+    assertThatThrownBy(
+            () ->
+                ManifestRewriter.rewrite(
+                    table, new RewriteManifestsRequest(3, List.of("category"))))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessage("Cannot rewrite manifests of demo.db.refused: no partition spec 3");
     assertThatThrownBy(() -> new RewriteManifestsRequest(null, List.of()))
@@ -105,8 +124,14 @@ class ManifestRewriterTest {
 
   /** Four appends (four manifests) of six files over categories a, b, c and regions eu, us. */
   private Table byCategoryAndRegion(String name) {
-    Table table = session.create("demo", name,
-        PartitionSpec.builderFor(TestSession.SCHEMA).identity("category").identity("region").build());
+    Table table =
+        session.create(
+            "demo",
+            name,
+            PartitionSpec.builderFor(TestSession.SCHEMA)
+                .identity("category")
+                .identity("region")
+                .build());
     PartitionSpec spec = table.spec();
     append(table, spec, "category=a/region=eu", "category=b/region=us");
     append(table, spec, "category=a/region=us", "category=b/region=eu");
@@ -125,12 +150,15 @@ class ManifestRewriterTest {
     append.commit();
   }
 
-  /** For each data manifest of the current snapshot, the values of partition field {@code position}. */
+  /**
+   * For each data manifest of the current snapshot, the values of partition field {@code position}.
+   */
   private static List<Set<String>> manifestPartitions(Table table, int position) {
     List<Set<String>> partitions = new ArrayList<>();
     for (ManifestFile manifest : table.currentSnapshot().dataManifests(table.io())) {
       Set<String> values = new HashSet<>();
-      read(table, manifest).forEach(file -> values.add(file.partition().get(position, String.class)));
+      read(table, manifest)
+          .forEach(file -> values.add(file.partition().get(position, String.class)));
       partitions.add(values);
     }
     return partitions;
@@ -146,7 +174,8 @@ class ManifestRewriterTest {
 
   private static List<DataFile> read(Table table, ManifestFile manifest) {
     List<DataFile> files = new ArrayList<>();
-    try (ManifestReader<DataFile> reader = ManifestFiles.read(manifest, table.io(), table.specs())) {
+    try (ManifestReader<DataFile> reader =
+        ManifestFiles.read(manifest, table.io(), table.specs())) {
       reader.forEach(file -> files.add(file.copy()));
     } catch (IOException e) {
       throw new UncheckedIOException(e);

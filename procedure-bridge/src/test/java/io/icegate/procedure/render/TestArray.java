@@ -12,45 +12,56 @@ final class TestArray implements Array {
     this.elements = elements.clone();
   }
 
-  @Override public Object getArray() {
+  @Override
+  public Object getArray() {
     return elements.clone();
   }
 
-  @Override public String getBaseTypeName() {
+  @Override
+  public String getBaseTypeName() {
     throw new UnsupportedOperationException();
   }
 
-  @Override public int getBaseType() {
+  @Override
+  public int getBaseType() {
     throw new UnsupportedOperationException();
   }
 
-  @Override public Object getArray(Map<String, Class<?>> map) {
+  @Override
+  public Object getArray(Map<String, Class<?>> map) {
     throw new UnsupportedOperationException();
   }
 
-  @Override public Object getArray(long index, int count) {
+  @Override
+  public Object getArray(long index, int count) {
     throw new UnsupportedOperationException();
   }
 
-  @Override public Object getArray(long index, int count, Map<String, Class<?>> map) {
+  @Override
+  public Object getArray(long index, int count, Map<String, Class<?>> map) {
     throw new UnsupportedOperationException();
   }
 
-  @Override public ResultSet getResultSet() {
+  @Override
+  public ResultSet getResultSet() {
     throw new UnsupportedOperationException();
   }
 
-  @Override public ResultSet getResultSet(Map<String, Class<?>> map) {
+  @Override
+  public ResultSet getResultSet(Map<String, Class<?>> map) {
     throw new UnsupportedOperationException();
   }
 
-  @Override public ResultSet getResultSet(long index, int count) {
+  @Override
+  public ResultSet getResultSet(long index, int count) {
     throw new UnsupportedOperationException();
   }
 
-  @Override public ResultSet getResultSet(long index, int count, Map<String, Class<?>> map) {
+  @Override
+  public ResultSet getResultSet(long index, int count, Map<String, Class<?>> map) {
     throw new UnsupportedOperationException();
   }
 
-  @Override public void free() {}
+  @Override
+  public void free() {}
 }

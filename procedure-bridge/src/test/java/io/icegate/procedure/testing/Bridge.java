@@ -20,8 +20,9 @@ import java.util.List;
 import org.apache.calcite.sql.parser.SqlParseException;
 
 /**
- * Runs CALLs through the bridge over a {@link TestSession}, at a fixed time (2026-11-29 12:00 UTC), with
- * assertions that read like the behaviour: {@code call("CALL ...").fails(Reason.X, "Cannot call ...")}.
+ * Runs CALLs through the bridge over a {@link TestSession}, at a fixed time (2026-11-29 12:00 UTC),
+ * with assertions that read like the behaviour: {@code call("CALL ...").fails(Reason.X, "Cannot
+ * call ...")}.
  */
 public final class Bridge {
   public static final Instant NOW = Instant.parse("2026-11-29T12:00:00Z");
@@ -73,9 +74,13 @@ public final class Bridge {
       return prepared;
     }
 
-    /** Asserts that preparing fails for {@code reason} with exactly {@code message}; returns the failure. */
+    /**
+     * Asserts that preparing fails for {@code reason} with exactly {@code message}; returns the
+     * failure.
+     */
     public ProcedureException fails(Reason reason, String message) {
-      return assertThatExceptionOfType(ProcedureException.class).as(sql)
+      return assertThatExceptionOfType(ProcedureException.class)
+          .as(sql)
           .isThrownBy(this::prepared)
           .withMessage(message)
           .matches(failure -> failure.reason() == reason, "reason " + reason)

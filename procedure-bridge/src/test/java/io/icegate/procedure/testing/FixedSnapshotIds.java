@@ -13,8 +13,9 @@ import org.apache.iceberg.io.FileIO;
 import org.apache.iceberg.io.LocationProvider;
 
 /**
- * A table's operations that hand out chosen snapshot ids, so that tests can have the specification's examples
- * ({@code rollback_to_snapshot('db.sample', 1)}) name real snapshots. Everything else is the table's own.
+ * A table's operations that hand out chosen snapshot ids, so that tests can have the
+ * specification's examples ({@code rollback_to_snapshot('db.sample', 1)}) name real snapshots.
+ * Everything else is the table's own.
  */
 final class FixedSnapshotIds implements TableOperations {
   private final TableOperations delegate;
@@ -31,35 +32,43 @@ final class FixedSnapshotIds implements TableOperations {
     return new BaseTable(new FixedSnapshotIds(operations, ids), table.name());
   }
 
-  @Override public TableMetadata current() {
+  @Override
+  public TableMetadata current() {
     return delegate.current();
   }
 
-  @Override public TableMetadata refresh() {
+  @Override
+  public TableMetadata refresh() {
     return delegate.refresh();
   }
 
-  @Override public void commit(TableMetadata base, TableMetadata metadata) {
+  @Override
+  public void commit(TableMetadata base, TableMetadata metadata) {
     delegate.commit(base, metadata);
   }
 
-  @Override public FileIO io() {
+  @Override
+  public FileIO io() {
     return delegate.io();
   }
 
-  @Override public EncryptionManager encryption() {
+  @Override
+  public EncryptionManager encryption() {
     return delegate.encryption();
   }
 
-  @Override public String metadataFileLocation(String fileName) {
+  @Override
+  public String metadataFileLocation(String fileName) {
     return delegate.metadataFileLocation(fileName);
   }
 
-  @Override public LocationProvider locationProvider() {
+  @Override
+  public LocationProvider locationProvider() {
     return delegate.locationProvider();
   }
 
-  @Override public long newSnapshotId() {
+  @Override
+  public long newSnapshotId() {
     if (ids.isEmpty()) {
       throw new IllegalStateException("No more chosen snapshot ids");
     }

@@ -5,8 +5,9 @@ import io.icegate.calcite.testing.SpecificationSource.Document;
 import java.util.List;
 
 /**
- * The procedures specification (document 000) as the project keeps it ({@link SpecificationExamples}): its
- * argument and output tables and its example calls, so that tests follow the specification's own text.
+ * The procedures specification (document 000) as the project keeps it ({@link
+ * SpecificationExamples}): its argument and output tables and its example calls, so that tests
+ * follow the specification's own text.
  */
 public final class Specification {
   private Specification() {}
@@ -19,6 +20,7 @@ public final class Specification {
   /** Every example statement, less the usage templates. */
   public static List<String> examples() {
     return SpecificationExamples.calls(Document.PROCEDURES).stream()
-        .filter(call -> !call.contains("procedure_name")).toList();
+        .filter(call -> !call.contains("procedure_name"))
+        .toList();
   }
 }

@@ -25,15 +25,17 @@ import org.apache.iceberg.inmemory.InMemoryCatalog;
 import org.apache.iceberg.types.Types;
 
 /**
- * A connection's session as the gateway would describe it to the bridge: Iceberg catalogs in memory, catalogs
- * that are not Iceberg's, plain (non-Iceberg) tables, a current catalog and namespace, a time zone.
+ * A connection's session as the gateway would describe it to the bridge: Iceberg catalogs in
+ * memory, catalogs that are not Iceberg's, plain (non-Iceberg) tables, a current catalog and
+ * namespace, a time zone.
  */
 public final class TestSession implements SessionCatalogs, ProcedureTables {
-  public static final Schema SCHEMA = new Schema(
-      Types.NestedField.required(1, "id", Types.LongType.get()),
-      Types.NestedField.optional(2, "name", Types.StringType.get()),
-      Types.NestedField.optional(3, "category", Types.StringType.get()),
-      Types.NestedField.optional(4, "region", Types.StringType.get()));
+  public static final Schema SCHEMA =
+      new Schema(
+          Types.NestedField.required(1, "id", Types.LongType.get()),
+          Types.NestedField.optional(2, "name", Types.StringType.get()),
+          Types.NestedField.optional(3, "category", Types.StringType.get()),
+          Types.NestedField.optional(4, "region", Types.StringType.get()));
 
   private final Map<String, InMemoryCatalog> iceberg = new LinkedHashMap<>();
   private final Set<String> others = new HashSet<>();
@@ -84,7 +86,8 @@ public final class TestSession implements SessionCatalogs, ProcedureTables {
     if (!target.namespaceExists(identifier.namespace())) {
       target.createNamespace(identifier.namespace());
     }
-    return target.createTable(identifier, SCHEMA, spec, Map.of(TableProperties.FORMAT_VERSION, "2"));
+    return target.createTable(
+        identifier, SCHEMA, spec, Map.of(TableProperties.FORMAT_VERSION, "2"));
   }
 
   /** {@code table}, whose next commits get snapshot ids {@code ids}, in order. */
@@ -92,13 +95,17 @@ public final class TestSession implements SessionCatalogs, ProcedureTables {
     return FixedSnapshotIds.withIds(table, List.of(ids));
   }
 
-  /** A made-up data file of {@code table}'s spec {@code spec} in partition {@code partitionPath} (or none). */
+  /**
+   * A made-up data file of {@code table}'s spec {@code spec} in partition {@code partitionPath} (or
+   * none).
+   */
   public static DataFile dataFile(PartitionSpec spec, String partitionPath) {
-    DataFiles.Builder builder = DataFiles.builder(spec)
-        .withPath("/data/" + UUID.randomUUID() + ".parquet")
-        .withFormat(FileFormat.PARQUET)
-        .withFileSizeInBytes(100)
-        .withRecordCount(1);
+    DataFiles.Builder builder =
+        DataFiles.builder(spec)
+            .withPath("/data/" + UUID.randomUUID() + ".parquet")
+            .withFormat(FileFormat.PARQUET)
+            .withFileSizeInBytes(100)
+            .withRecordCount(1);
     return (partitionPath == null ? builder : builder.withPartitionPath(partitionPath)).build();
   }
 
@@ -108,40 +115,49 @@ public final class TestSession implements SessionCatalogs, ProcedureTables {
     return table.currentSnapshot().snapshotId();
   }
 
-  @Override public String currentCatalog() {
+  @Override
+  public String currentCatalog() {
     return currentCatalog;
   }
 
-  @Override public List<String> currentNamespace() {
+  @Override
+  public List<String> currentNamespace() {
     return currentNamespace;
   }
 
-  @Override public Set<String> catalogNames() {
+  @Override
+  public Set<String> catalogNames() {
     Set<String> names = new HashSet<>(iceberg.keySet());
     names.addAll(others);
     return names;
   }
 
-  @Override public boolean isIceberg(String catalog) {
+  @Override
+  public boolean isIceberg(String catalog) {
     return iceberg.containsKey(catalog);
   }
 
-  @Override public List<String> defaultNamespace(String catalog) {
+  @Override
+  public List<String> defaultNamespace(String catalog) {
     return List.of("default");
   }
 
-  @Override public ZoneId timeZone() {
+  @Override
+  public ZoneId timeZone() {
     return zone;
   }
 
-  @Override public Optional<Table> loadIcebergTable(TableName name) {
+  @Override
+  public Optional<Table> loadIcebergTable(TableName name) {
     InMemoryCatalog catalog = iceberg.get(name.catalog());
     TableIdentifier identifier = identifier(name);
-    return catalog != null && catalog.tableExists(identifier) ? Optional.of(catalog.loadTable(identifier))
+    return catalog != null && catalog.tableExists(identifier)
+        ? Optional.of(catalog.loadTable(identifier))
         : Optional.empty();
   }
 
-  @Override public boolean exists(TableName name) {
+  @Override
+  public boolean exists(TableName name) {
     return plainTables.contains(name) || loadIcebergTable(name).isPresent();
   }
 

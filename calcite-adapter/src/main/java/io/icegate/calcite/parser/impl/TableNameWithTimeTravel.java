@@ -9,16 +9,19 @@ import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.parser.SqlParserPos;
 
 /**
- * A table name that was followed by a time-travel clause, as the grammar has to return it: Calcite's template
- * reads table names into a {@code SqlIdentifier} and offers no hook after them. It never leaves the parser:
- * {@link TimeTravelResolver} replaces it by a {@link SqlTimeTravel} once the statement is parsed.
+ * A table name that was followed by a time-travel clause, as the grammar has to return it:
+ * Calcite's template reads table names into a {@code SqlIdentifier} and offers no hook after them.
+ * It never leaves the parser: {@link TimeTravelResolver} replaces it by a {@link SqlTimeTravel}
+ * once the statement is parsed.
  */
 final class TableNameWithTimeTravel extends SqlIdentifier {
   private final SqlTimeTravel timeTravel;
 
-  TableNameWithTimeTravel(SqlIdentifier table, TimeTravelKind kind, SqlNode value, SqlParserPos clausePos) {
+  TableNameWithTimeTravel(
+      SqlIdentifier table, TimeTravelKind kind, SqlNode value, SqlParserPos clausePos) {
     super(table.names, null, table.getParserPosition(), componentPositions(table));
-    this.timeTravel = new SqlTimeTravel(table.getParserPosition().plus(clausePos), table, kind, value);
+    this.timeTravel =
+        new SqlTimeTravel(table.getParserPosition().plus(clausePos), table, kind, value);
   }
 
   SqlTimeTravel timeTravel() {

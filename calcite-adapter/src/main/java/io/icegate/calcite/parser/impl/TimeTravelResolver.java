@@ -15,8 +15,9 @@ import org.apache.calcite.sql.SqlUpdate;
 import org.checkerframework.checker.nullness.qual.Nullable;
 
 /**
- * Replaces, in place, every {@link TableNameWithTimeTravel} of a parsed statement by its {@code SqlTimeTravel}
- * node, and refuses time travel where Spark refuses it (on a table being written, or twice on one table).
+ * Replaces, in place, every {@link TableNameWithTimeTravel} of a parsed statement by its {@code
+ * SqlTimeTravel} node, and refuses time travel where Spark refuses it (on a table being written, or
+ * twice on one table).
  */
 final class TimeTravelResolver {
   private TimeTravelResolver() {}
@@ -56,8 +57,11 @@ final class TimeTravelResolver {
 
   private static void checkReadAllowed(SqlCall parent, TableNameWithTimeTravel table) {
     if (isWriteTarget(parent, table)) {
-      throw refuse(table, "time travel only applies to tables that are read, not to the table "
-          + parent.getKind() + " writes");
+      throw refuse(
+          table,
+          "time travel only applies to tables that are read, not to the table "
+              + parent.getKind()
+              + " writes");
     }
     if (parent.getKind() == SqlKind.SNAPSHOT) {
       throw refuse(table, "a table takes one time-travel clause");
@@ -75,7 +79,8 @@ final class TimeTravelResolver {
   }
 
   private static RuntimeException refuse(TableNameWithTimeTravel table, String reason) {
-    return ParseFailures.at(table.timeTravel().getParserPosition(),
+    return ParseFailures.at(
+        table.timeTravel().getParserPosition(),
         "Cannot read " + table + " " + table.timeTravel().kind().keywords() + " here: " + reason);
   }
 }
