@@ -135,16 +135,7 @@ class CompactRowsTest {
   void randomRowsReadBackAsThroughAvatica() throws Exception {
     Random random = new Random(5);
     for (int frame = 0; frame < 200; frame++) {
-      List<Object> rows = new ArrayList<>();
-      int columns = 1 + random.nextInt(8);
-      for (int r = random.nextInt(30); r > 0; r--) {
-        List<Object> row = new ArrayList<>();
-        for (int c = 0; c < columns; c++) {
-          row.add(RandomWireValues.value(random));
-        }
-        rows.add(row);
-      }
-      assertSameAsAvatica(rows);
+      assertSameAsAvatica(RandomWireValues.rows(random));
     }
   }
 

@@ -19,6 +19,20 @@ public final class RandomWireValues {
   private RandomWireValues() {}
 
   /** A random column value. */
+  /** A frame of up to 29 rows of 1 to 8 columns of random values. */
+  public static List<Object> rows(Random random) {
+    List<Object> rows = new ArrayList<>();
+    int columns = 1 + random.nextInt(8);
+    for (int r = random.nextInt(30); r > 0; r--) {
+      List<Object> row = new ArrayList<>();
+      for (int c = 0; c < columns; c++) {
+        row.add(value(random));
+      }
+      rows.add(row);
+    }
+    return rows;
+  }
+
   public static Object value(Random random) {
     return value(random, 0);
   }
