@@ -112,6 +112,10 @@ public final class GatewayProcess implements AutoCloseable {
     return "jdbc:icegate://127.0.0.1:" + port;
   }
 
+  public int port() {
+    return port;
+  }
+
   public boolean isAlive() {
     return process.isAlive();
   }

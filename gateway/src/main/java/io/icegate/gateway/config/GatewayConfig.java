@@ -41,6 +41,8 @@ public record GatewayConfig(
     Optional<Path> tlsKeystore,
     String tlsKeystorePassword,
     PolicySettings policy,
+    int readyCatalogTimeoutMillis,
+    int shutdownDrainSeconds,
     Map<String, String> sparkConf) {
 
   public GatewayConfig {
@@ -133,6 +135,8 @@ public record GatewayConfig(
             list(values, Setting.POLICY_SESSION_SETTINGS),
             list(values, Setting.POLICY_ADMIN_SETTINGS),
             booleanValue(values, Setting.POLICY_ORPHAN_FILES_OUTSIDE_TABLE)),
+        intValue(values, Setting.READY_CATALOG_TIMEOUT, 1, Integer.MAX_VALUE),
+        intValue(values, Setting.SHUTDOWN_DRAIN, 0, 3600),
         spark);
   }
 
@@ -192,6 +196,8 @@ public record GatewayConfig(
     entries.put(
         Setting.POLICY_ORPHAN_FILES_OUTSIDE_TABLE.key(),
         Boolean.toString(policy.orphanFilesOutsideTable()));
+    entries.put(Setting.READY_CATALOG_TIMEOUT.key(), Integer.toString(readyCatalogTimeoutMillis));
+    entries.put(Setting.SHUTDOWN_DRAIN.key(), Integer.toString(shutdownDrainSeconds));
     entries.putAll(sparkConf);
     return entries;
   }

@@ -147,7 +147,17 @@ public enum Setting {
       "icegate.policy.remove-orphan-files-outside-table",
       "false",
       "Let remove_orphan_files take a location outside the table's own (it deletes what no table"
-          + " references).");
+          + " references)."),
+  READY_CATALOG_TIMEOUT(
+      "icegate.ready.catalog-timeout-ms",
+      "2000",
+      "Milliseconds GET /ready waits for each configured catalog to list its namespaces before it"
+          + " reports the catalog not ready (503)."),
+  SHUTDOWN_DRAIN(
+      "icegate.shutdown.drain-seconds",
+      "0",
+      "Seconds between a stop signal and closing the port, during which GET /ready answers 503"
+          + " so that a load balancer stops sending new connections; statements go on meanwhile.");
 
   private final String key;
   private final String defaultValue;

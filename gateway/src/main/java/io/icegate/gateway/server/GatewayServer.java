@@ -16,6 +16,7 @@ import java.nio.file.Path;
 import java.security.GeneralSecurityException;
 import java.security.KeyStore;
 import java.security.UnrecoverableKeyException;
+import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import org.apache.calcite.avatica.remote.Driver.Serialization;
@@ -37,6 +38,7 @@ public final class GatewayServer implements AutoCloseable {
   private final GatewayConfig config;
   private final IcegateMeta meta;
   private final HttpServer http;
+  private final Readiness readiness;
   private final boolean ownsEngine;
 
   private GatewayServer(
@@ -44,11 +46,13 @@ public final class GatewayServer implements AutoCloseable {
       GatewayConfig config,
       IcegateMeta meta,
       HttpServer http,
+      Readiness readiness,
       boolean ownsEngine) {
     this.engine = engine;
     this.config = config;
     this.meta = meta;
     this.http = http;
+    this.readiness = readiness;
     this.ownsEngine = ownsEngine;
   }
 
@@ -89,14 +93,18 @@ public final class GatewayServer implements AutoCloseable {
             ((ServerConnector) connector).setHost(config.host());
           }
         };
+    Readiness readiness =
+        new Readiness(engine, Duration.ofMillis(config.readyCatalogTimeoutMillis()));
     // Avatica's handlers are in place when customizers run: authentication goes in front of all of
-    // them, so a
-    // refused request is answered before Avatica reads a byte of it.
+    // them, so a refused request is answered before Avatica reads a byte of it; only the health
+    // checks come before it.
     ServerCustomizer<Server> authenticate =
         server -> {
-          AuthenticationHandler front = new AuthenticationHandler(authenticator);
-          front.setHandler(server.getHandler());
-          server.setHandler(front);
+          AuthenticationHandler authentication = new AuthenticationHandler(authenticator);
+          authentication.setHandler(server.getHandler());
+          HealthEndpoints health = new HealthEndpoints(readiness);
+          health.setHandler(authentication);
+          server.setHandler(health);
         };
     ServerCustomizer<Server> refusePlainHttp =
         server -> {
@@ -131,6 +139,7 @@ public final class GatewayServer implements AutoCloseable {
     try {
       http.start();
     } catch (RuntimeException e) {
+      readiness.close();
       meta.close();
       throw e;
     }
@@ -141,7 +150,7 @@ public final class GatewayServer implements AutoCloseable {
         "Authentication {}, {}",
         config.usersFile().map(f -> "on (users file " + f + ")").orElse("off"),
         config.tlsKeystore().isPresent() ? "HTTPS" : "plain HTTP");
-    return new GatewayServer(engine, config, meta, http, ownsEngine);
+    return new GatewayServer(engine, config, meta, http, readiness, ownsEngine);
   }
 
   /**
@@ -210,11 +219,26 @@ public final class GatewayServer implements AutoCloseable {
     http.join();
   }
 
+  /**
+   * Stops: first {@code /ready} turns 503, and for {@code icegate.shutdown.drain-seconds} the port
+   * stays open (a load balancer takes the gateway out meanwhile); then the server, the connections
+   * and, if owned, Spark.
+   */
   @Override
   public void close() {
+    readiness.stopping();
+    try {
+      if (config.shutdownDrainSeconds() > 0) {
+        LOG.info("Draining for {} s before closing the port", config.shutdownDrainSeconds());
+        Thread.sleep(config.shutdownDrainSeconds() * 1000L);
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
     try {
       http.stop();
       meta.close();
+      readiness.close();
     } finally {
       if (ownsEngine) {
         engine.close();

@@ -1,0 +1,145 @@
+package io.icegate.gateway.server;
+
+import io.icegate.gateway.activity.SystemCatalog;
+import io.icegate.gateway.engine.Sessions;
+import io.icegate.gateway.engine.SparkEngine;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.connector.catalog.CatalogPlugin;
+import org.apache.spark.sql.connector.catalog.SupportsNamespaces;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Whether the gateway should get new connections: Spark is up, every configured catalog lists its
+ * namespaces within the timeout, and the gateway is not stopping. What is not ready is named (a
+ * catalog by its name); why is only logged, since anyone may ask.
+ */
+final class Readiness {
+  private static final Logger LOG = LoggerFactory.getLogger(Readiness.class);
+
+  /** The answer: ready, or the parts that are not. */
+  record Report(List<String> notReady) {
+    Report {
+      notReady = List.copyOf(notReady);
+    }
+
+    boolean ready() {
+      return notReady.isEmpty();
+    }
+  }
+
+  private final SparkEngine engine;
+  private final Duration catalogTimeout;
+  private final ExecutorService checks;
+  // One check per catalog at a time: a catalog that hangs costs one thread, however often
+  // /ready is asked.
+  private final Map<String, CompletableFuture<Void>> inFlight = new ConcurrentHashMap<>();
+  private volatile SparkSession session;
+  private volatile boolean stopping;
+
+  Readiness(SparkEngine engine, Duration catalogTimeout) {
+    this.engine = engine;
+    this.catalogTimeout = catalogTimeout;
+    AtomicInteger threads = new AtomicInteger();
+    this.checks =
+        Executors.newCachedThreadPool(
+            work -> {
+              Thread thread = new Thread(work, "icegate-ready-" + threads.incrementAndGet());
+              thread.setDaemon(true);
+              return thread;
+            });
+  }
+
+  /** From now on the gateway reports itself not ready: it is stopping. */
+  void stopping() {
+    stopping = true;
+  }
+
+  Report check() {
+    List<String> notReady = new ArrayList<>();
+    if (stopping) {
+      notReady.add("gateway: shutting down");
+    }
+    if (engine.rootSession().sparkContext().isStopped()) {
+      notReady.add("spark: stopped");
+      return new Report(notReady);
+    }
+    SparkSession catalogs = session();
+    List<String> names = new ArrayList<>(Sessions.catalogNames(catalogs));
+    names.remove(SystemCatalog.NAME);
+    Map<String, CompletableFuture<Void>> started = new java.util.LinkedHashMap<>();
+    for (String name : names) {
+      started.put(
+          name,
+          inFlight.compute(
+              name,
+              (key, running) ->
+                  running != null && !running.isDone()
+                      ? running
+                      : CompletableFuture.runAsync(() -> listNamespaces(catalogs, key), checks)));
+    }
+    long deadline = System.nanoTime() + catalogTimeout.toNanos();
+    for (Map.Entry<String, CompletableFuture<Void>> check : started.entrySet()) {
+      try {
+        check.getValue().get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+      } catch (TimeoutException e) {
+        notReady.add(
+            "catalog "
+                + check.getKey()
+                + ": no answer within "
+                + catalogTimeout.toMillis()
+                + " ms");
+      } catch (ExecutionException e) {
+        LOG.warn("Not ready: catalog {} cannot be listed: {}", check.getKey(), e.getCause());
+        notReady.add("catalog " + check.getKey() + ": unreachable");
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        notReady.add("gateway: interrupted");
+        break;
+      }
+    }
+    return new Report(notReady);
+  }
+
+  /** A session of its own, set up as a connection's: it sees the catalogs connections see. */
+  private SparkSession session() {
+    SparkSession s = session;
+    if (s == null) {
+      synchronized (this) {
+        if (session == null) {
+          session = engine.newSession();
+        }
+        s = session;
+      }
+    }
+    return s;
+  }
+
+  private static void listNamespaces(SparkSession session, String name) {
+    CatalogPlugin catalog = Sessions.catalogManager(session).catalog(name);
+    if (catalog instanceof SupportsNamespaces namespaces) {
+      try {
+        namespaces.listNamespaces();
+      } catch (Exception e) {
+        // Exception: Spark's catalog API declares NoSuchNamespaceException, thrown by none here.
+        throw new IllegalStateException(e);
+      }
+    }
+  }
+
+  void close() {
+    checks.shutdownNow();
+  }
+}
