@@ -58,6 +58,16 @@ public final class MetadataQueryEngine {
     this.sessionZone = requireNonNull(sessionZone, "sessionZone is null");
   }
 
+  /** Statements of this process whose compiled plan was reused (for metrics). */
+  public static long planCacheHits() {
+    return PlanCache.hits();
+  }
+
+  /** Statements of this process planned anew. */
+  public static long planCacheMisses() {
+    return PlanCache.misses();
+  }
+
   /**
    * Whether {@link #prepare} would take {@code statement}: true also when the native path answers
    * it with a {@link MetadataTableException}. Prepares the statement and drops it, so call {@link

@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicLong;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.dialect.CalciteSqlDialect;
 import org.apache.iceberg.types.Types;
@@ -35,6 +36,9 @@ final class PlanCache {
             }
           });
 
+  private static final AtomicLong HITS = new AtomicLong();
+  private static final AtomicLong MISSES = new AtomicLong();
+
   private PlanCache() {}
 
   /**
@@ -59,7 +63,19 @@ final class PlanCache {
   }
 
   static Optional<QueryPlanner.Plan> get(Key key) {
-    return Optional.ofNullable(PLANS.get(key));
+    QueryPlanner.Plan plan = PLANS.get(key);
+    (plan == null ? MISSES : HITS).incrementAndGet();
+    return Optional.ofNullable(plan);
+  }
+
+  /** Statements whose plan was reused. */
+  static long hits() {
+    return HITS.get();
+  }
+
+  /** Statements planned anew (their key was not cached). */
+  static long misses() {
+    return MISSES.get();
   }
 
   static void put(Key key, QueryPlanner.Plan plan) {

@@ -1,5 +1,7 @@
 package io.icegate.gateway.activity;
 
+import io.icegate.gateway.metrics.GatewayMetrics;
+import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
@@ -41,7 +43,14 @@ public final class GatewayActivity {
   /** Statements not yet ended, by user: the per-user limit reads it on every statement. */
   private final ConcurrentMap<String, Integer> runningByUser = new ConcurrentHashMap<>();
 
-  private GatewayActivity() {}
+  private GatewayActivity() {
+    GatewayMetrics.instance()
+        .gauge(
+            "icegate.connections.open",
+            "JDBC connections open on the gateway",
+            connections,
+            ConcurrentMap::size);
+  }
 
   public static GatewayActivity instance() {
     return INSTANCE;
@@ -105,6 +114,13 @@ public final class GatewayActivity {
     runningByUser.computeIfPresent(
         query.connection().user(), (user, running) -> running > 1 ? running - 1 : null);
     query.connection().audit().record(query);
+    GatewayMetrics.instance()
+        .statementEnded(
+            query.statementKind(),
+            query.path(),
+            query.state() == QueryState.FINISHED ? null : query.sqlState(),
+            query.state() == QueryState.CANCELLED,
+            Duration.between(query.started(), query.ended()));
     Long oldest;
     synchronized (endedOrder) {
       endedOrder.add(id);

@@ -1,5 +1,7 @@
 package io.icegate.gateway.activity;
 
+import io.icegate.gateway.metrics.StatementKind;
+import io.icegate.gateway.metrics.StatementPath;
 import java.time.Instant;
 import java.util.concurrent.atomic.AtomicLong;
 import org.apache.spark.SparkContext;
@@ -24,6 +26,8 @@ public final class StatementActivity {
   private volatile String error;
   private volatile String sqlState = "00000";
   private volatile String kind = "statement";
+  private volatile StatementKind statementKind = StatementKind.UNKNOWN;
+  private volatile StatementPath path = StatementPath.NONE;
 
   /**
    * The last progress read that knew of tasks: shown once Spark has forgotten the statement's jobs.
@@ -116,6 +120,24 @@ public final class StatementActivity {
 
   public String kind() {
     return kind;
+  }
+
+  /** What it is, for metrics, once it was parsed. */
+  public void statementKind(StatementKind what) {
+    this.statementKind = what;
+  }
+
+  public StatementKind statementKind() {
+    return statementKind;
+  }
+
+  /** Who answers it, once the gateway chose. */
+  public void path(StatementPath chosen) {
+    this.path = chosen;
+  }
+
+  public StatementPath path() {
+    return path;
   }
 
   /** 00000 unless it failed. */

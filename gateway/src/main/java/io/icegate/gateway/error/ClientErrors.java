@@ -1,5 +1,6 @@
 package io.icegate.gateway.error;
 
+import io.icegate.gateway.metrics.GatewayMetrics;
 import io.icegate.gateway.result.ResultLimitException;
 import java.util.Map;
 import java.util.Optional;
@@ -85,6 +86,17 @@ public final class ClientErrors {
       return already;
     }
     ClientError error = describe(failure);
+    switch (error.code()) {
+      case TOO_MANY_CONNECTIONS,
+          TOO_MANY_STATEMENTS,
+          RESULT_TOO_LARGE,
+          STATEMENT_TOO_LONG,
+          STATEMENT_TOO_COMPLEX ->
+          GatewayMetrics.instance().limitRefused(error.code().name());
+      default -> {
+        // Not a limit.
+      }
+    }
     if (error.code().kind() == ErrorCode.Kind.INTERNAL) {
       LOG.error("Internal error, reported to the client as: {}", error.message(), failure);
     } else {

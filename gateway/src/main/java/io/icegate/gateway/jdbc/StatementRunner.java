@@ -9,6 +9,8 @@ import io.icegate.gateway.engine.Sessions;
 import io.icegate.gateway.error.ErrorCode;
 import io.icegate.gateway.error.GatewayException;
 import io.icegate.gateway.metadata.NativeMetadataPath;
+import io.icegate.gateway.metrics.StatementKind;
+import io.icegate.gateway.metrics.StatementPath;
 import io.icegate.gateway.procedure.ProcedurePath;
 import io.icegate.gateway.result.ColumnTypes;
 import io.icegate.gateway.result.ResultCursor;
@@ -133,6 +135,7 @@ final class StatementRunner {
           parsed.ifPresent(statement -> StatementSize.checkQueryBlocks(statement, maxQueryBlocks));
           StatementRoles.Requirement needed = StatementRoles.of(parsed, sql, session);
           query.kind(needed.what());
+          query.statementKind(StatementKind.of(needed));
           Identity identity = connection.identity();
           if (!identity.role().includes(needed.role())) {
             throw new GatewayException(
@@ -151,6 +154,7 @@ final class StatementRunner {
           if (parsed.isEmpty() && parameters.isEmpty()) {
             Optional<DdlTranslations.Rows> answer = DdlTranslations.tryAnswer(session, sql);
             if (answer.isPresent()) {
+              query.path(StatementPath.GATEWAY);
               return rows(
                   connection,
                   RowSource.of(answer.get().rows().iterator()),
@@ -158,9 +162,12 @@ final class StatementRunner {
                   maxRows,
                   List.of());
             }
+            // Set before: a translated statement that fails was still the gateway's to run.
+            query.path(StatementPath.GATEWAY);
             if (DdlTranslations.tryRun(session, sql)) {
               return new Outcome(List.of(), null, 0, List.of());
             }
+            query.path(StatementPath.NONE);
           }
           Optional<ProcedurePath.Plan> call =
               parsed.flatMap(
@@ -171,6 +178,7 @@ final class StatementRunner {
                           JdbcParameters.forProcedures(parameters, connection.compactRows()),
                           identity));
           if (call.isPresent() && call.get() instanceof ProcedurePath.Local local) {
+            query.path(StatementPath.GATEWAY);
             return rows(
                 connection,
                 RowSource.of(local.rows().iterator()),
@@ -184,6 +192,7 @@ final class StatementRunner {
               && SystemTableQueries.readsOnlySystemTables(parsed.get())) {
             Optional<SystemTableQueries.Answer> answer = SystemTableQueries.tryAnswer(sql);
             if (answer.isPresent()) {
+              query.path(StatementPath.SYSTEM);
               return rows(
                   connection,
                   RowSource.of(answer.get().rows().iterator()),
@@ -196,6 +205,7 @@ final class StatementRunner {
             Optional<NativeMetadataPath.Answer> answer =
                 nativePath.tryAnswer(session, parsed.get());
             if (answer.isPresent()) {
+              query.path(StatementPath.NATIVE);
               return rows(
                   connection,
                   answer.get().wire(connection.zone(), connection.compactRows()),
@@ -207,6 +217,7 @@ final class StatementRunner {
           if (call.isEmpty() && parsed.isPresent()) {
             nativePath.checkDataTimeTravel(session, parsed.get());
           }
+          query.path(call.isPresent() ? StatementPath.CALL : StatementPath.SPARK);
           List<String> warnings = call.map(ProcedurePath.Plan::warnings).orElse(List.of());
           // A CALL runs as rendered from its checked arguments (the parameters are in it); the rest
           // as written.

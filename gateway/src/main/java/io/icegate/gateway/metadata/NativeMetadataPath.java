@@ -7,6 +7,7 @@ import io.icegate.calcite.exec.NotNativeException;
 import io.icegate.calcite.exec.WarmUp;
 import io.icegate.gateway.error.ErrorCode;
 import io.icegate.gateway.error.GatewayException;
+import io.icegate.gateway.metrics.GatewayMetrics;
 import io.icegate.gateway.result.WireRows;
 import io.icegate.metadata.MetadataTableException;
 import java.time.ZoneId;
@@ -87,6 +88,7 @@ public final class NativeMetadataPath {
       MetadataQueryResult result = engine.prepare(statement).execute();
       NativeRows rows = new NativeRows(result);
       answered.incrementAndGet();
+      GatewayMetrics.instance().nativeQuery(true);
       return Optional.of(new Answer(rows.schema(), rows, result.warnings()));
     } catch (NotNativeException e) {
       LOG.debug("Spark runs it: {}", e.getMessage());
@@ -101,6 +103,7 @@ public final class NativeMetadataPath {
       // Spark gives it.
       // Counted and logged, so that a gap shows; the stack trace only at DEBUG.
       fellBack.incrementAndGet();
+      GatewayMetrics.instance().nativeQuery(false);
       String shown = statement.toString().replaceAll("\\s+", " ");
       if (shown.length() > LOGGED_STATEMENT_CHARS) {
         shown = shown.substring(0, LOGGED_STATEMENT_CHARS) + "...";

@@ -1,5 +1,6 @@
 package io.icegate.gateway.result;
 
+import io.icegate.gateway.metrics.GatewayMetrics;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutionException;
@@ -53,6 +54,7 @@ public final class ResultCursor implements AutoCloseable {
     this.rows = rows;
     this.maxRows = maxRows;
     this.prefetcher = prefetcher;
+    GatewayMetrics.instance().resultOpened();
   }
 
   /**
@@ -68,6 +70,8 @@ public final class ResultCursor implements AutoCloseable {
     if (frame == null) {
       frame = context.run(() -> compute(offset, frameRows));
     }
+    GatewayMetrics.instance()
+        .frameSent(((List<?>) frame.rows).size(), frame.toProto().getSerializedSize());
     if (frame.done) {
       close();
     } else {
@@ -130,6 +134,7 @@ public final class ResultCursor implements AutoCloseable {
         return;
       }
       closed = true;
+      GatewayMetrics.instance().resultClosed();
       pending = ahead;
       ahead = null;
     }

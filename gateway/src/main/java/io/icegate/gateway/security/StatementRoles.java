@@ -62,6 +62,14 @@ public final class StatementRoles {
    */
   public record Requirement(Role role, String what) {}
 
+  /** What a query is called in a refusal (and how metrics know it for one). */
+  public static final String QUERY = "a query";
+
+  public static final String EXPLAIN_CALL = "EXPLAIN CALL";
+
+  /** What a procedure call is called starts with this, followed by the procedure's name. */
+  public static final String CALL_PREFIX = "CALL ";
+
   private StatementRoles() {}
 
   /**
@@ -92,24 +100,25 @@ public final class StatementRoles {
 
   private static Requirement ofIcegateTree(SqlNode statement) {
     if (statement instanceof SqlExplainIcebergCall) {
-      return new Requirement(Role.READ, "EXPLAIN CALL");
+      return new Requirement(Role.READ, EXPLAIN_CALL);
     }
     if (statement instanceof SqlIcebergCall call) {
       String name = call.procedureName().toLowerCase(Locale.ROOT);
       if (call.catalog().map(c -> c.equalsIgnoreCase(SystemCatalog.NAME)).orElse(false)) {
         // Cancelling another user's statement needs ADMIN; that is checked against the statement's
         // owner.
-        return new Requirement(Role.READ, "CALL " + SystemCatalog.NAME + ".system." + name);
+        return new Requirement(Role.READ, CALL_PREFIX + SystemCatalog.NAME + ".system." + name);
       }
       Optional<ProcedureSpec> spec = Procedures.find(name);
       // An unknown procedure is refused by the procedure bridge before anything runs.
-      return new Requirement(spec.map(s -> role(s.privilege())).orElse(Role.READ), "CALL " + name);
+      return new Requirement(
+          spec.map(s -> role(s.privilege())).orElse(Role.READ), CALL_PREFIX + name);
     }
     if (statement.isA(SqlKind.QUERY)
         || statement.getKind() == SqlKind.EXPLAIN
         || statement.getKind() == SqlKind.DESCRIBE_TABLE
         || statement.getKind() == SqlKind.DESCRIBE_SCHEMA) {
-      return new Requirement(Role.READ, "a query");
+      return new Requirement(Role.READ, QUERY);
     }
     return new Requirement(Role.WRITE, statement.getKind().sql);
   }

@@ -1,5 +1,6 @@
 package io.icegate.gateway.server;
 
+import io.icegate.gateway.metrics.GatewayMetrics;
 import io.icegate.gateway.security.Authenticator;
 import io.icegate.gateway.security.Identity;
 import io.icegate.gateway.security.RequestContext;
@@ -87,6 +88,7 @@ final class AuthenticationHandler extends HandlerWrapper {
     Optional<Identity> identity =
         authenticator.get().authenticate(given.user(), given.password(), remoteAddress);
     if (identity.isEmpty()) {
+      GatewayMetrics.instance().authenticationFailed();
       LOG.warn(
           "Refused user '{}' from {}: wrong user name or password", given.user(), remoteAddress);
     }

@@ -6,6 +6,7 @@ import io.icegate.gateway.config.Setting;
 import io.icegate.gateway.engine.SparkEngine;
 import io.icegate.gateway.jdbc.IcegateMeta;
 import io.icegate.gateway.metadata.NativeMetadataPath;
+import io.icegate.gateway.metrics.GatewayMetrics;
 import io.icegate.gateway.security.Authenticator;
 import io.icegate.gateway.security.BindPolicy;
 import io.icegate.gateway.security.UsersFileAuthenticator;
@@ -85,6 +86,7 @@ public final class GatewayServer implements AutoCloseable {
         .ifPresent(keystore -> checkKeystore(keystore, config.tlsKeystorePassword()));
     PartitionCountsCache.shared().setMaxCounts(config.partitionCacheCounts());
     IcegateMeta meta = new IcegateMeta(engine, config);
+    GatewayMetrics.instance().watchSpark(engine.rootSession().sparkContext());
     Serialization serialization =
         config.serialization().equals("json") ? Serialization.JSON : Serialization.PROTOBUF;
     ServerCustomizer<Server> bindHost =
@@ -100,8 +102,10 @@ public final class GatewayServer implements AutoCloseable {
     // checks come before it.
     ServerCustomizer<Server> authenticate =
         server -> {
+          MetricsEndpoint metrics = new MetricsEndpoint();
+          metrics.setHandler(server.getHandler());
           AuthenticationHandler authentication = new AuthenticationHandler(authenticator);
-          authentication.setHandler(server.getHandler());
+          authentication.setHandler(metrics);
           HealthEndpoints health = new HealthEndpoints(readiness);
           health.setHandler(authentication);
           server.setHandler(health);

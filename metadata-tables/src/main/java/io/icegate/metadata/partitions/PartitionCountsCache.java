@@ -36,6 +36,7 @@ public final class PartitionCountsCache {
   private long maxCounts;
   private long heldCounts;
   private long hits;
+  private long misses;
 
   PartitionCountsCache(long maxCounts) {
     this.maxCounts = checkedMax(maxCounts);
@@ -62,14 +63,21 @@ public final class PartitionCountsCache {
   }
 
   /** Lookups answered from the cache. */
-  synchronized long hits() {
+  public synchronized long hits() {
     return hits;
+  }
+
+  /** Lookups the cache could not answer (the manifest was read). */
+  public synchronized long misses() {
+    return misses;
   }
 
   synchronized Optional<ManifestCounts> get(Key key) {
     ManifestCounts counts = entries.get(key);
     if (counts != null) {
       hits++;
+    } else {
+      misses++;
     }
     return Optional.ofNullable(counts);
   }
