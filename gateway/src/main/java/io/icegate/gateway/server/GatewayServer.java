@@ -3,6 +3,7 @@ package io.icegate.gateway.server;
 import io.icegate.gateway.activity.GatewayActivity;
 import io.icegate.gateway.config.GatewayConfig;
 import io.icegate.gateway.config.Setting;
+import io.icegate.gateway.console.ConsoleHandler;
 import io.icegate.gateway.engine.SparkEngine;
 import io.icegate.gateway.jdbc.IcegateMeta;
 import io.icegate.gateway.metadata.NativeMetadataPath;
@@ -99,15 +100,17 @@ public final class GatewayServer implements AutoCloseable {
         new Readiness(engine, Duration.ofMillis(config.readyCatalogTimeoutMillis()));
     // Avatica's handlers are in place when customizers run: authentication goes in front of all of
     // them, so a refused request is answered before Avatica reads a byte of it; only the health
-    // checks come before it.
+    // checks and the web console (which logs its users in with a form) come before it.
     ServerCustomizer<Server> authenticate =
         server -> {
           MetricsEndpoint metrics = new MetricsEndpoint();
           metrics.setHandler(server.getHandler());
           AuthenticationHandler authentication = new AuthenticationHandler(authenticator);
           authentication.setHandler(metrics);
+          ConsoleHandler console = new ConsoleHandler(authenticator, config.auditLogPath());
+          console.setHandler(authentication);
           HealthEndpoints health = new HealthEndpoints(readiness);
-          health.setHandler(authentication);
+          health.setHandler(console);
           server.setHandler(health);
         };
     ServerCustomizer<Server> refusePlainHttp =
