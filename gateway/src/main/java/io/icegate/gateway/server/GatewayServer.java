@@ -4,6 +4,7 @@ import io.icegate.gateway.activity.GatewayActivity;
 import io.icegate.gateway.config.GatewayConfig;
 import io.icegate.gateway.config.Setting;
 import io.icegate.gateway.engine.SparkEngine;
+import io.icegate.gateway.health.HealthThresholds;
 import io.icegate.gateway.jdbc.IcegateMeta;
 import io.icegate.gateway.metadata.NativeMetadataPath;
 import io.icegate.gateway.security.Authenticator;
@@ -80,6 +81,7 @@ public final class GatewayServer implements AutoCloseable {
         .tlsKeystore()
         .ifPresent(keystore -> checkKeystore(keystore, config.tlsKeystorePassword()));
     PartitionCountsCache.shared().setMaxCounts(config.partitionCacheCounts());
+    HealthThresholds.configure(config.health());
     IcegateMeta meta = new IcegateMeta(engine, config);
     Serialization serialization =
         config.serialization().equals("json") ? Serialization.JSON : Serialization.PROTOBUF;
