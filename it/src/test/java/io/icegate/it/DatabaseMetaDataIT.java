@@ -79,7 +79,10 @@ class DatabaseMetaDataIT {
     assertThat(read(meta().getSchemas("icegate", null), "TABLE_SCHEM", "TABLE_CATALOG"))
         .containsExactly(row("system", "icegate"));
     assertThat(read(meta().getTables("icegate", "system", "%", null), "TABLE_NAME", "TABLE_TYPE"))
-        .containsExactly(row("connections", "SYSTEM TABLE"), row("queries", "SYSTEM TABLE"));
+        .containsExactly(
+            row("connections", "SYSTEM TABLE"),
+            row("queries", "SYSTEM TABLE"),
+            row("table_health", "SYSTEM TABLE"));
     assertThat(
             read(
                 meta().getColumns("icegate", "system", "queries", "%"), "COLUMN_NAME", "TYPE_NAME"))

@@ -25,8 +25,10 @@ import org.apache.spark.unsafe.types.UTF8String;
 /**
  * The gateway's own Spark catalog, {@code icegate}: namespace {@code system} holds {@code queries}
  * (running statements and the last ended ones, with their Spark progress) and {@code connections}
- * (open JDBC connections). Registered on every session by the engine, so that any SQL, any JDBC
- * tool and {@code DatabaseMetaData} see them as tables. Read-only.
+ * (open JDBC connections), {@code table_health} (every Iceberg table the session's catalogs hold,
+ * with its maintenance state: {@link io.icegate.gateway.health.TableHealth}). Registered on every
+ * session by the engine, so that any SQL, any JDBC tool and {@code DatabaseMetaData} see them as
+ * tables. Read-only.
  */
 public final class SystemCatalog implements TableCatalog, SupportsNamespaces {
   /** The catalog's name in every gateway session. */
@@ -35,6 +37,7 @@ public final class SystemCatalog implements TableCatalog, SupportsNamespaces {
   public static final String NAMESPACE = "system";
   public static final String QUERIES = "queries";
   public static final String CONNECTIONS = "connections";
+  public static final String TABLE_HEALTH = "table_health";
 
   static final StructType QUERIES_SCHEMA =
       schema(
@@ -92,7 +95,8 @@ public final class SystemCatalog implements TableCatalog, SupportsNamespaces {
   public Map<String, String> loadNamespaceMetadata(String[] namespace)
       throws NoSuchNamespaceException {
     requireSystem(namespace);
-    return Map.of("comment", "The gateway's own state: running statements and open connections");
+    return Map.of(
+        "comment", "The gateway's own state: running statements, open connections, tables' health");
   }
 
   @Override
@@ -116,7 +120,9 @@ public final class SystemCatalog implements TableCatalog, SupportsNamespaces {
   public Identifier[] listTables(String[] namespace) throws NoSuchNamespaceException {
     requireSystem(namespace);
     return new Identifier[] {
-      Identifier.of(namespace, CONNECTIONS), Identifier.of(namespace, QUERIES)
+      Identifier.of(namespace, CONNECTIONS),
+      Identifier.of(namespace, QUERIES),
+      Identifier.of(namespace, TABLE_HEALTH)
     };
   }
 
@@ -132,6 +138,11 @@ public final class SystemCatalog implements TableCatalog, SupportsNamespaces {
               name + "." + NAMESPACE + "." + CONNECTIONS,
               CONNECTIONS_SCHEMA,
               SystemCatalog::connectionRows);
+        case TABLE_HEALTH:
+          // Spark analyzes with the session active; its catalogs are what the table reads.
+          return new TableHealthTable(
+              name + "." + NAMESPACE + "." + TABLE_HEALTH,
+              org.apache.spark.sql.SparkSession.active());
         default:
           break;
       }
@@ -174,6 +185,10 @@ public final class SystemCatalog implements TableCatalog, SupportsNamespaces {
             + NAMESPACE
             + "."
             + CONNECTIONS
+            + ", "
+            + NAMESPACE
+            + "."
+            + TABLE_HEALTH
             + ")");
   }
 

@@ -32,6 +32,7 @@ import org.apache.calcite.schema.impl.AbstractTable;
 import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.type.SqlTypeName;
+import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.catalyst.expressions.GenericInternalRow;
 import org.apache.spark.sql.types.DataType;
@@ -89,6 +90,15 @@ public final class SystemTableQueries {
    * run it.
    */
   public static Optional<Answer> tryAnswer(String sql) {
+    return tryAnswer(sql, null);
+  }
+
+  /**
+   * The answer to {@code sql} (a query {@link #readsOnlySystemTables} took) read with {@code
+   * session}'s catalogs ({@code table_health} needs them; without a session it is left to Spark),
+   * or empty for Spark to run it.
+   */
+  public static Optional<Answer> tryAnswer(String sql, SparkSession session) {
     Properties properties = new Properties();
     // Icegate's parser (Spark SQL's lexical rules; `system` is no keyword): backticks quote names,
     // names match
@@ -110,6 +120,9 @@ public final class SystemTableQueries {
       system.add(
           SystemCatalog.CONNECTIONS,
           new RowsTable(SystemCatalog.CONNECTIONS_SCHEMA, SystemCatalog::connectionRows));
+      if (session != null) {
+        system.add(SystemCatalog.TABLE_HEALTH, new TableHealthRows(session));
+      }
       try (Statement statement = connection.createStatement();
           ResultSet rs = statement.executeQuery(sql)) {
         return Optional.of(answer(rs));
@@ -187,7 +200,7 @@ public final class SystemTableQueries {
   }
 
   /** A system table as Calcite sees it: the same columns as Spark's, and rows read at scan time. */
-  private static final class RowsTable extends AbstractTable implements ScannableTable {
+  static class RowsTable extends AbstractTable implements ScannableTable {
     private final StructType schema;
     private final Supplier<InternalRow[]> rows;
 
@@ -225,7 +238,7 @@ public final class SystemTableQueries {
       return Linq4j.asEnumerable(values);
     }
 
-    private static SqlTypeName calciteType(DataType type) {
+    static SqlTypeName calciteType(DataType type) {
       if (type == DataTypes.StringType) {
         return SqlTypeName.VARCHAR;
       }
@@ -250,7 +263,7 @@ public final class SystemTableQueries {
     /**
      * Calcite's own representation: strings as String, timestamps as milliseconds since the epoch.
      */
-    private static Object calciteValue(Object value, DataType type) {
+    static Object calciteValue(Object value, DataType type) {
       if (value instanceof UTF8String s) {
         return s.toString();
       }

@@ -3,6 +3,7 @@ package io.icegate.gateway.config;
 import static java.util.Objects.requireNonNull;
 
 import io.icegate.gateway.activity.SystemCatalog;
+import io.icegate.gateway.health.HealthThresholds;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -27,6 +28,7 @@ public record GatewayConfig(
     int streamQueueBatches,
     boolean metadataNative,
     int partitionCacheCounts,
+    HealthThresholds health,
     int idleTimeoutSeconds,
     String auditFile,
     int maxConnections,
@@ -55,6 +57,7 @@ public record GatewayConfig(
     requireNonNull(tlsKeystore, "tlsKeystore is null");
     requireNonNull(tlsKeystorePassword, "tlsKeystorePassword is null");
     requireNonNull(policy, "policy is null");
+    requireNonNull(health, "health is null");
     sparkConf = Map.copyOf(sparkConf);
   }
 
@@ -112,6 +115,12 @@ public record GatewayConfig(
         intValue(values, Setting.STREAM_QUEUE_BATCHES, 1, 1024),
         booleanValue(values, Setting.METADATA_NATIVE),
         intValue(values, Setting.METADATA_PARTITION_CACHE_COUNTS, 0, Integer.MAX_VALUE),
+        new HealthThresholds(
+            intValue(values, Setting.HEALTH_MAX_SNAPSHOTS, 1, Integer.MAX_VALUE),
+            intValue(values, Setting.HEALTH_MAX_SNAPSHOT_AGE_HOURS, 1, Integer.MAX_VALUE),
+            intValue(values, Setting.HEALTH_MIN_SMALL_FILES, 1, Integer.MAX_VALUE),
+            intValue(values, Setting.HEALTH_MIN_DELETE_FILES, 1, Integer.MAX_VALUE),
+            intValue(values, Setting.HEALTH_MAX_MANIFESTS, 1, Integer.MAX_VALUE)),
         intValue(values, Setting.IDLE_TIMEOUT, 1, Integer.MAX_VALUE),
         value(values, Setting.AUDIT_FILE),
         intValue(values, Setting.MAX_CONNECTIONS, 1, Integer.MAX_VALUE),
@@ -170,6 +179,13 @@ public record GatewayConfig(
     entries.put(Setting.METADATA_NATIVE.key(), Boolean.toString(metadataNative));
     entries.put(
         Setting.METADATA_PARTITION_CACHE_COUNTS.key(), Integer.toString(partitionCacheCounts));
+    entries.put(Setting.HEALTH_MAX_SNAPSHOTS.key(), Integer.toString(health.maxSnapshots()));
+    entries.put(
+        Setting.HEALTH_MAX_SNAPSHOT_AGE_HOURS.key(),
+        Integer.toString(health.maxSnapshotAgeHours()));
+    entries.put(Setting.HEALTH_MIN_SMALL_FILES.key(), Integer.toString(health.minSmallFiles()));
+    entries.put(Setting.HEALTH_MIN_DELETE_FILES.key(), Integer.toString(health.minDeleteFiles()));
+    entries.put(Setting.HEALTH_MAX_MANIFESTS.key(), Integer.toString(health.maxManifests()));
     entries.put(Setting.IDLE_TIMEOUT.key(), Integer.toString(idleTimeoutSeconds));
     entries.put(Setting.AUDIT_FILE.key(), auditFile);
     entries.put(Setting.MAX_CONNECTIONS.key(), Integer.toString(maxConnections));

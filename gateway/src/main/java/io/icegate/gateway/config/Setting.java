@@ -1,5 +1,6 @@
 package io.icegate.gateway.config;
 
+import io.icegate.gateway.health.HealthThresholds;
 import io.icegate.metadata.partitions.PartitionCountsCache;
 
 /**
@@ -43,6 +44,34 @@ public enum Setting {
           + " changes, so a query reads only the manifests committed since): about 200 bytes each"
           + " for one short text partition field; 0 keeps none. One cache per process: the last"
           + " gateway started in a JVM sets it."),
+  HEALTH_MAX_SNAPSHOTS(
+      HealthThresholds.MAX_SNAPSHOTS,
+      Integer.toString(HealthThresholds.DEFAULTS.maxSnapshots()),
+      "icegate.system.table_health suggests expire_snapshots for a table with more snapshots;"
+          + " a table property of the same key overrides it."),
+  HEALTH_MAX_SNAPSHOT_AGE_HOURS(
+      HealthThresholds.MAX_SNAPSHOT_AGE_HOURS,
+      Integer.toString(HealthThresholds.DEFAULTS.maxSnapshotAgeHours()),
+      "table_health suggests expire_snapshots for a table with a snapshot older than this that no"
+          + " ref holds (Iceberg's history.expire.max-snapshot-age-ms is 5 days); a table property"
+          + " overrides it."),
+  HEALTH_MIN_SMALL_FILES(
+      HealthThresholds.MIN_SMALL_FILES,
+      Integer.toString(HealthThresholds.DEFAULTS.minSmallFiles()),
+      "table_health suggests rewrite_data_files for a table with at least this many data files"
+          + " below 0.75 x write.target-file-size-bytes (rewrite_data_files' min-input-files and"
+          + " min-file-size-bytes defaults); a table property overrides it."),
+  HEALTH_MIN_DELETE_FILES(
+      HealthThresholds.MIN_DELETE_FILES,
+      Integer.toString(HealthThresholds.DEFAULTS.minDeleteFiles()),
+      "table_health suggests rewrite_position_delete_files for a table with at least this many"
+          + " delete files; a table property overrides it."),
+  HEALTH_MAX_MANIFESTS(
+      HealthThresholds.MAX_MANIFESTS,
+      Integer.toString(HealthThresholds.DEFAULTS.maxManifests()),
+      "table_health suggests rewrite_manifests for a table with more manifests (Iceberg merges"
+          + " appends' manifests from commit.manifest.min-count-to-merge, 100); a table property"
+          + " overrides it."),
   IDLE_TIMEOUT(
       "icegate.connection.idle-timeout-seconds",
       "1800",

@@ -190,7 +190,7 @@ final class StatementRunner {
               && parsed.isPresent()
               && parameters.isEmpty()
               && SystemTableQueries.readsOnlySystemTables(parsed.get())) {
-            Optional<SystemTableQueries.Answer> answer = SystemTableQueries.tryAnswer(sql);
+            Optional<SystemTableQueries.Answer> answer = SystemTableQueries.tryAnswer(sql, session);
             if (answer.isPresent()) {
               query.path(StatementPath.SYSTEM);
               return rows(

@@ -5,6 +5,7 @@ import io.icegate.gateway.config.GatewayConfig;
 import io.icegate.gateway.config.Setting;
 import io.icegate.gateway.console.ConsoleHandler;
 import io.icegate.gateway.engine.SparkEngine;
+import io.icegate.gateway.health.HealthThresholds;
 import io.icegate.gateway.jdbc.IcegateMeta;
 import io.icegate.gateway.metadata.NativeMetadataPath;
 import io.icegate.gateway.metrics.GatewayMetrics;
@@ -86,6 +87,7 @@ public final class GatewayServer implements AutoCloseable {
         .tlsKeystore()
         .ifPresent(keystore -> checkKeystore(keystore, config.tlsKeystorePassword()));
     PartitionCountsCache.shared().setMaxCounts(config.partitionCacheCounts());
+    HealthThresholds.configure(config.health());
     IcegateMeta meta = new IcegateMeta(engine, config);
     GatewayMetrics.instance().watchSpark(engine.rootSession().sparkContext());
     Serialization serialization =

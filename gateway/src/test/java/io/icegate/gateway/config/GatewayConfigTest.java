@@ -65,4 +65,18 @@ class GatewayConfigTest {
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("must be protobuf or json, not 'xml'");
   }
+
+  @Test
+  void healthThresholdsAreParsedAndMustBePositive() {
+    GatewayConfig config =
+        GatewayConfig.from(
+            Map.of("icegate.health.max-snapshots", "50", "icegate.health.min-small-files", "8"));
+    assertThat(config.health())
+        .isEqualTo(new io.icegate.gateway.health.HealthThresholds(50, 120, 8, 5, 100));
+    assertThat(GatewayConfig.from(Map.of()).health())
+        .isEqualTo(io.icegate.gateway.health.HealthThresholds.DEFAULTS);
+    assertThatThrownBy(() -> GatewayConfig.from(Map.of("icegate.health.max-manifests", "0")))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("icegate.health.max-manifests must be an integer from 1");
+  }
 }

@@ -210,7 +210,9 @@ class GatewayActivityIT {
     try (Connection c = gateway.connectAs("reader")) {
       assertThat(query(c, "SHOW TABLES IN icegate.system"))
           .containsExactlyInAnyOrder(
-              row("system", "connections", false), row("system", "queries", false));
+              row("system", "connections", false),
+              row("system", "queries", false),
+              row("system", "table_health", false));
       assertFails(
           () -> query(c, "DROP TABLE icegate.system.queries"), "0A000", "icegate", "read-only");
       assertFails(() -> query(c, "SELECT * FROM icegate.system.no_such"), "42P01", "no_such");
