@@ -1,6 +1,8 @@
 package io.icegate.gateway.activity;
 
 import io.icegate.gateway.metrics.GatewayMetrics;
+import io.icegate.gateway.security.Identity;
+import io.icegate.gateway.security.Ownership;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -135,6 +137,21 @@ public final class GatewayActivity {
   /** Running statements and the last ended ones, oldest first. */
   public List<StatementActivity> queries() {
     return new ArrayList<>(queries.values());
+  }
+
+  /**
+   * The statements {@code viewer} may see, oldest first: their own, or everyone's for an admin (and
+   * for everyone when authentication is off). What the system tables and the console show.
+   */
+  public List<StatementActivity> queriesVisibleTo(Identity viewer) {
+    return queries.values().stream()
+        .filter(q -> Ownership.ownerOrAdmin(viewer, q.connection().user()))
+        .toList();
+  }
+
+  /** The connections {@code viewer} may see, oldest first (as {@link #queriesVisibleTo}). */
+  public List<ConnectionActivity> connectionsVisibleTo(Identity viewer) {
+    return connections().stream().filter(c -> Ownership.ownerOrAdmin(viewer, c.user())).toList();
   }
 
   /** The statements of {@code connectionId} that have not ended, oldest first. */

@@ -1,5 +1,6 @@
 package io.icegate.gateway.activity;
 
+import io.icegate.gateway.security.RequestContext;
 import java.time.Instant;
 import java.util.Arrays;
 import java.util.List;
@@ -206,7 +207,10 @@ public final class SystemCatalog implements TableCatalog, SupportsNamespaces {
 
   static InternalRow[] queryRows() {
     Instant now = Instant.now();
-    List<StatementActivity> queries = GatewayActivity.instance().queries();
+    GatewayActivity activity = GatewayActivity.instance();
+    // Outside a client's request (the gateway's own sessions), everything.
+    List<StatementActivity> queries =
+        RequestContext.current().map(activity::queriesVisibleTo).orElseGet(activity::queries);
     InternalRow[] rows = new InternalRow[queries.size()];
     for (int i = 0; i < rows.length; i++) {
       StatementActivity q = queries.get(i);
@@ -237,7 +241,10 @@ public final class SystemCatalog implements TableCatalog, SupportsNamespaces {
 
   static InternalRow[] connectionRows() {
     GatewayActivity activity = GatewayActivity.instance();
-    List<ConnectionActivity> connections = activity.connections();
+    List<ConnectionActivity> connections =
+        RequestContext.current()
+            .map(activity::connectionsVisibleTo)
+            .orElseGet(activity::connections);
     InternalRow[] rows = new InternalRow[connections.size()];
     for (int i = 0; i < rows.length; i++) {
       ConnectionActivity c = connections.get(i);

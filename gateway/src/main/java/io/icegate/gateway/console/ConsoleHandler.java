@@ -15,10 +15,12 @@ import java.security.MessageDigest;
 import java.util.Arrays;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Supplier;
 import javax.servlet.ServletException;
 import javax.servlet.http.Cookie;
 import javax.servlet.http.HttpServletRequest;
 import javax.servlet.http.HttpServletResponse;
+import org.apache.spark.sql.SparkSession;
 import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.handler.HandlerWrapper;
 import org.slf4j.Logger;
@@ -39,16 +41,21 @@ public final class ConsoleHandler extends HandlerWrapper {
 
   private final Optional<Authenticator> authenticator;
   private final Path auditLog;
+  private final Supplier<SparkSession> session;
   private final ConsoleSessions sessions = new ConsoleSessions();
 
   /**
    * @param authenticator the gateway's users, or empty when authentication is off (then everyone is
    *     an admin, as for JDBC, and the gateway listens on loopback only)
    * @param auditLog the audit log the history page reads
+   * @param session the console's own Spark session, which sees the catalogs connections see (the
+   *     tables page reads their tables' metadata through it, without a Spark job)
    */
-  public ConsoleHandler(Optional<Authenticator> authenticator, Path auditLog) {
+  public ConsoleHandler(
+      Optional<Authenticator> authenticator, Path auditLog, Supplier<SparkSession> session) {
     this.authenticator = authenticator;
     this.auditLog = auditLog;
+    this.session = session;
   }
 
   @Override
@@ -143,6 +150,16 @@ public final class ConsoleHandler extends HandlerWrapper {
               response,
               HttpServletResponse.SC_OK,
               page(ConsolePages.Page.CONNECTIONS, session.get(), ConsolePages.connections(viewer)));
+      case "/ui/tables" -> {
+        MaintenanceTables.Result tables = MaintenanceTables.of(this.session.get());
+        html(
+            response,
+            HttpServletResponse.SC_OK,
+            page(
+                ConsolePages.Page.TABLES,
+                session.get(),
+                ConsolePages.tables(tables.needing(), tables.checked())));
+      }
       default ->
           html(
               response,

@@ -26,7 +26,8 @@ final class ConsolePages {
   enum Page {
     STATEMENTS("statements", "Statements"),
     HISTORY("history", "History"),
-    CONNECTIONS("connections", "Connections");
+    CONNECTIONS("connections", "Connections"),
+    TABLES("tables", "Tables");
 
     final String path;
     final String title;
@@ -229,10 +230,7 @@ final class ConsolePages {
 
   static String connections(Identity viewer) {
     GatewayActivity activity = GatewayActivity.instance();
-    List<ConnectionActivity> connections =
-        activity.connections().stream()
-            .filter(c -> Ownership.ownerOrAdmin(viewer, c.user()))
-            .toList();
+    List<ConnectionActivity> connections = activity.connectionsVisibleTo(viewer);
     if (connections.isEmpty()) {
       return "<h2>Connections</h2><p class=\"empty\">No connection is open.</p>";
     }
@@ -259,10 +257,49 @@ final class ConsolePages {
     return html.append("</tbody></table>").toString();
   }
 
+  /**
+   * The tables that need maintenance, each with its suggested call, out of {@code checked} tables
+   * (cells in {@link MaintenanceTables#COLUMNS} order).
+   */
+  static String tables(List<List<String>> needing, int checked) {
+    StringBuilder html =
+        new StringBuilder("<h2>Tables that need maintenance</h2><p class=\"note\">")
+            .append(needing.size())
+            .append(" of ")
+            .append(checked)
+            .append(
+                " tables, from <code>icegate.system.table_health</code>. Run a call as it is, or"
+                    + " see first what it would do with <code>EXPLAIN</code> before it.</p>");
+    if (needing.isEmpty()) {
+      return html.append("<p class=\"empty\" id=\"no-tables\">Every table is healthy.</p>")
+          .toString();
+    }
+    html.append("<table class=\"statements\" id=\"tables\"><thead><tr>");
+    for (String title : MaintenanceTables.TITLES) {
+      html.append("<th>").append(escape(title)).append("</th>");
+    }
+    html.append("</tr></thead><tbody>");
+    int call = MaintenanceTables.COLUMNS.indexOf("suggested_call");
+    int error = MaintenanceTables.COLUMNS.indexOf("error");
+    for (List<String> cells : needing) {
+      html.append("<tr>");
+      for (int i = 0; i < cells.size(); i++) {
+        if (i == error) {
+          continue;
+        }
+        html.append(i == call ? "<td class=\"sql call\">" : "<td>").append(escape(cells.get(i)));
+        if (i == call && cells.get(error) != null) {
+          html.append("<div class=\"error\">").append(escape(cells.get(error))).append("</div>");
+        }
+        html.append("</td>");
+      }
+      html.append("</tr>");
+    }
+    return html.append("</tbody></table>").toString();
+  }
+
   private static List<StatementActivity> visible(Identity viewer) {
-    return GatewayActivity.instance().queries().stream()
-        .filter(q -> Ownership.ownerOrAdmin(viewer, q.connection().user()))
-        .toList();
+    return GatewayActivity.instance().queriesVisibleTo(viewer);
   }
 
   /** Stages and tasks as a bar: the share of tasks done, with the counts beside it. */

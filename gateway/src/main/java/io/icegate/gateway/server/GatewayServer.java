@@ -22,10 +22,12 @@ import java.security.UnrecoverableKeyException;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Supplier;
 import org.apache.calcite.avatica.remote.Driver.Serialization;
 import org.apache.calcite.avatica.remote.Service;
 import org.apache.calcite.avatica.server.HttpServer;
 import org.apache.calcite.avatica.server.ServerCustomizer;
+import org.apache.spark.sql.SparkSession;
 import org.eclipse.jetty.server.Connector;
 import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.server.ServerConnector;
@@ -98,8 +100,12 @@ public final class GatewayServer implements AutoCloseable {
             ((ServerConnector) connector).setHost(config.host());
           }
         };
+    // The gateway's own session, set up as a connection's (so it sees the catalogs connections
+    // see),
+    // for the readiness checks and the console: made when first needed.
+    Supplier<SparkSession> ownSession = new OwnSession(engine);
     Readiness readiness =
-        new Readiness(engine, Duration.ofMillis(config.readyCatalogTimeoutMillis()));
+        new Readiness(engine, ownSession, Duration.ofMillis(config.readyCatalogTimeoutMillis()));
     // Avatica's handlers are in place when customizers run: authentication goes in front of all of
     // them, so a refused request is answered before Avatica reads a byte of it; only the health
     // checks and the web console (which logs its users in with a form) come before it.
@@ -109,7 +115,8 @@ public final class GatewayServer implements AutoCloseable {
           metrics.setHandler(server.getHandler());
           AuthenticationHandler authentication = new AuthenticationHandler(authenticator);
           authentication.setHandler(metrics);
-          ConsoleHandler console = new ConsoleHandler(authenticator, config.auditLogPath());
+          ConsoleHandler console =
+              new ConsoleHandler(authenticator, config.auditLogPath(), ownSession);
           console.setHandler(authentication);
           HealthEndpoints health = new HealthEndpoints(readiness);
           health.setHandler(console);
@@ -199,6 +206,24 @@ public final class GatewayServer implements AutoCloseable {
               + Setting.TLS_KEYSTORE_PASSWORD.key()
               + ")",
           e);
+    }
+  }
+
+  /** A session of the gateway's own, made on first use. */
+  private static final class OwnSession implements Supplier<SparkSession> {
+    private final SparkEngine engine;
+    private SparkSession session;
+
+    OwnSession(SparkEngine engine) {
+      this.engine = engine;
+    }
+
+    @Override
+    public synchronized SparkSession get() {
+      if (session == null) {
+        session = engine.newSession();
+      }
+      return session;
     }
   }
 

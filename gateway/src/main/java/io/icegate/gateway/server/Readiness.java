@@ -15,6 +15,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Supplier;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.connector.catalog.CatalogPlugin;
 import org.apache.spark.sql.connector.catalog.SupportsNamespaces;
@@ -41,16 +42,20 @@ final class Readiness {
   }
 
   private final SparkEngine engine;
+  private final Supplier<SparkSession> session;
   private final Duration catalogTimeout;
   private final ExecutorService checks;
   // One check per catalog at a time: a catalog that hangs costs one thread, however often
   // /ready is asked.
   private final Map<String, CompletableFuture<Void>> inFlight = new ConcurrentHashMap<>();
-  private volatile SparkSession session;
   private volatile boolean stopping;
 
-  Readiness(SparkEngine engine, Duration catalogTimeout) {
+  /**
+   * @param session a session set up as a connection's: it sees the catalogs connections see
+   */
+  Readiness(SparkEngine engine, Supplier<SparkSession> session, Duration catalogTimeout) {
     this.engine = engine;
+    this.session = session;
     this.catalogTimeout = catalogTimeout;
     AtomicInteger threads = new AtomicInteger();
     this.checks =
@@ -76,7 +81,7 @@ final class Readiness {
       notReady.add("spark: stopped");
       return new Report(notReady);
     }
-    SparkSession catalogs = session();
+    SparkSession catalogs = session.get();
     List<String> names = new ArrayList<>(Sessions.catalogNames(catalogs));
     names.remove(SystemCatalog.NAME);
     Map<String, CompletableFuture<Void>> started = new java.util.LinkedHashMap<>();
@@ -111,20 +116,6 @@ final class Readiness {
       }
     }
     return new Report(notReady);
-  }
-
-  /** A session of its own, set up as a connection's: it sees the catalogs connections see. */
-  private SparkSession session() {
-    SparkSession s = session;
-    if (s == null) {
-      synchronized (this) {
-        if (session == null) {
-          session = engine.newSession();
-        }
-        s = session;
-      }
-    }
-    return s;
   }
 
   private static void listNamespaces(SparkSession session, String name) {

@@ -189,9 +189,33 @@ class ConsoleIT {
   }
 
   @Test
+  void theTablesPageShowsTablesThatNeedMaintenanceWithTheirCalls() throws Exception {
+    try (Connection writer = gateway.connect(Role.WRITE)) {
+      Statement s = writer.createStatement();
+      s.execute("CREATE TABLE IF NOT EXISTS demo.default.console_small (id BIGINT) USING iceberg");
+      s.execute("CREATE TABLE IF NOT EXISTS demo.default.console_fine (id BIGINT) USING iceberg");
+      for (int i = 0; i < 6; i++) {
+        s.execute("INSERT INTO demo.default.console_small VALUES (" + i + ")");
+      }
+      s.execute("INSERT INTO demo.default.console_fine VALUES (1)");
+    }
+    browser.manage().deleteAllCookies();
+    browser.get(base() + "/ui/login");
+    logIn(TestUser.READER.user(), TestUser.READER.password());
+    browser.findElement(By.id("nav-tables")).click();
+    String page = browser.findElement(By.id("tables")).getText();
+    assertThat(page)
+        .contains("console_small")
+        .contains("CALL demo.system.rewrite_data_files(table => 'default.console_small'")
+        .doesNotContain("console_fine");
+    Browser.screenshot(browser, "console-tables");
+  }
+
+  @Test
   void theConsoleNeedsALogin() throws Exception {
     HttpClient http = HttpClient.newBuilder().followRedirects(HttpClient.Redirect.NEVER).build();
-    for (String page : List.of("/ui/", "/ui/statements", "/ui/history", "/ui/connections")) {
+    for (String page :
+        List.of("/ui/", "/ui/statements", "/ui/history", "/ui/connections", "/ui/tables")) {
       HttpResponse<String> response =
           http.send(
               HttpRequest.newBuilder(URI.create(base() + page)).GET().build(),
