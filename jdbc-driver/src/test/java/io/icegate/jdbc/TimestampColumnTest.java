@@ -1,7 +1,5 @@
 package io.icegate.jdbc;
 
-import static io.icegate.jdbc.testing.Columns.TIMESTAMP;
-import static io.icegate.jdbc.testing.Columns.column;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.sql.ResultSet;
@@ -14,11 +12,6 @@ import java.util.Calendar;
 import java.util.List;
 import java.util.Locale;
 import java.util.TimeZone;
-import org.apache.calcite.avatica.AvaticaResultSet;
-import org.apache.calcite.avatica.ColumnMetaData;
-import org.apache.calcite.avatica.Meta;
-import org.apache.calcite.avatica.MetaImpl;
-import org.apache.calcite.avatica.QueryState;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -28,7 +21,6 @@ import org.junit.jupiter.params.provider.ValueSource;
  * included.
  */
 class TimestampColumnTest {
-  private static final List<ColumnMetaData> COLUMNS = List.of(column(0, "at", TIMESTAMP));
   private static final List<Long> VALUES =
       Arrays.asList(
           LocalDateTime.of(2024, 1, 2, 3, 4, 5, 123_000_000)
@@ -47,8 +39,8 @@ class TimestampColumnTest {
     Calendar other = Calendar.getInstance(TimeZone.getTimeZone("America/New_York"), Locale.ROOT);
     List<Object> rows = new ArrayList<>();
     VALUES.forEach(value -> rows.add(Arrays.asList(value)));
-    try (ResultSet driver = resultSet(true, timeZone, rows);
-        ResultSet avatica = resultSet(false, timeZone, rows)) {
+    try (ResultSet driver = TimestampResultSets.of(true, timeZone, rows);
+        ResultSet avatica = TimestampResultSets.of(false, timeZone, rows)) {
       for (Long value : VALUES) {
         assertThat(driver.next()).isTrue();
         assertThat(avatica.next()).isTrue();
@@ -64,30 +56,5 @@ class TimestampColumnTest {
       }
       assertThat(driver.next()).isFalse();
     }
-  }
-
-  private static ResultSet resultSet(boolean icegate, TimeZone zone, List<Object> rows)
-      throws SQLException {
-    Meta.Signature signature =
-        Meta.Signature.create(
-            COLUMNS, "select", List.of(), Meta.CursorFactory.LIST, Meta.StatementType.SELECT);
-    AvaticaResultSet resultSet =
-        icegate
-            ? new IcegateResultSet(
-                null,
-                new QueryState("select"),
-                signature,
-                new IcegateResultSetMetaData(null, signature),
-                zone,
-                null)
-            : new AvaticaResultSet(
-                null,
-                new QueryState("select"),
-                signature,
-                new IcegateResultSetMetaData(null, signature),
-                zone,
-                null);
-    resultSet.execute2(MetaImpl.createCursor(Meta.CursorFactory.LIST, rows), COLUMNS);
-    return resultSet;
   }
 }

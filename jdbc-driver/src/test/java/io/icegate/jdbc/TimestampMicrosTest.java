@@ -1,7 +1,5 @@
 package io.icegate.jdbc;
 
-import static io.icegate.jdbc.testing.Columns.TIMESTAMP;
-import static io.icegate.jdbc.testing.Columns.column;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.google.protobuf.ByteString;
@@ -25,11 +23,7 @@ import java.util.Calendar;
 import java.util.List;
 import java.util.Locale;
 import java.util.TimeZone;
-import org.apache.calcite.avatica.AvaticaResultSet;
-import org.apache.calcite.avatica.ColumnMetaData;
 import org.apache.calcite.avatica.Meta;
-import org.apache.calcite.avatica.MetaImpl;
-import org.apache.calcite.avatica.QueryState;
 import org.apache.calcite.avatica.proto.Common;
 import org.apache.calcite.avatica.proto.Responses;
 import org.apache.calcite.avatica.remote.Service;
@@ -79,8 +73,8 @@ class TimestampMicrosTest {
     }
     micros.add(Arrays.asList((Object) null));
     millis.add(Arrays.asList((Object) null));
-    try (ResultSet driver = resultSet(true, timeZone, micros);
-        ResultSet avatica = resultSet(false, timeZone, millis)) {
+    try (ResultSet driver = TimestampResultSets.of(true, timeZone, micros);
+        ResultSet avatica = TimestampResultSets.of(false, timeZone, millis)) {
       for (int i = 0; i < times.size(); i++) {
         assertThat(driver.next()).isTrue();
         assertThat(avatica.next()).isTrue();
@@ -126,7 +120,7 @@ class TimestampMicrosTest {
   void javaTimeGettersReadMillisecondRows() throws SQLException {
     LocalDateTime time = LocalDateTime.of(2024, 1, 2, 3, 4, 5, 123_000_000);
     List<Object> rows = List.of(List.of(Math.floorDiv(micros(time), 1000L)));
-    try (ResultSet driver = resultSet(true, TimeZone.getTimeZone("UTC"), rows)) {
+    try (ResultSet driver = TimestampResultSets.of(true, TimeZone.getTimeZone("UTC"), rows)) {
       assertThat(driver.next()).isTrue();
       assertThat(driver.getObject(1, LocalDateTime.class)).isEqualTo(time);
       assertThat(driver.getObject(1, Instant.class)).isEqualTo(time.toInstant(ZoneOffset.UTC));
@@ -187,31 +181,5 @@ class TimestampMicrosTest {
             .build()
             .toByteArray();
     return (Service.PrepareResponse) new FrameDecodingTranslation().parseResponse(bytes);
-  }
-
-  private static ResultSet resultSet(boolean icegate, TimeZone zone, List<Object> rows)
-      throws SQLException {
-    List<ColumnMetaData> columns = List.of(column(0, "at", TIMESTAMP));
-    Meta.Signature signature =
-        Meta.Signature.create(
-            columns, "select", List.of(), Meta.CursorFactory.LIST, Meta.StatementType.SELECT);
-    AvaticaResultSet resultSet =
-        icegate
-            ? new IcegateResultSet(
-                null,
-                new QueryState("select"),
-                signature,
-                new IcegateResultSetMetaData(null, signature),
-                zone,
-                null)
-            : new AvaticaResultSet(
-                null,
-                new QueryState("select"),
-                signature,
-                new IcegateResultSetMetaData(null, signature),
-                zone,
-                null);
-    resultSet.execute2(MetaImpl.createCursor(Meta.CursorFactory.LIST, rows), columns);
-    return resultSet;
   }
 }
