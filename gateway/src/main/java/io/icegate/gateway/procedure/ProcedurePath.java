@@ -225,6 +225,9 @@ public final class ProcedurePath {
                           check.verdict())
                       .values()));
         }
+        for (ExplainRow row : CallEffects.rows(session, prepared, catalogs)) {
+          rows.add(row(row.values()));
+        }
         return Optional.of(new Local(EXPLAIN_SCHEMA, rows, List.of()));
       }
       PreparedCall call = bridge.prepare((SqlIcebergCall) statement, parameters);
