@@ -271,6 +271,15 @@ class ExplainEffectsIT {
     assertThat(details(sized, "skipped"))
         .singleElement()
         .satisfies(r -> assertThat((String) r.get(3)).contains("every file is within"));
+    // A where Spark cannot resolve: the EXPLAIN still answers, saying the call would fail.
+    assertThat(
+            details(
+                explain(
+                    "CALL demo.system.rewrite_data_files(table => 'effects.nothing',"
+                        + " where => 'no_such_column = 1')"),
+                "fails"))
+        .singleElement()
+        .satisfies(r -> assertThat((String) r.get(3)).contains("no_such_column = 1"));
   }
 
   @Test

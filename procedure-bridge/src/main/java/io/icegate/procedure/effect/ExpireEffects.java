@@ -73,7 +73,8 @@ final class ExpireEffects {
                     ((SparkTimestamp) v).toInstant(context.timeZone()).toEpochMilli()));
     call.value("retain_last").ifPresent(v -> expire.retainLast(((Number) v).intValue()));
     call.value("snapshot_ids")
-        .ifPresent(v -> ((List<?>) v).forEach(id -> expire.expireSnapshotId((Long) id)));
+        .ifPresent(
+            v -> ((List<?>) v).forEach(id -> expire.expireSnapshotId(((Number) id).longValue())));
     call.value("clean_expired_metadata").ifPresent(v -> expire.cleanExpiredMetadata((Boolean) v));
     // apply() plans without committing and returns the snapshots that expire.
     Set<Long> expiredIds =

@@ -54,6 +54,16 @@ final class RefMoveEffects {
         rows.add(figure(prepared, "previous_snapshot_id", from, "exact: main's snapshot now"));
         rows.add(figure(prepared, "current_snapshot_id", to, "exact: the snapshot main moves to"));
         rows.addAll(move("main", from, table.snapshot(to), table));
+        if (procedure.equals("rollback_to_snapshot")
+            && current != null
+            && !SnapshotUtil.isAncestorOf(current.snapshotId(), to, table::snapshot)) {
+          rows.add(
+              detail(
+                  "fails",
+                  procedure,
+                  null,
+                  "snapshot " + to + " is not an ancestor of main's snapshot " + from));
+        }
       }
       case "rollback_to_timestamp" -> {
         long millis =

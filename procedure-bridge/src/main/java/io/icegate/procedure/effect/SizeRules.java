@@ -124,6 +124,7 @@ final class SizeRules {
       return "every file is within " + range;
     }
     long bytes = outside.stream().mapToLong(Candidate::bytes).sum();
+    boolean one = outside.size() == 1;
     return outside.size()
         + " of "
         + files.size()
@@ -133,13 +134,10 @@ final class SizeRules {
         + minInputFiles
         + " but the partition has "
         + outside.size()
-        + (outside.size() == 1 ? " such file" : " such files")
-        + ", and their "
+        + (one ? " such file, and its " : " such files, and their ")
         + bytes
         + " bytes are not above target-file-size-bytes="
         + target
-        + (outside.size() == 1
-            ? " (one file alone is rewritten only above max-file-size-bytes)"
-            : "");
+        + (one ? " (one file alone is rewritten only above max-file-size-bytes)" : "");
   }
 }

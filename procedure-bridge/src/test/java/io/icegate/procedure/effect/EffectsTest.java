@@ -196,4 +196,28 @@ class EffectsTest {
         .extracting(ExplainRow::value)
         .containsExactly("-1", "-1");
   }
+
+  @Test
+  void aCallIcebergWouldRefuseSaysWhy() {
+    Table table = session.create("demo", "db.refused", PartitionSpec.unpartitioned());
+    long first = TestSession.append(table, null);
+    long second = TestSession.append(table, null);
+    table.manageSnapshots().rollbackTo(first).commit();
+    long third = TestSession.append(table, null);
+    table.updateProperties().set("gc.enabled", "false").commit();
+
+    assertThat(effects("CALL demo.system.rollback_to_snapshot('db.refused', " + second + ")"))
+        .filteredOn(row -> row.name().equals("fails"))
+        .singleElement()
+        .satisfies(
+            row ->
+                assertThat(row.source()).contains("not an ancestor of main's snapshot " + third));
+    assertThat(effects("CALL demo.system.expire_snapshots('db.refused')"))
+        .singleElement()
+        .satisfies(
+            row -> {
+              assertThat(row.name()).isEqualTo("fails");
+              assertThat(row.source()).contains("GC is disabled");
+            });
+  }
 }
