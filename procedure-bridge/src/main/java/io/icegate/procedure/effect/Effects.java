@@ -88,6 +88,24 @@ public final class Effects {
         KIND, column, output.sparkType(), value == null ? null : value.toString(), source);
   }
 
+  /** At most this many detail rows of one name; one more says how many were left out. */
+  static final int MAX_DETAILS = 100;
+
+  /**
+   * {@code details} (rows of one name) cut to {@link #MAX_DETAILS}, so that an EXPLAIN of a table
+   * with thousands of snapshots or partitions stays a handful of rows.
+   */
+  static List<ExplainRow> capped(List<ExplainRow> details) {
+    if (details.size() <= MAX_DETAILS) {
+      return details;
+    }
+    List<ExplainRow> capped = new java.util.ArrayList<>(details.subList(0, MAX_DETAILS));
+    capped.add(
+        detail(
+            details.get(0).name(), null, (details.size() - MAX_DETAILS) + " more", "not listed"));
+    return capped;
+  }
+
   /** A detail of the effect: what {@code name} says of the thing {@code type} names. */
   static ExplainRow detail(
       String name, @Nullable String type, @Nullable Object value, @Nullable String source) {

@@ -96,8 +96,9 @@ final class ExpireEffects {
           figure(
               prepared, type.column, countAndBytes[0], HOW + "; " + countAndBytes[1] + " bytes"));
     }
+    List<ExplainRow> expires = new ArrayList<>();
     for (Snapshot snapshot : expired) {
-      rows.add(
+      expires.add(
           detail(
               "expires",
               "snapshot",
@@ -107,10 +108,12 @@ final class ExpireEffects {
                   + ", operation "
                   + snapshot.operation()));
     }
+    rows.addAll(Effects.capped(expires));
     Map<Long, List<String>> keptBy = keptBy(table, before, kept);
+    List<ExplainRow> keeps = new ArrayList<>();
     for (Snapshot snapshot : remaining) {
       List<String> refs = keptBy.getOrDefault(snapshot.snapshotId(), List.of());
-      rows.add(
+      keeps.add(
           detail(
               "keeps",
               "snapshot",
@@ -121,6 +124,7 @@ final class ExpireEffects {
                       ? ", in no ref: not older than the expiry age"
                       : ", kept by " + String.join(", ", refs))));
     }
+    rows.addAll(Effects.capped(keeps));
     for (Map.Entry<String, SnapshotRef> ref : new TreeMap<>(table.refs()).entrySet()) {
       if (!kept.contains(ref.getValue().snapshotId())) {
         rows.add(

@@ -122,7 +122,7 @@ final class RewriteDataFilesEffects {
             "removed_delete_files_count",
             deletes.size(),
             "estimate: at most the delete files the rewritten files' tasks apply"));
-    rows.addAll(groups);
+    rows.addAll(Effects.capped(groups));
     long defaultTarget =
         PropertyUtil.propertyAsLong(
             table.properties(),

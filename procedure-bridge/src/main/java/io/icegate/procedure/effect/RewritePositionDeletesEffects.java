@@ -105,7 +105,7 @@ final class RewritePositionDeletesEffects {
             "added_bytes_count",
             null,
             "estimate: known only once written (at most the rewritten bytes)"));
-    rows.addAll(groups);
+    rows.addAll(Effects.capped(groups));
     if (plan != null) {
       long defaultTarget =
           PropertyUtil.propertyAsLong(

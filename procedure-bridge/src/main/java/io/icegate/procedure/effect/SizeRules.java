@@ -22,9 +22,6 @@ import org.apache.iceberg.util.PropertyUtil;
  * target-file-size-bytes, or their bytes exceed max-file-size-bytes.
  */
 final class SizeRules {
-  /** At most this many {@code skipped} rows; one more says how many partitions were not listed. */
-  static final int MAX_SKIPPED_ROWS = 100;
-
   /** One file the planner saw: its partition (as {@link #partitionOf} writes it) and size. */
   record Candidate(String partition, String location, long bytes) {}
 
@@ -93,7 +90,7 @@ final class SizeRules {
       if (files.stream().anyMatch(file -> rewritten.contains(file.location()))) {
         continue;
       }
-      if (rows.size() == MAX_SKIPPED_ROWS) {
+      if (rows.size() == Effects.MAX_DETAILS) {
         notListed++;
         continue;
       }

@@ -220,4 +220,19 @@ class EffectsTest {
               assertThat(row.source()).contains("GC is disabled");
             });
   }
+
+  @Test
+  void detailsOfOneNameAreCappedWithARowSayingHowManyMore() {
+    List<ExplainRow> many = new ArrayList<>();
+    for (int i = 0; i < Effects.MAX_DETAILS + 7; i++) {
+      many.add(Effects.detail("expires", "snapshot", i, null));
+    }
+
+    List<ExplainRow> capped = Effects.capped(many);
+
+    assertThat(capped).hasSize(Effects.MAX_DETAILS + 1);
+    assertThat(capped.get(Effects.MAX_DETAILS))
+        .isEqualTo(new ExplainRow("effect", "expires", null, "7 more", "not listed"));
+    assertThat(Effects.capped(many.subList(0, 3))).hasSize(3);
+  }
 }
