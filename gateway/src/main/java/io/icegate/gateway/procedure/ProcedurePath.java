@@ -214,7 +214,8 @@ public final class ProcedurePath {
         }
         // What the call may reach, as the caller's policy sees it: a refused path is shown, not
         // thrown.
-        for (ProcedurePaths.Check check : pathChecks(session, prepared.call(), catalogs)) {
+        List<ProcedurePaths.Check> checks = pathChecks(session, prepared.call(), catalogs);
+        for (ProcedurePaths.Check check : checks) {
           rows.add(
               row(
                   new ExplainRow(
@@ -224,6 +225,9 @@ public final class ProcedurePath {
                           check.path(),
                           check.verdict())
                       .values()));
+        }
+        for (ExplainRow row : CallEffects.rows(session, prepared, catalogs, checks, caller)) {
+          rows.add(row(row.values()));
         }
         return Optional.of(new Local(EXPLAIN_SCHEMA, rows, List.of()));
       }

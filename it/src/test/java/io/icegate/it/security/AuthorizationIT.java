@@ -8,10 +8,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.icegate.gateway.security.Role;
 import io.icegate.it.RunningGateway;
+import io.icegate.it.SparkJobs;
 import io.icegate.procedure.spec.ProcedureSpec;
 import io.icegate.procedure.spec.Procedures;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -54,6 +56,33 @@ class AuthorizationIT {
       }
     }
     assertThat(snapshots()).as("snapshots after refused calls").isEqualTo(snapshotsBefore);
+  }
+
+  /**
+   * EXPLAIN CALL is open to read, but the effect of remove_orphan_files is a dry run that lists the
+   * table's files: a reader gets no dry run, and no Spark job starts.
+   */
+  @Test
+  void aReaderGetsNoDryRunOfRemoveOrphanFiles() throws Exception {
+    try (Connection reader = connect("reader", "reader-Pw-1")) {
+      List<List<Object>> rows = new ArrayList<>();
+      int jobs =
+          SparkJobs.sparkJobsDuring(
+              () ->
+                  rows.addAll(
+                      query(
+                          reader,
+                          "EXPLAIN CALL demo.system.remove_orphan_files(table => 'authz.t')")));
+      assertThat(jobs).as("Spark jobs started by a reader's EXPLAIN CALL").isZero();
+      assertThat(rows.stream().filter(r -> "effect".equals(r.get(0))).toList())
+          .singleElement()
+          .satisfies(
+              r -> {
+                assertThat(r.subList(0, 3))
+                    .containsExactly("effect", "not_predicted", "orphan_file_location");
+                assertThat((String) r.get(4)).contains("admin");
+              });
+    }
   }
 
   @Test
