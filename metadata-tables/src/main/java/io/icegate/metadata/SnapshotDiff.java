@@ -5,6 +5,7 @@ import static java.util.Objects.requireNonNull;
 import io.icegate.metadata.value.ValueConverter;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
@@ -148,13 +149,13 @@ public final class SnapshotDiff {
     toOnly.forEach(
         (key, file) -> {
           if (!fromOnly.containsKey(key)) {
-            changes.computeIfAbsent(file.partitionKey(), k -> new Change()).add(file, true);
+            changes.computeIfAbsent(file.partitionKey(), k -> new Change(file)).add(file, true);
           }
         });
     fromOnly.forEach(
         (key, file) -> {
           if (!toOnly.containsKey(key)) {
-            changes.computeIfAbsent(file.partitionKey(), k -> new Change()).add(file, false);
+            changes.computeIfAbsent(file.partitionKey(), k -> new Change(file)).add(file, false);
           }
         });
     List<Long> between = snapshotIds().orElse(null);
@@ -164,7 +165,7 @@ public final class SnapshotDiff {
         (key, change) -> {
           List<Object> row = new ArrayList<>(schema.columns().size());
           if (partitioned) {
-            row.add(key.partition());
+            row.add(change.partition);
           }
           row.add(key.specId());
           row.addAll(
@@ -252,7 +253,8 @@ public final class SnapshotDiff {
             files.put(
                 key,
                 new FileFacts(
-                    new PartitionKey(entry.get(spec, Integer.class), partitionValue),
+                    new PartitionKey(entry.get(spec, Integer.class), comparable(partitionValue)),
+                    partitionValue,
                     entry.get(content, Integer.class) != FileContent.DATA.id(),
                     entry.get(records, Long.class),
                     entry.get(size, Long.class)));
@@ -304,12 +306,25 @@ public final class SnapshotDiff {
     return new Schema(columns);
   }
 
+  /** A partition's values, with binary ones compared by content. */
+  private static Object comparable(Object value) {
+    if (value instanceof byte[] bytes) {
+      return ByteBuffer.wrap(bytes);
+    } else if (value instanceof List<?> list) {
+      return list.stream().map(SnapshotDiff::comparable).toList();
+    }
+    return value;
+  }
+
+  /** A spec and a partition's {@link #comparable} values. */
   private record PartitionKey(int specId, Object partition) {}
 
-  private record FileFacts(PartitionKey partitionKey, boolean delete, long records, long bytes) {}
+  private record FileFacts(
+      PartitionKey partitionKey, Object partition, boolean delete, long records, long bytes) {}
 
   /** One partition's sums. */
   private static final class Change {
+    final Object partition;
     long addedDataFiles;
     long removedDataFiles;
     long addedDeleteFiles;
@@ -320,6 +335,10 @@ public final class SnapshotDiff {
     long removedDeleteRecords;
     long addedBytes;
     long removedBytes;
+
+    Change(FileFacts first) {
+      this.partition = first.partition();
+    }
 
     void add(FileFacts file, boolean added) {
       if (added) {

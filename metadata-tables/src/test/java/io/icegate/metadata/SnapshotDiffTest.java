@@ -4,14 +4,23 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.icegate.metadata.testing.CountingFileIO;
 import io.icegate.metadata.testing.TestTables;
+import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.apache.iceberg.DataFile;
+import org.apache.iceberg.DataFiles;
+import org.apache.iceberg.FileFormat;
+import org.apache.iceberg.PartitionData;
+import org.apache.iceberg.PartitionSpec;
+import org.apache.iceberg.Schema;
 import org.apache.iceberg.Snapshot;
 import org.apache.iceberg.Table;
+import org.apache.iceberg.catalog.TableIdentifier;
 import org.apache.iceberg.io.CloseableIterable;
+import org.apache.iceberg.types.Types;
 import org.junit.jupiter.api.Test;
 
 /** {@link SnapshotDiff} on real tables: deletion vectors, equality deletes, skipped manifests. */
@@ -98,6 +107,50 @@ class SnapshotDiffTest {
                     .containsEntry("removed_data_files", 1L)
                     .containsEntry("removed_records", 2L)
                     .containsEntry("snapshot_ids", null));
+  }
+
+  @Test
+  void filesOfOneBinaryPartitionAreOneRow() {
+    Schema schema =
+        new Schema(
+            Types.NestedField.required(1, "id", Types.LongType.get()),
+            Types.NestedField.optional(2, "b", Types.BinaryType.get()));
+    PartitionSpec spec = PartitionSpec.builderFor(schema).identity("b").build();
+    Table table =
+        TestTables.catalog("binary").createTable(TableIdentifier.of("db", "bin"), schema, spec);
+    table.newAppend().appendFile(binaryFile(spec, "one")).commit();
+    long first = table.currentSnapshot().snapshotId();
+    table
+        .newAppend()
+        .appendFile(binaryFile(spec, "two"))
+        .appendFile(binaryFile(spec, "three"))
+        .commit();
+
+    List<Map<String, Object>> rows =
+        rows(
+            SnapshotDiff.of(
+                table, TimeTravel.snapshot(first), "first", TimeTravel.ref("main"), "'main'"));
+    assertThat(rows)
+        .singleElement()
+        .satisfies(
+            row -> {
+              assertThat(row).containsEntry("added_data_files", 2L);
+              assertThat((List<?>) row.get("partition"))
+                  .singleElement()
+                  .isEqualTo(new byte[] {1, 2});
+            });
+  }
+
+  private static DataFile binaryFile(PartitionSpec spec, String name) {
+    PartitionData partition = new PartitionData(spec.partitionType());
+    partition.set(0, ByteBuffer.wrap(new byte[] {1, 2}));
+    return DataFiles.builder(spec)
+        .withPath("mem://data/" + name + ".parquet")
+        .withFormat(FileFormat.PARQUET)
+        .withFileSizeInBytes(10)
+        .withRecordCount(1)
+        .withPartition(partition)
+        .build();
   }
 
   @Test
