@@ -28,18 +28,21 @@ import org.apache.iceberg.Table;
 import org.apache.iceberg.TableScan;
 import org.apache.iceberg.io.CloseableIterable;
 import org.apache.iceberg.types.Types;
+import org.apache.iceberg.util.ParallelIterable;
 import org.apache.iceberg.util.SnapshotUtil;
+import org.apache.iceberg.util.ThreadPools;
 
 /**
  * What changed in a table between two snapshots: per partition (and spec), the data and delete
  * files live in one snapshot and not in the other, with their records and bytes, and the snapshots
  * committed in between when one is an ancestor of the other.
  *
- * <p>Only manifests that are not in both snapshots' manifest lists are read: a manifest both list
- * holds the same live files for both, and a live file is in one manifest of a snapshot. A file is
- * known by its location (and, for a deletion vector, its offset in the Puffin file), so a file that
- * a rewrite of manifests moved to another manifest is neither added nor removed. Partitions are the
- * table's unified partition type, as in the {@code files} and {@code partitions} tables.
+ * <p>Only manifests that are not in both snapshots' manifest lists are read (on Iceberg's worker
+ * pool, as iceberg-core reads manifests): a manifest both list holds the same live files for both,
+ * and a live file is in one manifest of a snapshot. A file is known by its location (and, for a
+ * deletion vector, its offset in the Puffin file), so a file that a rewrite of manifests moved to
+ * another manifest is neither added nor removed. Partitions are the table's unified partition type,
+ * as in the {@code files} and {@code partitions} tables.
  */
 public final class SnapshotDiff {
   /** The relation's name in {@code icegate.system}. */
@@ -232,35 +235,59 @@ public final class SnapshotDiff {
     int offset = offsets ? fields.indexOf(readFile.field("content_offset")) : -1;
     ValueConverter partitionValues =
         partitioned ? ValueConverter.forType(readFile.field("partition").type()) : value -> null;
-    Map<String, FileFacts> files = new HashMap<>();
+    List<FileScanTask> changed = new ArrayList<>();
     try (CloseableIterable<FileScanTask> tasks = selected.planFiles()) {
       for (FileScanTask task : tasks) {
         // An entries task names its manifest as its file.
-        if (skipped.contains(task.file().location())) {
-          continue;
-        }
-        try (CloseableIterable<StructLike> rows = task.asDataTask().rows()) {
-          for (StructLike row : rows) {
-            if (row.get(status, Integer.class) == DELETED) {
-              continue;
-            }
-            StructLike entry = row.get(dataFile, StructLike.class);
-            Long contentOffset = offset < 0 ? null : entry.get(offset, Long.class);
-            String location = entry.get(path, String.class);
-            String key = contentOffset == null ? location : location + "#" + contentOffset;
-            Object partitionValue =
-                partition < 0 ? null : partitionValues.convert(entry.get(partition, Object.class));
-            files.put(
-                key,
-                new FileFacts(
-                    new PartitionKey(entry.get(spec, Integer.class), comparable(partitionValue)),
-                    partitionValue,
-                    entry.get(content, Integer.class) != FileContent.DATA.id(),
-                    entry.get(records, Long.class),
-                    entry.get(size, Long.class)));
-          }
+        if (!skipped.contains(task.file().location())) {
+          changed.add(task);
         }
       }
+    } catch (IOException e) {
+      throw new UncheckedIOException(
+          "Cannot plan the manifests of " + table.name() + ": " + e.getMessage(), e);
+    }
+    // Each manifest's live files, read on Iceberg's worker pool as iceberg-core reads manifests.
+    List<Iterable<Map.Entry<String, FileFacts>>> reads = new ArrayList<>();
+    for (FileScanTask task : changed) {
+      reads.add(
+          () -> {
+            List<Map.Entry<String, FileFacts>> live = new ArrayList<>();
+            try (CloseableIterable<StructLike> rows = task.asDataTask().rows()) {
+              for (StructLike row : rows) {
+                if (row.get(status, Integer.class) == DELETED) {
+                  continue;
+                }
+                StructLike entry = row.get(dataFile, StructLike.class);
+                Long contentOffset = offset < 0 ? null : entry.get(offset, Long.class);
+                String location = entry.get(path, String.class);
+                String key = contentOffset == null ? location : location + "#" + contentOffset;
+                Object partitionValue =
+                    partition < 0
+                        ? null
+                        : partitionValues.convert(entry.get(partition, Object.class));
+                live.add(
+                    Map.entry(
+                        key,
+                        new FileFacts(
+                            new PartitionKey(
+                                entry.get(spec, Integer.class), comparable(partitionValue)),
+                            partitionValue,
+                            entry.get(content, Integer.class) != FileContent.DATA.id(),
+                            entry.get(records, Long.class),
+                            entry.get(size, Long.class))));
+              }
+            } catch (IOException e) {
+              throw new UncheckedIOException(
+                  "Cannot read manifest " + task.file().location() + ": " + e.getMessage(), e);
+            }
+            return live.iterator();
+          });
+    }
+    Map<String, FileFacts> files = new HashMap<>();
+    try (CloseableIterable<Map.Entry<String, FileFacts>> live =
+        new ParallelIterable<>(reads, ThreadPools.getWorkerPool())) {
+      live.forEach(entry -> files.put(entry.getKey(), entry.getValue()));
     } catch (IOException e) {
       throw new UncheckedIOException(
           "Cannot read the manifests of " + table.name() + ": " + e.getMessage(), e);
