@@ -27,7 +27,18 @@ public final class MetadataTableException extends IllegalArgumentException {
      * Two ways of time travel on one table: a branch, tag, snapshot or time in its name and an AS
      * OF clause.
      */
-    CONFLICTING_TIME_TRAVEL
+    CONFLICTING_TIME_TRAVEL,
+    /** A table-valued relation ({@code snapshot_diff}) names a table that does not exist. */
+    UNKNOWN_TABLE,
+    /** A table-valued relation is called with the wrong number of arguments. */
+    WRONG_ARGUMENTS,
+    /** An argument of a table-valued relation has the wrong type. */
+    WRONG_ARGUMENT_TYPE,
+    /**
+     * A query uses a relation only Icegate answers ({@code snapshot_diff}) in a way Icegate does
+     * not answer (Spark cannot either).
+     */
+    NOT_SUPPORTED
   }
 
   private final Reason reason;

@@ -9,6 +9,7 @@ import io.icegate.calcite.parser.TableReferences;
 import io.icegate.calcite.schema.IcebergCatalogs;
 import io.icegate.calcite.schema.IcebergSchemas;
 import io.icegate.calcite.schema.MetadataTable;
+import io.icegate.calcite.schema.SnapshotDiffTable;
 import io.icegate.metadata.MetadataTableException;
 import java.time.ZoneId;
 import java.util.ArrayList;
@@ -17,6 +18,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.apache.calcite.sql.SqlCall;
 import org.apache.calcite.sql.SqlDynamicParam;
 import org.apache.calcite.sql.SqlIdentifier;
 import org.apache.calcite.sql.SqlKind;
@@ -41,6 +43,11 @@ import org.apache.iceberg.types.Types;
  * an error throws {@link MetadataTableException} unchanged (an unknown metadata table, snapshot,
  * branch or tag, a time before the first snapshot, time travel on an {@code all_*} table); its
  * {@code reason()} picks the SQLState.
+ *
+ * <p>{@code icegate.system.snapshot_diff(table, from, to)} in a FROM clause is read here too (see
+ * {@link SnapshotDiffCalls}), as a table of the statement; a statement that uses it but that the
+ * native path does not take is refused with a {@link MetadataTableException}, since Spark cannot
+ * read it either.
  *
  * <p>Cheap to create and immutable; create one per statement or keep one per session.
  */
@@ -107,6 +114,19 @@ public final class MetadataQueryEngine {
    */
   public NativeQuery prepare(SqlNode statement) throws NotNativeException {
     requireNonNull(statement, "statement is null");
+    boolean snapshotDiff = SnapshotDiffCalls.uses(statement);
+    try {
+      return prepareChecked(statement);
+    } catch (NotNativeException e) {
+      // Spark cannot resolve a catalog's table function: its answer would be a confusing error.
+      if (snapshotDiff) {
+        throw SnapshotDiffCalls.refusal(e.getMessage());
+      }
+      throw e;
+    }
+  }
+
+  private NativeQuery prepareChecked(SqlNode statement) throws NotNativeException {
     if (!statement.isA(SqlKind.QUERY)) {
       throw new NotNativeException("it is not a query but " + statement.getKind());
     }
@@ -115,7 +135,8 @@ public final class MetadataQueryEngine {
       throw new NotNativeException("it has JDBC parameters (?)");
     }
     List<TableReference> references = TableReferences.in(statement);
-    if (references.isEmpty()) {
+    List<SqlCall> diffCalls = SnapshotDiffCalls.tableCalls(statement);
+    if (references.isEmpty() && diffCalls.isEmpty()) {
       throw new NotNativeException("it reads no metadata table");
     }
     IcebergSchemas schemas = IcebergSchemas.of(catalogs);
@@ -141,6 +162,14 @@ public final class MetadataQueryEngine {
       tables.add(table);
       replacements.put(written, new SqlIdentifier(table.path(), written.getParserPosition()));
     }
+    List<Types.StructType> tableSchemas = new ArrayList<>();
+    tables.forEach(table -> tableSchemas.add(table.schema().asStruct()));
+    for (SqlCall call : diffCalls) {
+      SnapshotDiffTable diff =
+          schemas.addSnapshotDiff(SnapshotDiffCalls.read(call, schemas, timeTravel, sessionZone));
+      tableSchemas.add(diff.schema().asStruct());
+      replacements.put(call, new SqlIdentifier(diff.path(), call.getParserPosition()));
+    }
     List<String> warnings = openAll(tables);
     SparkSqlRewriter.Rewritten rewritten;
     try {
@@ -149,8 +178,6 @@ public final class MetadataQueryEngine {
       // A node Calcite cannot copy through its operator: a construct the native path has not met.
       throw new NotNativeException("Cannot rewrite it for Calcite: " + e.getMessage(), e);
     }
-    List<Types.StructType> tableSchemas =
-        tables.stream().map(table -> table.schema().asStruct()).toList();
     QueryPlanner.Plan plan = planner.plan(rewritten.statement(), rewritten.aliases(), tableSchemas);
     return new NativeQuery(plan, warnings, planner);
   }

@@ -1,6 +1,7 @@
 package io.icegate.calcite.exec;
 
 import io.icegate.calcite.schema.MetadataTable;
+import io.icegate.calcite.schema.ScannedTable;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Function;
@@ -128,7 +129,7 @@ final class MetadataScanRules {
           SCAN, PROJECT_INTO_SCAN, AGGREGATE_INTO_SCAN, FILTER_INTO_SCAN, FILTER_PROJECT_INTO_SCAN);
 
   private static boolean isMetadataTable(RelNode scan) {
-    return scan.getTable() != null && scan.getTable().unwrap(MetadataTable.class) != null;
+    return scan.getTable() != null && scan.getTable().unwrap(ScannedTable.class) != null;
   }
 
   /**

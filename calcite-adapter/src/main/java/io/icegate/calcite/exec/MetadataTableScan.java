@@ -1,6 +1,6 @@
 package io.icegate.calcite.exec;
 
-import io.icegate.calcite.schema.MetadataTable;
+import io.icegate.calcite.schema.ScannedTable;
 import java.lang.reflect.Method;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -44,10 +44,10 @@ import org.checkerframework.checker.nullness.qual.Nullable;
  */
 final class MetadataTableScan extends TableScan implements EnumerableRel {
   private static final Method SCAN =
-      Types.lookupMethod(MetadataTable.class, "scan", DataContext.class, int[].class, String.class);
+      Types.lookupMethod(ScannedTable.class, "scan", DataContext.class, int[].class, String.class);
   private static final Method SCAN_COLUMN =
       Types.lookupMethod(
-          MetadataTable.class, "scanColumn", DataContext.class, int.class, String.class);
+          ScannedTable.class, "scanColumn", DataContext.class, int.class, String.class);
 
   /** The table's columns this scan returns, in order; null for all. */
   private final int @Nullable [] columns;
@@ -154,7 +154,7 @@ final class MetadataTableScan extends TableScan implements EnumerableRel {
     // MetadataScanRules).
     PhysType physType =
         PhysTypeImpl.of(implementor.getTypeFactory(), getRowType(), JavaRowFormat.ARRAY);
-    Expression table = Expressions.convert_(tableByPath(), MetadataTable.class);
+    Expression table = Expressions.convert_(tableByPath(), ScannedTable.class);
     Expression filter = Expressions.constant(partitionFilter, String.class);
     Expression rows;
     if (physType.getFormat() == JavaRowFormat.SCALAR) {

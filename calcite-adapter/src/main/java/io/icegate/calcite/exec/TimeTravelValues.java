@@ -54,7 +54,7 @@ final class TimeTravelValues {
     throw new NotNativeException("the version " + value + " is not a literal");
   }
 
-  private TimeTravel timestamp(SqlNode value) throws NotNativeException {
+  TimeTravel timestamp(SqlNode value) throws NotNativeException {
     if (value instanceof SqlNumericLiteral number) {
       return TimeTravel.asOfMillis(
           SparkTimestamps.fromSeconds(number.getValueAs(BigDecimal.class)));

@@ -3,6 +3,7 @@ package io.icegate.calcite.schema;
 import static java.util.Objects.requireNonNull;
 
 import io.icegate.metadata.MetadataTableKind;
+import io.icegate.metadata.SnapshotDiff;
 import io.icegate.metadata.TimeTravel;
 import java.util.ArrayList;
 import java.util.List;
@@ -37,10 +38,14 @@ public final class IcebergSchemas {
    */
   static final String TIME_TRAVEL_PREFIX = "$time_travel_";
 
+  /** Starts the names of the schemas of a statement's {@code snapshot_diff} calls. */
+  static final String SNAPSHOT_DIFF_PREFIX = "$snapshot_diff_";
+
   private final IcebergCatalogs catalogs;
   private final Map<TableKey, Optional<TableSchema>> tables = new ConcurrentHashMap<>();
   private final CalciteSchema root;
   private int timeTravelCount;
+  private int snapshotDiffCount;
 
   private IcebergSchemas(IcebergCatalogs catalogs) {
     this.catalogs = requireNonNull(catalogs, "catalogs is null");
@@ -93,6 +98,18 @@ public final class IcebergSchemas {
         new MetadataTable(List.of(schema, name), table.table(), kind, timeTravel);
     root.add(schema, new SingleTableSchema(name, travelled));
     return travelled;
+  }
+
+  /**
+   * Makes {@code diff} a table under a path only this statement uses ({@code [$snapshot_diff_0,
+   * snapshot_diff]}, numbered in the order of the statement's calls), which the statement is
+   * rewritten to read instead of the call; the last part keeps the call's implicit alias.
+   */
+  public synchronized SnapshotDiffTable addSnapshotDiff(SnapshotDiff diff) {
+    String schema = SNAPSHOT_DIFF_PREFIX + snapshotDiffCount++;
+    SnapshotDiffTable table = new SnapshotDiffTable(List.of(schema, SnapshotDiff.NAME), diff);
+    root.add(schema, new SingleTableSchema(SnapshotDiff.NAME, table));
+    return table;
   }
 
   private static List<String> path(TableKey key) {

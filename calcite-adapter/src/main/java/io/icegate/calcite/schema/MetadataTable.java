@@ -43,7 +43,8 @@ import org.checkerframework.checker.nullness.qual.Nullable;
  * plan finds it by its {@link #path()} in the schema tree it runs with, so the same plan can run
  * for the next statement's tables.
  */
-public final class MetadataTable extends AbstractTable implements ProjectableFilterableTable {
+public final class MetadataTable extends AbstractTable
+    implements ProjectableFilterableTable, ScannedTable {
   private final List<String> path;
   private final Table table;
   private final MetadataTableKind kind;
@@ -129,6 +130,7 @@ public final class MetadataTable extends AbstractTable implements ProjectableFil
    * manifests by ({@code partitionFilter}, as {@code ExpressionParser} writes it; null for none).
    * The filter prunes manifests, not rows: the plan filters the rows it returns.
    */
+  @Override
   public Enumerable<@Nullable Object[]> scan(
       DataContext root, int @Nullable [] projects, @Nullable String partitionFilter) {
     MetadataRelation opened = relation();
@@ -153,6 +155,7 @@ public final class MetadataTable extends AbstractTable implements ProjectableFil
    * The values of one column, bare rather than in one-element arrays: Calcite's enumerable
    * operators take a one-column input as a sequence of values ({@code JavaRowFormat.SCALAR}).
    */
+  @Override
   public Enumerable<@Nullable Object> scanColumn(
       DataContext root, int column, @Nullable String partitionFilter) {
     return scan(root, new int[] {column}, partitionFilter).select(row -> row[0]);

@@ -1,7 +1,9 @@
 package io.icegate.gateway.error;
 
+import io.icegate.calcite.exec.SnapshotDiffCalls;
 import io.icegate.gateway.metrics.GatewayMetrics;
 import io.icegate.gateway.result.ResultLimitException;
+import io.icegate.metadata.SnapshotDiff;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Supplier;
@@ -116,6 +118,15 @@ public final class ClientErrors {
       return new ClientError(
           ErrorCode.RESULT_TOO_LARGE, ErrorCode.RESULT_TOO_LARGE.sqlState(), limit.getMessage());
     }
+    if (t instanceof ParseException p && isSnapshotDiffCall(p)) {
+      // Spark 3.5 cannot name a catalog's table function; only Icegate answers this one.
+      String message =
+          SnapshotDiffCalls.refusal(
+                  "Spark got the statement, as Icegate's parser does not read it (EXPLAIN, CREATE"
+                      + " ... AS SELECT, Spark-only syntax)")
+              .getMessage();
+      return new ClientError(ErrorCode.NOT_SUPPORTED, ErrorCode.NOT_SUPPORTED.sqlState(), message);
+    }
     if (t instanceof ParseException p) {
       String where =
           p.line().isDefined() && p.startPosition().isDefined()
@@ -200,6 +211,14 @@ public final class ClientErrors {
                   .toLowerCase(java.util.Locale.ROOT);
     }
     return new ClientError(code, sqlState(specific, code), message);
+  }
+
+  private static boolean isSnapshotDiffCall(ParseException p) {
+    return "INVALID_SQL_SYNTAX.INVALID_TABLE_VALUED_FUNC_NAME".equals(p.getErrorClass())
+        && p.getMessage() != null
+        && p.getMessage()
+            .toLowerCase(java.util.Locale.ROOT)
+            .contains("`" + SnapshotDiff.NAME + "`");
   }
 
   private static ErrorCode analysisCode(AnalysisException a) {

@@ -4,6 +4,7 @@ import io.icegate.calcite.exec.DataTimeTravel;
 import io.icegate.calcite.exec.MetadataQueryEngine;
 import io.icegate.calcite.exec.MetadataQueryResult;
 import io.icegate.calcite.exec.NotNativeException;
+import io.icegate.calcite.exec.SnapshotDiffCalls;
 import io.icegate.calcite.exec.WarmUp;
 import io.icegate.gateway.error.ErrorCode;
 import io.icegate.gateway.error.GatewayException;
@@ -25,7 +26,8 @@ import org.slf4j.LoggerFactory;
 /**
  * Answers queries over Iceberg metadata tables on Calcite, straight from Iceberg metadata, without
  * a Spark job. Everything it does not take (other statements, data tables, functions Calcite lacks)
- * goes to Spark unchanged.
+ * goes to Spark unchanged, except statements that use {@code icegate.system.snapshot_diff}, which
+ * Spark cannot read: those it answers or refuses.
  */
 public final class NativeMetadataPath {
   /**
@@ -79,7 +81,12 @@ public final class NativeMetadataPath {
    * thrown as a {@link GatewayException}.
    */
   public Optional<Answer> tryAnswer(SparkSession session, SqlNode statement) {
-    if (!enabled(session) || !statement.isA(SqlKind.QUERY)) {
+    if (!statement.isA(SqlKind.QUERY)) {
+      return Optional.empty();
+    }
+    // Only this path reads snapshot_diff, so it does even when switched off.
+    boolean snapshotDiff = SnapshotDiffCalls.uses(statement);
+    if (!enabled(session) && !snapshotDiff) {
       return Optional.empty();
     }
     ZoneId zone = ZoneId.of(session.conf().get("spark.sql.session.timeZone"));
@@ -99,6 +106,13 @@ public final class NativeMetadataPath {
       }
       throw new GatewayException(errorCode(e.reason()), e.getMessage(), e);
     } catch (RuntimeException e) {
+      if (snapshotDiff) {
+        // Spark cannot read it: a failure here is a defect of the native path, not a fallback.
+        throw new GatewayException(
+            ErrorCode.INTERNAL_ERROR,
+            "Cannot compute " + String.join(".", SnapshotDiffCalls.NAME) + ": " + e.getMessage(),
+            e);
+      }
       // A gap of the native path (a Calcite limitation, say) must not cost the user the answer:
       // Spark gives it.
       // Counted and logged, so that a gap shows; the stack trace only at DEBUG.
@@ -149,6 +163,15 @@ public final class NativeMetadataPath {
    * DataTimeTravel}); a clause that selects no snapshot is thrown as a {@link GatewayException}.
    */
   public void checkDataTimeTravel(SparkSession session, SqlNode statement) {
+    if (SnapshotDiffCalls.uses(statement)) {
+      // This path did not answer it (not a query, JDBC parameters): Spark cannot resolve it.
+      MetadataTableException refused =
+          SnapshotDiffCalls.refusal(
+              statement.isA(SqlKind.QUERY)
+                  ? "the query has JDBC parameters (?)"
+                  : "the statement is " + statement.getKind().sql + ", not a query");
+      throw new GatewayException(errorCode(refused.reason()), refused.getMessage(), refused);
+    }
     ZoneId zone = ZoneId.of(session.conf().get("spark.sql.session.timeZone"));
     try {
       DataTimeTravel.check(new SparkIcebergCatalogs(session), zone, statement);
@@ -172,6 +195,11 @@ public final class NativeMetadataPath {
       // A query of a table Spark computes goes to Spark before an error is made of it (prepare
       // above).
       case TOO_EARLY, COMPUTED_BY_SPARK -> ErrorCode.INVALID_ARGUMENT;
+      case UNKNOWN_TABLE -> ErrorCode.TABLE_NOT_FOUND;
+      // 42883, as for a call of a procedure with no such signature.
+      case WRONG_ARGUMENTS -> ErrorCode.UNKNOWN_PROCEDURE;
+      case WRONG_ARGUMENT_TYPE -> ErrorCode.DATATYPE_MISMATCH;
+      case NOT_SUPPORTED -> ErrorCode.NOT_SUPPORTED;
     };
   }
 }
