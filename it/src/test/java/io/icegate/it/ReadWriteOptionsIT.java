@@ -125,6 +125,20 @@ class ReadWriteOptionsIT {
                       + s1
                       + "'))"))
           .containsExactly(row(2L));
+      // Spark 3.5 loads a table once per statement; a read without options keeps its own.
+      assertThat(
+              query(
+                  reader,
+                  "SELECT (SELECT count(*) FROM "
+                      + EVENTS
+                      + "), (SELECT count(*) FROM "
+                      + EVENTS
+                      + " WITH ('snapshot-id' = "
+                      + s1
+                      + ")), (SELECT count(*) FROM "
+                      + EVENTS
+                      + ")"))
+          .containsExactly(row(5L, 2L, 5L));
       // Time travel, then options, as Spark 4's grammar orders them.
       assertThat(
               query(
@@ -319,6 +333,16 @@ class ReadWriteOptionsIT {
 
   @Test
   void optionsReachIcebergTablesOnly() throws Exception {
+    String plain = "spark_catalog.default.rw_options_parquet";
+    execute(
+        writer,
+        "CREATE TABLE IF NOT EXISTS " + plain + " (id BIGINT) USING parquet",
+        "INSERT INTO " + plain + " VALUES (1)");
+    assertFails(
+        () -> execute(writer, "INSERT INTO " + plain + " WITH ('write-format' = 'orc') SELECT 2"),
+        "42809",
+        plain + " is not one");
+    assertThat(query(writer, "SELECT count(*) FROM " + plain)).containsExactly(row(1L));
     try (Connection reader = gateway.connect(Role.READ)) {
       execute(reader, "CREATE TEMPORARY VIEW v AS SELECT * FROM " + EVENTS);
       assertFails(
@@ -332,6 +356,10 @@ class ReadWriteOptionsIT {
                   "WITH c AS (SELECT 1 AS id) SELECT * FROM c WITH ('split-size' = '1024')"),
           "42809",
           "c is not one");
+      assertFails(
+          () -> query(reader, "SELECT * FROM " + plain + " WITH ('split-size' = '1024')"),
+          "42809",
+          plain + " is not one");
       assertFails(
           () -> query(reader, "EXPLAIN SELECT * FROM " + EVENTS + " WITH ('split-size' = '1')"),
           "0A000",
