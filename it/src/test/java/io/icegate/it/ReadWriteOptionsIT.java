@@ -187,15 +187,28 @@ class ReadWriteOptionsIT {
             + " WITH ('snapshot-property.job' = 'nightly-7', 'write-format' = 'avro')"
             + " SELECT id, kind FROM "
             + EVENTS);
-    assertThat(
-            query(
-                writer,
-                "SELECT summary['job'], summary['added-records'] FROM "
-                    + table
-                    + ".snapshots ORDER BY committed_at DESC LIMIT 1"))
-        .containsExactly(row("nightly-7", "5"));
-    assertThat(query(writer, "SELECT DISTINCT file_format FROM " + table + ".files"))
-        .containsExactly(row("AVRO"));
+    // The same write through Spark's DataFrame writer, to compare with.
+    String bySpark = NS + ".tagged_by_spark";
+    execute(writer, "CREATE TABLE " + bySpark + " (id BIGINT, kind STRING) USING iceberg");
+    spark()
+        .table(EVENTS)
+        .writeTo(bySpark)
+        .option("snapshot-property.job", "nightly-7")
+        .option("write-format", "avro")
+        .append();
+    for (String written : List.of(table, bySpark)) {
+      assertThat(
+              query(
+                  writer,
+                  "SELECT summary['job'], summary['added-records'], operation FROM "
+                      + written
+                      + ".snapshots ORDER BY committed_at DESC LIMIT 1"))
+          .as("last commit of %s", written)
+          .containsExactly(row("nightly-7", "5", "append"));
+      assertThat(query(writer, "SELECT DISTINCT file_format FROM " + written + ".files"))
+          .as("files of %s", written)
+          .containsExactly(row("AVRO"));
+    }
     assertThat(sorted(query(writer, "SELECT id, kind FROM " + table)))
         .isEqualTo(sorted(rows(spark().table(EVENTS).collectAsList())));
   }
