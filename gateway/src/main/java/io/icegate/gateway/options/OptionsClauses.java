@@ -33,12 +33,7 @@ public final class OptionsClauses {
    *     clause follows one, as written
    */
   public record Clause(
-      int start,
-      int end,
-      int before,
-      Optional<String> insertTarget,
-      int nameStart,
-      Map<String, String> options) {}
+      int start, int end, int before, Optional<String> insertTarget, Map<String, String> options) {}
 
   /** A statement's clauses, and its text with each clause replaced by blanks (same positions). */
   public record Found(String sql, String withoutClauses, List<Clause> clauses) {}
@@ -177,7 +172,6 @@ public final class OptionsClauses {
             before.getStartIndex(),
             target.map(
                 t -> sql.substring(tokens.get(t).getStartIndex(), before.getStopIndex() + 1)),
-            target.map(t -> tokens.get(t).getStartIndex()).orElse(-1),
             options);
       }
       if (next.getType() != SqlBaseLexer.COMMA) {

@@ -103,6 +103,10 @@ public final class OptionsStatement {
                 + parsed.nodeName());
       }
       target = String.join(".", list(relation.multipartIdentifier()));
+      List<String> written = list(parseName(session, write.get().insertTarget().get()));
+      if (!written.equals(list(relation.multipartIdentifier()))) {
+        throw notAfterTable(write.get());
+      }
       IcebergOptions.check(write.get().options(), IcebergOptions.Use.WRITE, target);
     }
 
@@ -456,6 +460,15 @@ public final class OptionsStatement {
       }
     }
     return all;
+  }
+
+  private static scala.collection.immutable.Seq<String> parseName(
+      SparkSession session, String name) {
+    try {
+      return session.sessionState().sqlParser().parseMultipartIdentifier(name);
+    } catch (Exception e) {
+      throw OptionsStatement.<RuntimeException>rethrow(e);
+    }
   }
 
   private static LogicalPlan parse(SparkSession session, String sql) {
