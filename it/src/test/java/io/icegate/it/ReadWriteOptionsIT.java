@@ -374,10 +374,47 @@ class ReadWriteOptionsIT {
           "42809",
           plain + " is not one");
       assertFails(
-          () -> query(reader, "EXPLAIN SELECT * FROM " + EVENTS + " WITH ('split-size' = '1')"),
-          "0A000",
-          "is read in queries and in INSERT");
+          () ->
+              execute(
+                  reader,
+                  "CREATE VIEW demo.rw_options.v AS SELECT * FROM "
+                      + EVENTS
+                      + " WITH ('split-size' = '1')"),
+          "42501",
+          "role write");
     }
+  }
+
+  @Test
+  void explainPlansTheStatementAndRunsNothing() throws Exception {
+    try (Connection reader = gateway.connect(Role.READ)) {
+      String plan =
+          query(
+                  reader,
+                  "EXPLAIN EXTENDED SELECT * FROM "
+                      + EVENTS
+                      + " WITH ('snapshot-id' = '"
+                      + s1
+                      + "')")
+              .get(0)
+              .get(0)
+              .toString();
+      assertThat(plan).contains("BatchScan " + EVENTS);
+      String write =
+          query(
+                  reader,
+                  "EXPLAIN EXTENDED INSERT INTO "
+                      + EVENTS
+                      + " WITH ('snapshot-property.k' = 'v') SELECT 9, 'z'")
+              .get(0)
+              .get(0)
+              .toString();
+      assertThat(write).contains("AppendData");
+    }
+    try (Connection admin = gateway.connect(Role.WRITE)) {
+      execute(admin, "CREATE TABLE IF NOT EXISTS " + NS + ".untouched (id BIGINT) USING iceberg");
+    }
+    assertThat(query(writer, "SELECT count(*) FROM " + EVENTS)).containsExactly(row(5L));
   }
 
   @Test

@@ -38,6 +38,7 @@ import org.apache.spark.sql.catalyst.plans.logical.V2WriteCommand;
 import org.apache.spark.sql.catalyst.trees.CurrentOrigin;
 import org.apache.spark.sql.catalyst.trees.Origin;
 import org.apache.spark.sql.execution.CommandExecutionMode;
+import org.apache.spark.sql.execution.command.ExplainCommand;
 import org.apache.spark.sql.execution.datasources.v2.DataSourceV2Relation;
 import org.apache.spark.sql.functions;
 import org.apache.spark.sql.util.CaseInsensitiveStringMap;
@@ -68,11 +69,26 @@ public final class OptionsStatement {
   public static Dataset<Row> run(
       SparkSession session, OptionsClauses.Found found, List<Object> parameters) {
     LogicalPlan parsed = parse(session, found.withoutClauses());
+    if (parsed instanceof ExplainCommand explain) {
+      // EXPLAIN plans what the statement would run, options and all, and runs nothing.
+      LogicalPlan planned = planned(session, explain.logicalPlan(), found, parameters);
+      return Dataset.ofRows(session, explain.copy(planned, explain.mode()));
+    }
+    return Dataset.ofRows(session, planned(session, parsed, found, parameters));
+  }
+
+  /** The analyzed plan of a query or INSERT, its clauses' options given to its reads and write. */
+  private static LogicalPlan planned(
+      SparkSession session,
+      LogicalPlan parsed,
+      OptionsClauses.Found found,
+      List<Object> parameters) {
     if (parsed instanceof Command
         || !(parsed instanceof InsertIntoStatement) && isCommand(parsed)) {
       throw new GatewayException(
           ErrorCode.NOT_SUPPORTED,
-          "An options clause WITH (...) is read in queries and in INSERT INTO or INSERT OVERWRITE,"
+          "An options clause WITH (...) is read in queries and in INSERT INTO or INSERT OVERWRITE"
+              + " (and their EXPLAIN),"
               + " not in "
               + parsed.nodeName());
     }
@@ -122,10 +138,7 @@ public final class OptionsStatement {
     for (Read read : reads) {
       checkRead(read, resolved);
     }
-    if (write.isEmpty()) {
-      return Dataset.ofRows(session, analyzed);
-    }
-    return Dataset.ofRows(session, withWriteOptions(analyzed, write.get().options(), target));
+    return write.isEmpty() ? analyzed : withWriteOptions(analyzed, write.get().options(), target);
   }
 
   private static boolean isCommand(LogicalPlan plan) {
