@@ -70,6 +70,7 @@ class ReadWriteOptionsIT {
             Map.of("start-snapshot-id", "" + s1, "end-snapshot-id", "" + s3),
             Map.of("start-snapshot-id", "" + s2),
             Map.of("snapshot-id", "" + s1),
+            Map.of("as-of-timestamp", "" + committedAt(s2)),
             Map.of("branch", "audit"),
             Map.of("tag", "first_load"),
             Map.of("split-size", "1024", "file-open-cost", "1", "vectorization-enabled", "false"),
@@ -302,6 +303,20 @@ class ReadWriteOptionsIT {
           () -> query(reader, "SELECT * FROM " + EVENTS + " WITH ('snapshot-id' = 42)"),
           "42704",
           "Option 'snapshot-id' names snapshot 42");
+      // Combinations Iceberg refuses are refused with Iceberg's words.
+      assertFails(
+          () ->
+              query(
+                  reader,
+                  "SELECT * FROM "
+                      + EVENTS
+                      + " WITH ('snapshot-id' = '"
+                      + s1
+                      + "', 'start-snapshot-id' = '"
+                      + s1
+                      + "')"),
+          "22023",
+          "snapshot-id");
       assertFails(
           () -> query(reader, "SELECT * FROM " + EVENTS + " WITH ('snapshot-id' = ?)"),
           "0A000",
@@ -451,6 +466,19 @@ class ReadWriteOptionsIT {
         query(writer, "SELECT snapshot_id FROM " + table + ".refs WHERE name = 'main'")
             .get(0)
             .get(0);
+  }
+
+  private static long committedAt(long snapshot) throws Exception {
+    return ((java.sql.Timestamp)
+            query(
+                    writer,
+                    "SELECT committed_at FROM "
+                        + EVENTS
+                        + ".snapshots WHERE snapshot_id = "
+                        + snapshot)
+                .get(0)
+                .get(0))
+        .getTime();
   }
 
   private static SparkSession spark() {
