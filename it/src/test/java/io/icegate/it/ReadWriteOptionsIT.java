@@ -215,6 +215,35 @@ class ReadWriteOptionsIT {
   }
 
   @Test
+  void aWriteToABranchNamesTheBranchInTheTable() throws Exception {
+    String table = NS + ".branched";
+    execute(
+        writer,
+        "CREATE TABLE " + table + " (id BIGINT, kind STRING) USING iceberg",
+        "INSERT INTO " + table + " VALUES (1, 'a')",
+        "ALTER TABLE " + table + " CREATE BRANCH staging",
+        "INSERT INTO "
+            + table
+            + ".branch_staging WITH ('snapshot-property.load' = 'l1') SELECT 2, 'b'");
+    assertThat(
+            query(
+                writer,
+                "SELECT s.summary['load'] FROM "
+                    + table
+                    + ".refs r JOIN "
+                    + table
+                    + ".snapshots s ON r.snapshot_id = s.snapshot_id WHERE r.name = 'staging'"))
+        .containsExactly(row("l1"));
+    try (Connection reader = gateway.connect(Role.READ)) {
+      assertThat(sorted(query(reader, "SELECT * FROM " + table + " WITH ('branch' = 'staging')")))
+          .isEqualTo(
+              sorted(rows(spark().read().option("branch", "staging").table(table).collectAsList())))
+          .containsExactly(row(1L, "a"), row(2L, "b"));
+      assertThat(query(reader, "SELECT count(*) FROM " + table)).containsExactly(row(1L));
+    }
+  }
+
+  @Test
   void insertIsByPositionAndOverwriteFollowsThePartitionOverwriteMode() throws Exception {
     String pair = NS + ".pair";
     execute(
