@@ -11,6 +11,8 @@ import io.icegate.gateway.error.GatewayException;
 import io.icegate.gateway.metadata.NativeMetadataPath;
 import io.icegate.gateway.metrics.StatementKind;
 import io.icegate.gateway.metrics.StatementPath;
+import io.icegate.gateway.options.OptionsClauses;
+import io.icegate.gateway.options.OptionsStatement;
 import io.icegate.gateway.procedure.ProcedurePath;
 import io.icegate.gateway.result.ColumnTypes;
 import io.icegate.gateway.result.ResultCursor;
@@ -133,7 +135,14 @@ final class StatementRunner {
           SparkSession session = connection.session();
           Optional<SqlNode> parsed = parse(sql);
           parsed.ifPresent(statement -> StatementSize.checkQueryBlocks(statement, maxQueryBlocks));
-          StatementRoles.Requirement needed = StatementRoles.of(parsed, sql, session);
+          // Spark 4's WITH ('key' = 'value') after a table: the role is the statement's without it.
+          Optional<OptionsClauses.Found> withOptions =
+              parsed.isPresent() ? Optional.empty() : OptionsClauses.find(session, sql);
+          StatementRoles.Requirement needed =
+              StatementRoles.of(
+                  parsed,
+                  withOptions.map(OptionsClauses.Found::withoutClauses).orElse(sql),
+                  session);
           query.kind(needed.what());
           query.statementKind(StatementKind.of(needed));
           Identity identity = connection.identity();
@@ -151,7 +160,7 @@ final class StatementRunner {
                     + name(identity.role())
                     + " (docs/SECURITY.md lists what each role may run)");
           }
-          if (parsed.isEmpty() && parameters.isEmpty()) {
+          if (parsed.isEmpty() && parameters.isEmpty() && withOptions.isEmpty()) {
             Optional<DdlTranslations.Rows> answer = DdlTranslations.tryAnswer(session, sql);
             if (answer.isPresent()) {
               query.path(StatementPath.GATEWAY);
@@ -224,13 +233,21 @@ final class StatementRunner {
           Dataset<Row> result =
               call.isPresent()
                   ? ((ProcedurePath.OnSpark) call.get()).run(session)
-                  : parameters.isEmpty()
-                      ? session.sql(sql)
-                      : session.sql(
-                          sql,
-                          JdbcParameters.forSpark(
-                                  parameters, connection.compactRows(), connection.zone())
-                              .toArray());
+                  : withOptions.isPresent()
+                      ? OptionsStatement.run(
+                          session,
+                          withOptions.get(),
+                          parameters.isEmpty()
+                              ? List.of()
+                              : JdbcParameters.forSpark(
+                                  parameters, connection.compactRows(), connection.zone()))
+                      : parameters.isEmpty()
+                          ? session.sql(sql)
+                          : session.sql(
+                              sql,
+                              JdbcParameters.forSpark(
+                                      parameters, connection.compactRows(), connection.zone())
+                                  .toArray());
           if (result.logicalPlan() instanceof CommandResult command && command.output().isEmpty()) {
             return new Outcome(
                 List.of(), null, rowsWritten(command.commandPhysicalPlan()), warnings);
