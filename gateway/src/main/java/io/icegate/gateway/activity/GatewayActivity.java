@@ -115,7 +115,6 @@ public final class GatewayActivity {
     // Runs once per statement (when it ends); a user with none running is forgotten.
     runningByUser.computeIfPresent(
         query.connection().user(), (user, running) -> running > 1 ? running - 1 : null);
-    query.connection().audit().record(query);
     GatewayMetrics.instance()
         .statementEnded(
             query.statementKind(),
@@ -123,6 +122,7 @@ public final class GatewayActivity {
             query.state() == QueryState.FINISHED ? null : query.sqlState(),
             query.state() == QueryState.CANCELLED,
             Duration.between(query.started(), query.ended()));
+    query.connection().audit().record(query);
     Long oldest;
     synchronized (endedOrder) {
       endedOrder.add(id);

@@ -12,6 +12,8 @@ import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.security.MessageDigest;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.Arrays;
 import java.util.Map;
 import java.util.Optional;
@@ -36,6 +38,10 @@ import org.slf4j.LoggerFactory;
 public final class ConsoleHandler extends HandlerWrapper {
   private static final Logger LOG = LoggerFactory.getLogger(ConsoleHandler.class);
   private static final String COOKIE = "icegate_console";
+
+  /** How long the tables page's rows are shown before they are read again. */
+  private static final Duration TABLES_FOR = Duration.ofSeconds(30);
+
   private static final Map<String, String> STATIC =
       Map.of("/ui/static/console.css", "text/css", "/ui/static/console.js", "text/javascript");
 
@@ -43,6 +49,8 @@ public final class ConsoleHandler extends HandlerWrapper {
   private final Path auditLog;
   private final Supplier<SparkSession> session;
   private final ConsoleSessions sessions = new ConsoleSessions();
+  private MaintenanceTables.Result tables;
+  private Instant tablesRead = Instant.MIN;
 
   /**
    * @param authenticator the gateway's users, or empty when authentication is off (then everyone is
@@ -89,7 +97,8 @@ public final class ConsoleHandler extends HandlerWrapper {
       }
       return;
     }
-    Optional<ConsoleSessions.Session> session = session(request, response);
+    Optional<ConsoleSessions.Session> session =
+        session(request, response, !target.startsWith("/ui/fragments/"));
     if (session.isEmpty()) {
       if (target.startsWith("/ui/fragments/")) {
         response.setStatus(HttpServletResponse.SC_UNAUTHORIZED);
@@ -151,7 +160,7 @@ public final class ConsoleHandler extends HandlerWrapper {
               HttpServletResponse.SC_OK,
               page(ConsolePages.Page.CONNECTIONS, session.get(), ConsolePages.connections(viewer)));
       case "/ui/tables" -> {
-        MaintenanceTables.Result tables = MaintenanceTables.of(this.session.get());
+        MaintenanceTables.Result tables = maintenanceTables();
         html(
             response,
             HttpServletResponse.SC_OK,
@@ -166,6 +175,18 @@ public final class ConsoleHandler extends HandlerWrapper {
               HttpServletResponse.SC_NOT_FOUND,
               page(ConsolePages.Page.STATEMENTS, session.get(), message("No such page.")));
     }
+  }
+
+  /**
+   * The tables page's rows, read again at most every {@link #TABLES_FOR} and by one request at a
+   * time: reading every table's manifests is the dearest thing a page does.
+   */
+  private synchronized MaintenanceTables.Result maintenanceTables() {
+    if (tables == null || tablesRead.plus(TABLES_FOR).isBefore(Instant.now())) {
+      tables = MaintenanceTables.of(session.get());
+      tablesRead = Instant.now();
+    }
+    return tables;
   }
 
   private void login(HttpServletRequest request, HttpServletResponse response) throws IOException {
@@ -235,8 +256,16 @@ public final class ConsoleHandler extends HandlerWrapper {
 
   /** The request's console session; without authentication one is opened for it at once. */
   private Optional<ConsoleSessions.Session> session(
-      HttpServletRequest request, HttpServletResponse response) {
-    Optional<ConsoleSessions.Session> found = sessions.find(cookie(request));
+      HttpServletRequest request, HttpServletResponse response, boolean touch) {
+    // The user as the users file has them now: removed, or given another role, since the login.
+    Optional<ConsoleSessions.Session> found =
+        sessions.find(
+            cookie(request),
+            touch,
+            identity ->
+                authenticator.isEmpty()
+                    ? identity
+                    : identity.flatMap(known -> authenticator.get().current(known)));
     if (found.isPresent() || authenticator.isPresent()) {
       return found;
     }

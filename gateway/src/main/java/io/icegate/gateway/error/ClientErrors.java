@@ -2,6 +2,7 @@ package io.icegate.gateway.error;
 
 import io.icegate.calcite.exec.SnapshotDiffCalls;
 import io.icegate.gateway.metrics.GatewayMetrics;
+import io.icegate.gateway.policy.PolicyRefusal;
 import io.icegate.gateway.result.ResultLimitException;
 import io.icegate.metadata.SnapshotDiff;
 import java.util.Map;
@@ -88,6 +89,12 @@ public final class ClientErrors {
       return already;
     }
     ClientError error = describe(failure);
+    for (Throwable c = failure; c != null; c = c.getCause() == c ? null : c.getCause()) {
+      if (c instanceof PolicyRefusal) {
+        GatewayMetrics.instance().policyRefused();
+        break;
+      }
+    }
     switch (error.code()) {
       case TOO_MANY_CONNECTIONS,
           TOO_MANY_STATEMENTS,

@@ -3,7 +3,7 @@ package io.icegate.gateway.error;
 import static java.util.Objects.requireNonNull;
 
 /** A failure the gateway itself detected, already phrased for the client. */
-public final class GatewayException extends RuntimeException {
+public class GatewayException extends RuntimeException {
   private final ErrorCode errorCode;
 
   public GatewayException(ErrorCode errorCode, String message) {

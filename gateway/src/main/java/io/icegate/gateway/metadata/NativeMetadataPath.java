@@ -106,6 +106,14 @@ public final class NativeMetadataPath {
       }
       throw new GatewayException(errorCode(e.reason()), e.getMessage(), e);
     } catch (RuntimeException e) {
+      if (snapshotDiff
+          && (e instanceof org.apache.iceberg.exceptions.NotFoundException
+              || e instanceof java.io.UncheckedIOException)) {
+        // A metadata file gone or unreadable (files deleted behind the catalog, an expiry that
+        // committed meanwhile; Iceberg's RuntimeIOException is an UncheckedIOException): the
+        // table's state, which the client's errors name as such.
+        throw e;
+      }
       if (snapshotDiff) {
         // Spark cannot read it: a failure here is a defect of the native path, not a fallback.
         throw new GatewayException(

@@ -1,8 +1,6 @@
 package io.icegate.gateway.policy;
 
-import io.icegate.gateway.error.ErrorCode;
 import io.icegate.gateway.error.GatewayException;
-import io.icegate.gateway.metrics.GatewayMetrics;
 import io.icegate.gateway.security.Role;
 import java.net.URI;
 import java.util.Locale;
@@ -193,8 +191,7 @@ public record RolePolicy(
   }
 
   static GatewayException refusal(String message) {
-    GatewayMetrics.instance().policyRefused();
-    return new GatewayException(ErrorCode.INSUFFICIENT_PRIVILEGE, message);
+    return new PolicyRefusal(message);
   }
 
   private static String abbreviate(String text) {

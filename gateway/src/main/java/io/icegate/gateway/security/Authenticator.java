@@ -15,4 +15,13 @@ public interface Authenticator {
    * who clears it afterwards.
    */
   Optional<Identity> authenticate(String user, char[] password, String remoteAddress);
+
+  /**
+   * {@code identity}, which this authenticator gave earlier, as the user stands now: their current
+   * role, or empty when they are no longer a user. Sessions that outlive one request (the web
+   * console's) ask it at every request. By default the identity stands as it was.
+   */
+  default Optional<Identity> current(Identity identity) {
+    return Optional.of(identity);
+  }
 }

@@ -143,9 +143,12 @@ public final class StatementRoles {
       // A temporary view lives in the connection's own session.
       return new Requirement(Role.READ, "CREATE TEMPORARY VIEW");
     }
-    if (isReadOnlyCommand(plan)
-        || !(plan instanceof Command) && !(plan instanceof InsertIntoStatement)) {
+    if (isReadOnlyCommand(plan)) {
       return new Requirement(Role.READ, plan.nodeName());
+    }
+    if (!(plan instanceof Command) && !(plan instanceof InsertIntoStatement)) {
+      // A query only Spark parses (a LATERAL VIEW, an options clause...): a query all the same.
+      return new Requirement(Role.READ, QUERY);
     }
     return new Requirement(Role.WRITE, plan.nodeName());
   }

@@ -77,6 +77,13 @@ public final class UsersFileAuthenticator implements Authenticator {
         : Optional.empty();
   }
 
+  @Override
+  public Optional<Identity> current(Identity identity) {
+    return current()
+        .user(identity.user())
+        .map(u -> new Identity(identity.user(), u.role(), identity.remoteAddress(), true));
+  }
+
   /** The file as it is now: re-read when its modification time, size or identity changed. */
   private UsersFile current() {
     Loaded seen = loaded;

@@ -29,6 +29,7 @@ import org.slf4j.LoggerFactory;
  */
 final class Readiness {
   private static final Logger LOG = LoggerFactory.getLogger(Readiness.class);
+  private static final long REUSE_NANOS = TimeUnit.SECONDS.toNanos(1);
 
   /** The answer: ready, or the parts that are not. */
   record Report(List<String> notReady) {
@@ -49,6 +50,9 @@ final class Readiness {
   // /ready is asked.
   private final Map<String, CompletableFuture<Void>> inFlight = new ConcurrentHashMap<>();
   private volatile boolean stopping;
+  // The last answer, reused for a second: /ready answers anyone, as often as they ask.
+  private volatile Report last;
+  private volatile long lastAt;
 
   /**
    * @param session a session set up as a connection's: it sees the catalogs connections see
@@ -73,10 +77,21 @@ final class Readiness {
   }
 
   Report check() {
-    List<String> notReady = new ArrayList<>();
     if (stopping) {
-      notReady.add("gateway: shutting down");
+      return new Report(List.of("gateway: shutting down"));
     }
+    Report cached = last;
+    if (cached != null && System.nanoTime() - lastAt < REUSE_NANOS) {
+      return cached;
+    }
+    Report report = checkNow();
+    lastAt = System.nanoTime();
+    last = report;
+    return report;
+  }
+
+  private Report checkNow() {
+    List<String> notReady = new ArrayList<>();
     if (engine.rootSession().sparkContext().isStopped()) {
       notReady.add("spark: stopped");
       return new Report(notReady);

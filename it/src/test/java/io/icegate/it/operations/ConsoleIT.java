@@ -4,7 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
+import io.icegate.gateway.security.PasswordHash;
 import io.icegate.gateway.security.Role;
+import io.icegate.gateway.security.UsersFile;
 import io.icegate.it.RunningGateway;
 import io.icegate.it.TestGateway.TestUser;
 import java.net.URI;
@@ -209,6 +211,41 @@ class ConsoleIT {
         .contains("CALL demo.system.rewrite_data_files(table => 'default.console_small'")
         .doesNotContain("console_fine");
     Browser.screenshot(browser, "console-tables");
+  }
+
+  @Test
+  void aLoggedInUserIsTheUsersFilesUserAtEveryPage() throws Exception {
+    UsersFile users = UsersFile.read(gateway.usersFile());
+    users.put(new UsersFile.User("temp", Role.ADMIN, PasswordHash.of("temp-Pw-9".toCharArray())));
+    users.write();
+    browser.manage().deleteAllCookies();
+    browser.get(base() + "/ui/login");
+    logIn("temp", "temp-Pw-9");
+    assertThat(browser.findElement(By.id("who")).getText()).isEqualTo("temp · admin");
+
+    // A role taken away, and the user removed, while the page is open: the next page knows.
+    await()
+        .atMost(Duration.ofSeconds(10))
+        .untilAsserted(
+            () -> {
+              UsersFile now = UsersFile.read(gateway.usersFile());
+              now.put(
+                  new UsersFile.User(
+                      "temp", Role.READ, PasswordHash.of("temp-Pw-9".toCharArray())));
+              now.write();
+              browser.get(base() + "/ui/statements");
+              assertThat(browser.findElement(By.id("who")).getText()).isEqualTo("temp · read");
+            });
+    UsersFile now = UsersFile.read(gateway.usersFile());
+    now.remove("temp");
+    now.write();
+    await()
+        .atMost(Duration.ofSeconds(10))
+        .untilAsserted(
+            () -> {
+              browser.get(base() + "/ui/statements");
+              assertThat(browser.getCurrentUrl()).isEqualTo(base() + "/ui/login");
+            });
   }
 
   @Test

@@ -3,9 +3,11 @@ package io.icegate.procedure.effect;
 import io.icegate.procedure.PreparedCall;
 import io.icegate.procedure.explain.ExplainRow;
 import io.icegate.procedure.spec.OutputColumn;
+import java.io.UncheckedIOException;
 import java.util.List;
 import java.util.Set;
 import org.apache.iceberg.Table;
+import org.apache.iceberg.exceptions.NotFoundException;
 import org.apache.iceberg.exceptions.ValidationException;
 import org.checkerframework.checker.nullness.qual.Nullable;
 
@@ -51,6 +53,15 @@ public final class Effects {
     } catch (IllegalArgumentException | ValidationException e) {
       // What the call would fail with (a where Spark cannot read, gc.enabled=false, ...).
       return List.of(detail("fails", procedure, null, e.getMessage()));
+    } catch (NotFoundException | UncheckedIOException e) {
+      // A metadata file gone (another statement's expiry, files deleted behind the catalog): the
+      // explanation stands without the prediction.
+      return List.of(
+          detail(
+              "not_predicted",
+              procedure,
+              null,
+              "a file of the table's metadata cannot be read: " + e.getMessage()));
     }
   }
 
