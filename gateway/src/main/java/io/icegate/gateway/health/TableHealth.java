@@ -3,18 +3,15 @@ package io.icegate.gateway.health;
 import io.icegate.gateway.metadata.SparkIcebergCatalogs;
 import java.time.Instant;
 import java.time.ZoneId;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.BitSet;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Consumer;
-import java.util.regex.Pattern;
 import org.apache.iceberg.BaseTable;
 import org.apache.iceberg.DataFile;
 import org.apache.iceberg.DataOperations;
@@ -26,7 +23,6 @@ import org.apache.iceberg.SnapshotRef;
 import org.apache.iceberg.SnapshotSummary;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.TableMetadata;
-import org.apache.iceberg.TableMetadataParser;
 import org.apache.iceberg.TableProperties;
 import org.apache.iceberg.io.FileIO;
 import org.apache.spark.sql.catalyst.InternalRow;
@@ -217,10 +213,6 @@ public final class TableHealth {
   static final int SUGGESTED_CALL = 28;
   static final int ERROR = 29;
 
-  private static final Pattern PLAIN_NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
-  private static final DateTimeFormatter LITERAL =
-      DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss.SSSSSS", Locale.ROOT);
-
   /**
    * What a query asks: the columns it reads (indexes into {@link #SCHEMA}) and the names it keeps
    * (equality on {@code catalog}, {@code namespace}, {@code table_name}; empty for any).
@@ -296,7 +288,7 @@ public final class TableHealth {
           if (table.isPresent() && table.get() instanceof BaseTable base) {
             InternalRow row;
             try {
-              row = row(catalog, ns, name, base, request.columns(), thresholds, now, zone);
+              row = row(catalog, namespace, name, base, request.columns(), thresholds, now, zone);
             } catch (RuntimeException e) {
               row = failed(catalog, ns, name, e);
             }
@@ -339,7 +331,7 @@ public final class TableHealth {
   /** The row of one loaded table: the columns of {@code columns}, the others null. */
   static InternalRow row(
       String catalog,
-      String namespace,
+      List<String> namespace,
       String name,
       BaseTable table,
       BitSet columns,
@@ -348,7 +340,7 @@ public final class TableHealth {
       ZoneId zone) {
     Object[] v = new Object[SCHEMA.size()];
     v[CATALOG] = utf8(catalog);
-    v[NAMESPACE] = utf8(namespace);
+    v[NAMESPACE] = utf8(String.join(".", namespace));
     v[TABLE_NAME] = utf8(name);
     List<String> errors = new ArrayList<>();
     TableMetadata metadata = table.operations().current();
@@ -359,8 +351,7 @@ public final class TableHealth {
       errors.add(e.getMessage());
       thresholds = defaults;
     }
-    String tableArg = tableArgument(namespace, name);
-    String procedures = quote(catalog) + ".system.";
+    SuggestedCalls suggested = new SuggestedCalls(catalog, namespace, name);
     Snapshot current = metadata.currentSnapshot();
     Map<String, String> summary = current == null ? Map.of() : current.summary();
 
@@ -431,23 +422,15 @@ public final class TableHealth {
     if (tooMany || tooOld) {
       long olderThan = tooMany ? now.toEpochMilli() : cutoff;
       expireCall =
-          "CALL "
-              + procedures
-              + "expire_snapshots(table => "
-              + tableArg
-              + ", older_than => TIMESTAMP '"
-              + LITERAL.format(Instant.ofEpochMilli(olderThan).atZone(zone))
-              + "', retain_last => "
-              + (tooMany ? thresholds.maxSnapshots() : 1)
-              + ")";
+          suggested.expireSnapshots(
+              Instant.ofEpochMilli(olderThan), zone, tooMany ? thresholds.maxSnapshots() : 1);
     }
     v[EXPIRE_CALL] = utf8(expireCall);
     double deletesNeed = 0;
     String deletesCall = null;
     if (deleteFiles >= thresholds.minDeleteFiles()) {
       deletesNeed = (double) deleteFiles / thresholds.minDeleteFiles();
-      deletesCall =
-          "CALL " + procedures + "rewrite_position_delete_files(table => " + tableArg + ")";
+      deletesCall = suggested.onTable("rewrite_position_delete_files");
     }
     v[REWRITE_DELETES_CALL] = utf8(deletesCall);
 
@@ -476,7 +459,7 @@ public final class TableHealth {
         v[MANIFEST_AVG] = manifests.isEmpty() ? 0L : bytes / manifests.size();
         if (manifests.size() > thresholds.maxManifests()) {
           manifestsNeed = (double) manifests.size() / thresholds.maxManifests();
-          manifestsCall = "CALL " + procedures + "rewrite_manifests(table => " + tableArg + ")";
+          manifestsCall = suggested.onTable("rewrite_manifests");
         }
         v[REWRITE_MANIFESTS_CALL] = utf8(manifestsCall);
       } catch (RuntimeException e) {
@@ -527,7 +510,7 @@ public final class TableHealth {
         v[SMALL_SHARE] = files == 0 ? 0.0 : (double) small / files;
         if (small >= thresholds.minSmallFiles()) {
           dataNeed = (double) small / thresholds.minSmallFiles();
-          dataCall = "CALL " + procedures + "rewrite_data_files(table => " + tableArg + ")";
+          dataCall = suggested.onTable("rewrite_data_files");
         }
         v[REWRITE_DATA_CALL] = utf8(dataCall);
       } catch (java.io.IOException | RuntimeException e) {
@@ -551,7 +534,9 @@ public final class TableHealth {
     }
 
     if (columns.get(LAST_EXPIRY) || columns.get(EXPIRY_SEEN_SINCE)) {
-      lastExpiry(metadata, io, v, errors);
+      ExpiryHistory expiry = ExpiryHistory.of(metadata, io);
+      v[LAST_EXPIRY] = expiry.lastExpiryMillis() == null ? null : expiry.lastExpiryMillis() * 1000L;
+      v[EXPIRY_SEEN_SINCE] = expiry.seenSinceMillis() * 1000L;
     }
     v[ERROR] = errors.isEmpty() ? null : utf8(String.join("; ", errors));
     for (int i = 0; i < v.length; i++) {
@@ -560,64 +545,6 @@ public final class TableHealth {
       }
     }
     return new GenericInternalRow(v);
-  }
-
-  /**
-   * The last expiry the metadata log shows: walking back from the current metadata file, the first
-   * file whose predecessor had a snapshot it has not. Only as far back as the log goes
-   * (write.metadata.previous-versions-max) and its files were kept.
-   */
-  private static void lastExpiry(
-      TableMetadata metadata, FileIO io, Object[] v, List<String> errors) {
-    List<TableMetadata.MetadataLogEntry> log = metadata.previousFiles();
-    Set<Long> later = ids(metadata);
-    long laterAt = metadata.lastUpdatedMillis();
-    Long seenSince = laterAt;
-    for (int i = log.size() - 1; i >= 0; i--) {
-      TableMetadata.MetadataLogEntry entry = log.get(i);
-      TableMetadata previous;
-      try {
-        previous = TableMetadataParser.read(io, entry.file());
-      } catch (RuntimeException e) {
-        // Deleted by write.metadata.delete-after-commit or by hand: the log ends here for us.
-        break;
-      }
-      Set<Long> earlier = ids(previous);
-      if (!later.containsAll(earlier)) {
-        v[LAST_EXPIRY] = laterAt * 1000L;
-        v[EXPIRY_SEEN_SINCE] = entry.timestampMillis() * 1000L;
-        return;
-      }
-      seenSince = entry.timestampMillis();
-      later = earlier;
-      laterAt = entry.timestampMillis();
-    }
-    v[LAST_EXPIRY] = null;
-    v[EXPIRY_SEEN_SINCE] = seenSince * 1000L;
-  }
-
-  private static Set<Long> ids(TableMetadata metadata) {
-    Set<Long> ids = new HashSet<>();
-    for (Snapshot s : metadata.snapshots()) {
-      ids.add(s.snapshotId());
-    }
-    return ids;
-  }
-
-  /** The table as a CALL's {@code table} argument: a string literal of the quoted name. */
-  private static String tableArgument(String namespace, String name) {
-    StringBuilder b = new StringBuilder();
-    for (String level : namespace.split("\\.", -1)) {
-      b.append(quote(level)).append('.');
-    }
-    b.append(quote(name));
-    return "'" + b.toString().replace("\\", "\\\\").replace("'", "\\'") + "'";
-  }
-
-  private static String quote(String identifier) {
-    return PLAIN_NAME.matcher(identifier).matches()
-        ? identifier
-        : "`" + identifier.replace("`", "``") + "`";
   }
 
   private static boolean positive(Map<String, String> summary, String key) {
@@ -642,7 +569,7 @@ public final class TableHealth {
 
   private static String message(Throwable e) {
     String m = e.getMessage();
-    return m == null ? e.getClass().getSimpleName() : m;
+    return m == null ? "cannot be read" : m;
   }
 
   private static UTF8String utf8(String s) {

@@ -9,6 +9,7 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.BitSet;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 import org.apache.hadoop.conf.Configuration;
@@ -113,7 +114,7 @@ class TableHealthTest {
     InternalRow row =
         TableHealth.row(
             "demo",
-            "db",
+            List.of("db"),
             "t",
             (BaseTable) table,
             all(),
@@ -186,7 +187,7 @@ class TableHealthTest {
     InternalRow row =
         TableHealth.row(
             "my cat",
-            "db",
+            List.of("db"),
             "my-table",
             (BaseTable) table,
             all(),
@@ -239,7 +240,7 @@ class TableHealthTest {
     table.refresh();
     return TableHealth.row(
         "demo",
-        "db",
+        List.of("db"),
         "t",
         (BaseTable) table,
         columns,
