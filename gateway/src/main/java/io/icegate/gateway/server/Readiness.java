@@ -49,13 +49,14 @@ final class Readiness {
   // One check per catalog at a time: a catalog that hangs costs one thread, however often
   // /ready is asked.
   private final Map<String, CompletableFuture<Void>> inFlight = new ConcurrentHashMap<>();
+  private final Map<String, SparkSession> perCatalog = new ConcurrentHashMap<>();
   private volatile boolean stopping;
   // The last answer, reused for a second: /ready answers anyone, as often as they ask.
   private volatile Report last;
   private volatile long lastAt;
 
   /**
-   * @param session a session set up as a connection's: it sees the catalogs connections see
+   * @param session a session set up as a connection's: it names the catalogs connections see
    */
   Readiness(SparkEngine engine, Supplier<SparkSession> session, Duration catalogTimeout) {
     this.engine = engine;
@@ -69,6 +70,14 @@ final class Readiness {
               thread.setDaemon(true);
               return thread;
             });
+  }
+
+  /**
+   * Checks once in the background, so that the catalogs are started before the first load balancer
+   * asks (a cold catalog can take longer than the timeout).
+   */
+  void warmUp() {
+    checks.execute(this::check);
   }
 
   /** From now on the gateway reports itself not ready: it is stopping. */
@@ -108,7 +117,8 @@ final class Readiness {
               (key, running) ->
                   running != null && !running.isDone()
                       ? running
-                      : CompletableFuture.runAsync(() -> listNamespaces(catalogs, key), checks)));
+                      : CompletableFuture.runAsync(
+                          () -> listNamespaces(sessionFor(key), key), checks)));
     }
     long deadline = System.nanoTime() + catalogTimeout.toNanos();
     for (Map.Entry<String, CompletableFuture<Void>> check : started.entrySet()) {
@@ -131,6 +141,14 @@ final class Readiness {
       }
     }
     return new Report(notReady);
+  }
+
+  /**
+   * A session per catalog: Spark starts a session's catalogs under one lock, so a catalog that
+   * hangs while it starts would hold up the checks of every other one in the same session.
+   */
+  private SparkSession sessionFor(String catalog) {
+    return perCatalog.computeIfAbsent(catalog, name -> engine.newSession());
   }
 
   private static void listNamespaces(SparkSession session, String name) {

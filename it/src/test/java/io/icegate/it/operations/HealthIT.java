@@ -96,14 +96,19 @@ class HealthIT {
         String base = "http://127.0.0.1:" + process.port();
         assertThat(get(base + "/health").statusCode()).isEqualTo(200);
 
-        HttpResponse<String> ready = get(base + "/ready");
-        assertThat(ready.statusCode()).isEqualTo(503);
-        JsonNode body = JSON.readTree(ready.body());
-        assertThat(body.get("status").asText()).isEqualTo("not ready");
-        assertThat(body.get("not_ready").toString())
-            .contains("catalog silent: no answer within 1500 ms")
-            .doesNotContain("demo")
-            .doesNotContain("127.0.0.1");
+        // The embedded catalogs may take longer than the timeout to start on a loaded machine; once
+        // they answer, only the silent catalog is named.
+        await()
+            .atMost(Duration.ofSeconds(60))
+            .untilAsserted(
+                () -> {
+                  HttpResponse<String> ready = get(base + "/ready");
+                  assertThat(ready.statusCode()).isEqualTo(503);
+                  JsonNode body = JSON.readTree(ready.body());
+                  assertThat(body.get("status").asText()).isEqualTo("not ready");
+                  assertThat(body.get("not_ready").toString())
+                      .isEqualTo("[\"catalog silent: no answer within 1500 ms\"]");
+                });
         // The check of the silent catalog still hangs: asking again starts no second one.
         assertThat(get(base + "/ready").statusCode()).isEqualTo(503);
 
