@@ -162,7 +162,6 @@ public final class GatewayServer implements AutoCloseable {
     if (config.metadataNative()) {
       NativeMetadataPath.warmUpInBackground();
     }
-    readiness.warmUp();
     LOG.info(
         "Authentication {}, {}",
         config.usersFile().map(f -> "on (users file " + f + ")").orElse("off"),

@@ -72,14 +72,6 @@ final class Readiness {
             });
   }
 
-  /**
-   * Checks once in the background, so that the catalogs are started before the first load balancer
-   * asks (a cold catalog can take longer than the timeout).
-   */
-  void warmUp() {
-    checks.execute(this::check);
-  }
-
   /** From now on the gateway reports itself not ready: it is stopping. */
   void stopping() {
     stopping = true;
