@@ -23,8 +23,9 @@ public final class GatewayProgress {
 
   /**
    * One statement that has not ended: its query id (for {@code CALL icegate.system.cancel}), its
-   * state ({@code RUNNING} until its first rows reach the client, then {@code STREAMING}) and its
-   * Spark stages and tasks.
+   * state ({@code QUEUED} while it waits for one of the gateway's slots to run Spark work, {@code
+   * RUNNING} until its first rows reach the client, then {@code STREAMING}), its Spark stages and
+   * tasks, and its place in the gateway's queue (1: next to run; 0 when not queued).
    */
   public record Statement(
       String queryId,
@@ -34,7 +35,8 @@ public final class GatewayProgress {
       int stagesDone,
       int stagesTotal,
       int tasksDone,
-      int tasksTotal) {
+      int tasksTotal,
+      int queuePosition) {
     /** Done tasks over all tasks, from 0 to 1; empty until Spark has tasks for it. */
     public OptionalDouble fraction() {
       return tasksTotal == 0
@@ -51,7 +53,8 @@ public final class GatewayProgress {
           p.stagesDone(),
           p.stagesTotal(),
           p.tasksDone(),
-          p.tasksTotal());
+          p.tasksTotal(),
+          p.queuePosition());
     }
   }
 

@@ -8,8 +8,9 @@ import java.util.OptionalDouble;
 
 /**
  * One row of a {@link MetadataMethod#STATEMENT_PROGRESS} answer: a statement that has not ended,
- * with its query id (for {@code CALL icegate.system.cancel}), its state ({@code RUNNING} until its
- * first rows reach the client, then {@code STREAMING}) and its Spark stages and tasks.
+ * with its query id (for {@code CALL icegate.system.cancel}), its state ({@code QUEUED} while it
+ * waits for a slot to run Spark work, with its place in the queue; {@code RUNNING} until its first
+ * rows reach the client, then {@code STREAMING}) and its Spark stages and tasks.
  */
 public record StatementProgress(
     String queryId,
@@ -19,7 +20,8 @@ public record StatementProgress(
     int stagesDone,
     int stagesTotal,
     int tasksDone,
-    int tasksTotal) {
+    int tasksTotal,
+    int queuePosition) {
 
   /** The answer's columns, in order. */
   public enum Column {
@@ -30,7 +32,9 @@ public record StatementProgress(
     STAGES_DONE(true),
     STAGES_TOTAL(true),
     TASKS_DONE(true),
-    TASKS_TOTAL(true);
+    TASKS_TOTAL(true),
+    /** 1 for the next statement to run, 0 when it is not queued; gateways before it lack it. */
+    QUEUE_POSITION(true);
 
     private final boolean integer;
 
@@ -58,7 +62,15 @@ public record StatementProgress(
   public List<Object> row() {
     int elapsedMillis = (int) Math.min(Integer.MAX_VALUE, elapsed.toMillis());
     return List.of(
-        queryId, statementId, state, elapsedMillis, stagesDone, stagesTotal, tasksDone, tasksTotal);
+        queryId,
+        statementId,
+        state,
+        elapsedMillis,
+        stagesDone,
+        stagesTotal,
+        tasksDone,
+        tasksTotal,
+        queuePosition);
   }
 
   /** The row {@code rs} is on. */
@@ -71,6 +83,16 @@ public record StatementProgress(
         rs.getInt(Column.STAGES_DONE.name()),
         rs.getInt(Column.STAGES_TOTAL.name()),
         rs.getInt(Column.TASKS_DONE.name()),
-        rs.getInt(Column.TASKS_TOTAL.name()));
+        rs.getInt(Column.TASKS_TOTAL.name()),
+        hasColumn(rs, Column.QUEUE_POSITION) ? rs.getInt(Column.QUEUE_POSITION.name()) : 0);
+  }
+
+  private static boolean hasColumn(ResultSet rs, Column column) throws SQLException {
+    for (int i = 1; i <= rs.getMetaData().getColumnCount(); i++) {
+      if (rs.getMetaData().getColumnLabel(i).equalsIgnoreCase(column.name())) {
+        return true;
+      }
+    }
+    return false;
   }
 }

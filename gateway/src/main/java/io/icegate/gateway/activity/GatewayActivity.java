@@ -1,5 +1,7 @@
 package io.icegate.gateway.activity;
 
+import io.icegate.gateway.error.ErrorCode;
+import io.icegate.gateway.error.MemoryErrors;
 import io.icegate.gateway.metrics.GatewayMetrics;
 import io.icegate.gateway.security.Identity;
 import io.icegate.gateway.security.Ownership;
@@ -56,6 +58,24 @@ public final class GatewayActivity {
 
   public static GatewayActivity instance() {
     return INSTANCE;
+  }
+
+  /**
+   * A task of the statement running in job group {@code jobGroup} ran out of memory in an executor:
+   * the statement fails now with 53200 rather than being run again on fresh executors. False when
+   * no running statement has that group.
+   */
+  public boolean outOfMemory(String jobGroup) {
+    for (StatementActivity query : queries.values()) {
+      if (!query.state().ended() && jobGroup.equals(query.jobGroup())) {
+        boolean stopped = query.stop(MemoryErrors.executor(), ErrorCode.OUT_OF_MEMORY);
+        if (stopped) {
+          GatewayMetrics.instance().statementOutOfMemory();
+        }
+        return stopped;
+      }
+    }
+    return false;
   }
 
   public ConnectionActivity connectionOpened(String connectionId, String user) {

@@ -2,6 +2,11 @@ package io.icegate.gateway.activity;
 
 /** Where one execution of a statement stands, as {@code icegate.system.queries} shows it. */
 public enum QueryState {
+  /**
+   * Waiting in the gateway's queue for a slot to run Spark work ({@code
+   * icegate.limits.max-running-statements}); it runs when the statements before it have.
+   */
+  QUEUED,
   /** Running on the gateway: no result has reached the client yet. */
   RUNNING,
   /** The client is reading the result; Spark may still compute the rest of it. */

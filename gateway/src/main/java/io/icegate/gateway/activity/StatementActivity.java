@@ -1,9 +1,12 @@
 package io.icegate.gateway.activity;
 
+import io.icegate.gateway.error.ErrorCode;
 import io.icegate.gateway.metrics.StatementKind;
 import io.icegate.gateway.metrics.StatementPath;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.IntSupplier;
 import org.apache.spark.SparkContext;
 
 /**
@@ -19,9 +22,13 @@ public final class StatementActivity {
   private final Instant started = Instant.now();
   private final AtomicLong rows = new AtomicLong();
   private volatile String jobGroup;
+  private volatile IntSupplier queuePosition;
+  private volatile Instant queuedSince;
+  private volatile long queuedNanos;
   private volatile QueryState state = QueryState.RUNNING;
   private volatile boolean cancelRequested;
   private volatile String cancelReason;
+  private volatile ErrorCode cancelCode = ErrorCode.CANCELLED;
   private volatile Instant ended;
   private volatile String error;
   private volatile String sqlState = "00000";
@@ -101,6 +108,14 @@ public final class StatementActivity {
     return cancelReason;
   }
 
+  /**
+   * What the client is told its statement ended with when it was stopped: {@link
+   * ErrorCode#CANCELLED} unless the gateway stopped it for another reason ({@link #stop}).
+   */
+  public ErrorCode cancelCode() {
+    return cancelCode;
+  }
+
   /** The Spark job group the execution's jobs run in (known once it starts on Spark). */
   public void runsIn(String group) {
     this.jobGroup = group;
@@ -147,6 +162,46 @@ public final class StatementActivity {
 
   public void addRows(long count) {
     rows.addAndGet(count);
+  }
+
+  /**
+   * Waits in the gateway's queue from now; {@code position} tells where (1: next to run), as long
+   * as it waits.
+   */
+  public synchronized void queued(IntSupplier position) {
+    if (state == QueryState.RUNNING) {
+      queuePosition = position;
+      queuedSince = Instant.now();
+      state = QueryState.QUEUED;
+    }
+  }
+
+  /** Left the queue: to run, or to end (cancelled, timed out). */
+  public synchronized void dequeued() {
+    Instant since = queuedSince;
+    if (since != null) {
+      queuedNanos += Duration.between(since, Instant.now()).toNanos();
+      queuedSince = null;
+    }
+    queuePosition = null;
+    if (state == QueryState.QUEUED) {
+      state = QueryState.RUNNING;
+    }
+  }
+
+  /** Its place in the queue (1: next to run), or 0 when it is not queued. */
+  public int queuePosition() {
+    IntSupplier position = queuePosition;
+    return position == null ? 0 : Math.max(0, position.getAsInt());
+  }
+
+  /** How long it has waited in the queue, so far or in all. */
+  public Duration queued() {
+    Instant since = queuedSince;
+    long nanos = queuedNanos;
+    return since == null
+        ? Duration.ofNanos(nanos)
+        : Duration.ofNanos(nanos).plus(Duration.between(since, Instant.now()));
   }
 
   /** The first frame of the result went to the client. */
@@ -203,6 +258,20 @@ public final class StatementActivity {
     return true;
   }
 
+  /**
+   * Stops the execution as {@link #cancel(String)} does, but as a failure of kind {@code code} (out
+   * of memory, say) rather than a cancellation. False when it had already ended.
+   */
+  public boolean stop(String reason, ErrorCode code) {
+    synchronized (this) {
+      if (state.ended() || cancelRequested) {
+        return false;
+      }
+      cancelCode = code;
+    }
+    return cancel(reason);
+  }
+
   public void finish() {
     end(
         cancelRequested ? QueryState.CANCELLED : QueryState.FINISHED,
@@ -212,16 +281,19 @@ public final class StatementActivity {
 
   /** Ends with what the client was told; cancelled if a cancel was asked for. */
   public void fail(String failureSqlState, String message, boolean cancellation) {
-    end(
-        cancelRequested || cancellation ? QueryState.CANCELLED : QueryState.FAILED,
-        failureSqlState,
-        message);
+    boolean cancelled = (cancelRequested || cancellation) && cancelCode == ErrorCode.CANCELLED;
+    end(cancelled ? QueryState.CANCELLED : QueryState.FAILED, failureSqlState, message);
   }
 
   private void end(QueryState endState, String endSqlState, String message) {
     synchronized (this) {
       if (state.ended()) {
         return;
+      }
+      if (queuedSince != null) {
+        queuedNanos += Duration.between(queuedSince, Instant.now()).toNanos();
+        queuedSince = null;
+        queuePosition = null;
       }
       ended = Instant.now();
       error = message;

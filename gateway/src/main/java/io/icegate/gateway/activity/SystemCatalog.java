@@ -56,7 +56,9 @@ public final class SystemCatalog implements TableCatalog, SupportsNamespaces {
           field("tasks_done", DataTypes.IntegerType, false),
           field("tasks_total", DataTypes.IntegerType, false),
           field("progress", DataTypes.DoubleType, true),
-          field("error", DataTypes.StringType, true));
+          field("error", DataTypes.StringType, true),
+          field("queue_position", DataTypes.IntegerType, true),
+          field("queued_ms", DataTypes.LongType, false));
 
   static final StructType CONNECTIONS_SCHEMA =
       schema(
@@ -233,7 +235,9 @@ public final class SystemCatalog implements TableCatalog, SupportsNamespaces {
                 progress.tasksDone(),
                 progress.tasksTotal(),
                 progress.fraction(),
-                utf8(q.error())
+                utf8(q.error()),
+                q.state() == QueryState.QUEUED ? q.queuePosition() : null,
+                q.queued().toMillis()
               });
     }
     return rows;

@@ -62,7 +62,10 @@ final class ProgressBar implements Runnable {
         return null;
       }
       return running(c).stream()
-          .filter(s -> s.state().equals("RUNNING") && s.elapsed().toMillis() >= SHOW_AFTER_MILLIS)
+          .filter(
+              s ->
+                  (s.state().equals("RUNNING") || s.state().equals("QUEUED"))
+                      && s.elapsed().toMillis() >= SHOW_AFTER_MILLIS)
           .findFirst()
           .orElse(null);
     } catch (SQLException | RuntimeException e) {
@@ -106,8 +109,19 @@ final class ProgressBar implements Runnable {
     }
   }
 
-  /** {@code [#########.....................] 31% tasks 40/128 stages 1/3 12.4 s query 17}. */
+  /**
+   * {@code [#########.....................] 31% tasks 40/128 stages 1/3 12.4 s query 17}, or {@code
+   * queued: 3rd in line 4.1 s query 17} while it waits for a slot.
+   */
   static String line(StatementProgress s) {
+    if (s.state().equals("QUEUED")) {
+      return String.format(
+          Locale.ROOT,
+          "queued: %s in line  %.1f s  query %s",
+          ordinal(s.queuePosition()),
+          s.elapsed().toMillis() / 1000.0,
+          s.queryId());
+    }
     double fraction = s.fraction().orElse(0);
     int filled = (int) Math.round(fraction * WIDTH);
     String bar = "#".repeat(filled) + ".".repeat(WIDTH - filled);
@@ -126,5 +140,19 @@ final class ProgressBar implements Runnable {
         s.stagesTotal(),
         s.elapsed().toMillis() / 1000.0,
         s.queryId());
+  }
+
+  static String ordinal(int n) {
+    int lastTwo = n % 100;
+    String suffix =
+        lastTwo >= 11 && lastTwo <= 13
+            ? "th"
+            : switch (n % 10) {
+              case 1 -> "st";
+              case 2 -> "nd";
+              case 3 -> "rd";
+              default -> "th";
+            };
+    return n + suffix;
   }
 }

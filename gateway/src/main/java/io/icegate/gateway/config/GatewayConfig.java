@@ -21,6 +21,7 @@ public record GatewayConfig(
     int port,
     Path warehouse,
     String catalog,
+    String engineDirectory,
     String serialization,
     int frameMaxRows,
     int partitionsInFlight,
@@ -33,6 +34,9 @@ public record GatewayConfig(
     String auditFile,
     int maxConnections,
     int maxStatementsPerUser,
+    int maxRunningStatements,
+    int queueTimeoutSeconds,
+    PoolWeights poolWeights,
     int statementTimeoutSeconds,
     long maxResultRows,
     int maxStatementChars,
@@ -51,6 +55,7 @@ public record GatewayConfig(
     requireNonNull(host, "host is null");
     requireNonNull(warehouse, "warehouse is null");
     requireNonNull(catalog, "catalog is null");
+    requireNonNull(engineDirectory, "engineDirectory is null");
     requireNonNull(serialization, "serialization is null");
     requireNonNull(auditFile, "auditFile is null");
     requireNonNull(usersFile, "usersFile is null");
@@ -58,6 +63,7 @@ public record GatewayConfig(
     requireNonNull(tlsKeystorePassword, "tlsKeystorePassword is null");
     requireNonNull(policy, "policy is null");
     requireNonNull(health, "health is null");
+    requireNonNull(poolWeights, "poolWeights is null");
     sparkConf = Map.copyOf(sparkConf);
   }
 
@@ -108,6 +114,7 @@ public record GatewayConfig(
         intValue(values, Setting.PORT, 0, 65535),
         warehouse,
         catalog,
+        value(values, Setting.ENGINE_DIR),
         serialization,
         intValue(values, Setting.FRAME_ROWS, 1, Integer.MAX_VALUE),
         intValue(values, Setting.PARTITIONS_IN_FLIGHT, 1, 64),
@@ -125,6 +132,12 @@ public record GatewayConfig(
         value(values, Setting.AUDIT_FILE),
         intValue(values, Setting.MAX_CONNECTIONS, 1, Integer.MAX_VALUE),
         intValue(values, Setting.MAX_STATEMENTS_PER_USER, 1, Integer.MAX_VALUE),
+        intValue(values, Setting.MAX_RUNNING_STATEMENTS, 0, Integer.MAX_VALUE),
+        intValue(values, Setting.QUEUE_TIMEOUT, 0, Integer.MAX_VALUE),
+        new PoolWeights(
+            intValue(values, Setting.POOL_WEIGHT_READ, 1, 1000),
+            intValue(values, Setting.POOL_WEIGHT_WRITE, 1, 1000),
+            intValue(values, Setting.POOL_WEIGHT_ADMIN, 1, 1000)),
         intValue(values, Setting.STATEMENT_TIMEOUT, 0, Integer.MAX_VALUE),
         intValue(values, Setting.MAX_RESULT_ROWS, 0, Integer.MAX_VALUE),
         intValue(values, Setting.MAX_STATEMENT_CHARS, 1, Integer.MAX_VALUE),
@@ -171,6 +184,7 @@ public record GatewayConfig(
     entries.put(Setting.PORT.key(), Integer.toString(port));
     entries.put(Setting.WAREHOUSE.key(), warehouse.toString());
     entries.put(Setting.CATALOG.key(), catalog);
+    entries.put(Setting.ENGINE_DIR.key(), engineDirectory);
     entries.put(Setting.SERIALIZATION.key(), serialization);
     entries.put(Setting.FRAME_ROWS.key(), Integer.toString(frameMaxRows));
     entries.put(Setting.PARTITIONS_IN_FLIGHT.key(), Integer.toString(partitionsInFlight));
@@ -190,6 +204,11 @@ public record GatewayConfig(
     entries.put(Setting.AUDIT_FILE.key(), auditFile);
     entries.put(Setting.MAX_CONNECTIONS.key(), Integer.toString(maxConnections));
     entries.put(Setting.MAX_STATEMENTS_PER_USER.key(), Integer.toString(maxStatementsPerUser));
+    entries.put(Setting.MAX_RUNNING_STATEMENTS.key(), Integer.toString(maxRunningStatements));
+    entries.put(Setting.QUEUE_TIMEOUT.key(), Integer.toString(queueTimeoutSeconds));
+    entries.put(Setting.POOL_WEIGHT_READ.key(), Integer.toString(poolWeights.read()));
+    entries.put(Setting.POOL_WEIGHT_WRITE.key(), Integer.toString(poolWeights.write()));
+    entries.put(Setting.POOL_WEIGHT_ADMIN.key(), Integer.toString(poolWeights.admin()));
     entries.put(Setting.STATEMENT_TIMEOUT.key(), Integer.toString(statementTimeoutSeconds));
     entries.put(Setting.MAX_RESULT_ROWS.key(), Long.toString(maxResultRows));
     entries.put(Setting.MAX_STATEMENT_CHARS.key(), Integer.toString(maxStatementChars));
@@ -216,6 +235,16 @@ public record GatewayConfig(
     entries.put(Setting.SHUTDOWN_DRAIN.key(), Integer.toString(shutdownDrainSeconds));
     entries.putAll(sparkConf);
     return entries;
+  }
+
+  /** Each role's weight in Spark's FAIR scheduler ({@code icegate.scheduler.weight.*}). */
+  public record PoolWeights(int read, int write, int admin) {}
+
+  /** The embedded Spark cluster's directory: as set, or .icegate-engine in the warehouse. */
+  public Path engineDir() {
+    return engineDirectory.isBlank()
+        ? warehouse.resolve(".icegate-engine")
+        : Path.of(engineDirectory).toAbsolutePath().normalize();
   }
 
   /** The audit log's file: as set, or audit.log in the warehouse directory. */

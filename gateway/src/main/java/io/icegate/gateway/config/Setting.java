@@ -15,6 +15,12 @@ public enum Setting {
       "./warehouse",
       "Directory holding the embedded catalogs and their tables."),
   CATALOG("icegate.catalog", "demo", "Name of the embedded Iceberg catalog."),
+  ENGINE_DIR(
+      "icegate.engine.dir",
+      "",
+      "Directory of the embedded Spark cluster the gateway starts when spark.master is not set:"
+          + " its Spark home and each executor's directory with its log (default: .icegate-engine"
+          + " in the warehouse directory)."),
   SERIALIZATION("icegate.serialization", "protobuf", "Avatica wire format: protobuf or json."),
   FRAME_ROWS(
       "icegate.frame.max-rows",
@@ -91,6 +97,27 @@ public enum Setting {
       "16",
       "Statements one user may have running (or being read) at once; one more is refused (SQLState"
           + " 53400)."),
+  MAX_RUNNING_STATEMENTS(
+      "icegate.limits.max-running-statements",
+      "0",
+      "Statements that may run Spark work (or stream a result) at once, all users together; more"
+          + " wait in a queue in arrival order, shown as QUEUED in icegate.system.queries. 0: four"
+          + " per executor core, at least 8. Metadata tables, system tables, SHOW, SET and the like"
+          + " never wait."),
+  QUEUE_TIMEOUT(
+      "icegate.limits.queue-timeout-seconds",
+      "300",
+      "A statement that has waited this long in the queue fails (SQLState 53400); 0 to wait as"
+          + " long as it takes."),
+  POOL_WEIGHT_READ(
+      "icegate.scheduler.weight.read",
+      "1",
+      "Weight of a read user's Spark scheduler pool: each user's statements share the executors"
+          + " with other users' in proportion to their pools' weights (Spark's FAIR scheduler)."),
+  POOL_WEIGHT_WRITE(
+      "icegate.scheduler.weight.write", "1", "Weight of a write user's Spark scheduler pool."),
+  POOL_WEIGHT_ADMIN(
+      "icegate.scheduler.weight.admin", "1", "Weight of an admin's Spark scheduler pool."),
   STATEMENT_TIMEOUT(
       "icegate.limits.statement-timeout-seconds",
       "0",

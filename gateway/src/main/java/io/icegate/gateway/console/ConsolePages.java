@@ -5,6 +5,7 @@ import static io.icegate.gateway.console.Html.escape;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.icegate.gateway.activity.ConnectionActivity;
 import io.icegate.gateway.activity.GatewayActivity;
+import io.icegate.gateway.activity.QueryState;
 import io.icegate.gateway.activity.SparkProgress;
 import io.icegate.gateway.activity.StatementActivity;
 import io.icegate.gateway.security.Identity;
@@ -123,7 +124,7 @@ final class ConsolePages {
           .append("</td><td>")
           .append(Html.duration(Duration.between(q.started(), now)))
           .append("</td><td class=\"state\">")
-          .append(q.state().name())
+          .append(state(q))
           .append("</td><td>")
           .append(progress(q.progress()))
           .append("</td><td class=\"rows\">")
@@ -145,6 +146,14 @@ final class ConsolePages {
       html.append("</td></tr>");
     }
     return html.append("</tbody></table>").toString();
+  }
+
+  /** RUNNING, STREAMING, or QUEUED with its place in the queue ("QUEUED (position 3)"). */
+  private static String state(StatementActivity q) {
+    int position = q.queuePosition();
+    return q.state() == QueryState.QUEUED && position > 0
+        ? "QUEUED (position <span class=\"queue-position\">" + position + "</span>)"
+        : q.state().name();
   }
 
   /** The ended statements the gateway still holds (the last 200 of all users), newest first. */

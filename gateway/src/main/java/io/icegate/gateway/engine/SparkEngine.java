@@ -1,13 +1,17 @@
 package io.icegate.gateway.engine;
 
+import io.icegate.gateway.activity.GatewayActivity;
 import io.icegate.gateway.activity.SystemCatalog;
 import io.icegate.gateway.config.GatewayConfig;
+import io.icegate.gateway.error.MemoryErrors;
 import io.icegate.gateway.policy.PolicyExtensions;
+import io.icegate.gateway.result.ResultStreamServer;
 import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -24,13 +28,32 @@ import org.slf4j.LoggerFactory;
 public final class SparkEngine implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(SparkEngine.class);
   private static final String EXTENSIONS = "spark.sql.extensions";
+  private static final String MASTER = "spark.master";
+  private static final String PLUGINS = "spark.plugins";
   private final GatewayConfig config;
   private final SparkSession root;
+  private final EmbeddedCluster cluster;
+  private final ResultStreamServer resultServer;
+  private final ExecutorWatch executorWatch;
 
-  private SparkEngine(GatewayConfig config, SparkSession root) {
+  private SparkEngine(
+      GatewayConfig config,
+      SparkSession root,
+      EmbeddedCluster cluster,
+      ResultStreamServer resultServer,
+      ExecutorWatch executorWatch) {
     this.config = config;
     this.root = root;
+    this.cluster = cluster;
+    this.resultServer = resultServer;
+    this.executorWatch = executorWatch;
   }
+
+  /**
+   * What Spark is told about the embedded cluster the gateway started: where its Master is, the
+   * executors it runs, and the secret its processes share.
+   */
+  record ClusterSettings(String masterUrl, ExecutorSize size, String secret) {}
 
   /**
    * Starts Spark (or joins the SparkContext already running in this JVM) and prepares the default
@@ -42,13 +65,46 @@ public final class SparkEngine implements AutoCloseable {
     } catch (IOException e) {
       throw new UncheckedIOException("Cannot create warehouse directory " + config.warehouse(), e);
     }
+    TaskMemoryPlugin.onOutOfMemory(
+        report -> {
+          LOG.warn(
+              "A task of statement {} ran out of memory in executor {} ({} MB heap): {}",
+              report.statement(),
+              report.executorId(),
+              report.maxHeapBytes() >> 20,
+              report.error());
+          GatewayActivity.instance().outOfMemory(report.statement());
+        });
+    EmbeddedCluster cluster = null;
+    ClusterSettings clusterSettings = null;
+    if (usesEmbeddedCluster(config)) {
+      ExecutorSize size = ExecutorSize.of(config.sparkConf());
+      cluster = EmbeddedCluster.start(config.engineDir(), size, newSecret());
+      clusterSettings = new ClusterSettings(cluster.masterUrl(), size, cluster.secret());
+    }
     SparkConf conf = new SparkConf(false);
-    sparkSettings(config).forEach(conf::set);
-    SparkSession root;
+    sparkSettings(config, clusterSettings).forEach(conf::set);
+    SparkSession root = null;
+    ExecutorWatch watch = null;
     try {
       root = SparkSession.builder().config(conf).getOrCreate();
+      if (cluster != null) {
+        // A replacement starts in seconds; a minute without any executor is a problem to report.
+        watch = new ExecutorWatch(Duration.ofSeconds(60), cluster.workDir().toString());
+        root.sparkContext().addSparkListener(watch);
+        watch.alreadyRunning(
+            scala.jdk.javaapi.CollectionConverters.asJava(root.sparkContext().getExecutorIds()));
+        awaitExecutors(root, clusterSettings.size(), cluster);
+        MemoryErrors.executorsHave(clusterSettings.size().memory());
+      }
     } catch (Exception e) {
-      String explained = explainStartFailure(conf.get("spark.master", ""), e);
+      if (cluster != null) {
+        if (root != null) {
+          stopQuietly(root);
+        }
+        cluster.close();
+      }
+      String explained = explainStartFailure(conf.get(MASTER, ""), e);
       if (explained != null) {
         throw new IllegalStateException(explained, e);
       }
@@ -66,18 +122,89 @@ public final class SparkEngine implements AutoCloseable {
               + " in the gateway's JVM before it)");
     }
     root.sql("CREATE NAMESPACE IF NOT EXISTS `" + config.catalog() + "`.`default`");
-    return new SparkEngine(config, root);
+    // The embedded cluster's executors run the gateway's classes and reach its loopback address:
+    // their tasks send result rows straight to it.
+    ResultStreamServer resultServer =
+        cluster == null ? null : ResultStreamServer.start(conf.get("spark.driver.host"));
+    return new SparkEngine(config, root, cluster, resultServer, watch);
+  }
+
+  /**
+   * Whether the gateway starts Spark's standalone master and worker itself: when the configuration
+   * names no {@code spark.master}. {@code local[...]} runs the tasks in the gateway's JVM; any
+   * other master is a cluster of the operator's.
+   */
+  public static boolean usesEmbeddedCluster(GatewayConfig config) {
+    return !config.sparkConf().containsKey(MASTER);
+  }
+
+  private static String newSecret() {
+    byte[] bytes = new byte[32];
+    new java.security.SecureRandom().nextBytes(bytes);
+    return java.util.HexFormat.of().formatHex(bytes);
+  }
+
+  private static void stopQuietly(SparkSession session) {
+    try {
+      session.stop();
+    } catch (RuntimeException e) {
+      LOG.warn("Cannot stop Spark after a failed start", e);
+    }
+  }
+
+  /**
+   * Waits until the embedded cluster's executors have registered, so that the first statement does
+   * not wait for them; fails when none could start within a minute (their logs say why).
+   */
+  private static void awaitExecutors(
+      SparkSession root, ExecutorSize size, EmbeddedCluster cluster) {
+    long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(60);
+    int registered = 0;
+    while (System.nanoTime() < deadline) {
+      // The driver is among the executor infos.
+      registered = root.sparkContext().statusTracker().getExecutorInfos().length - 1;
+      if (registered >= size.executors()) {
+        return;
+      }
+      try {
+        Thread.sleep(100);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        break;
+      }
+    }
+    if (registered > 0) {
+      LOG.warn(
+          "Only {} of {} executors registered within 60 s; going on (see {})",
+          registered,
+          size.executors(),
+          cluster.workDir());
+      return;
+    }
+    throw new IllegalStateException(
+        "Cannot start Spark's executors: none registered within 60 s; their logs are under "
+            + cluster.workDir()
+            + " (app-*/*/stderr), the cluster's in "
+            + cluster.log());
   }
 
   /**
    * The Spark settings of the embedded default, overridden by every {@code spark.*} key of the
    * configuration.
    */
-  static Map<String, String> sparkSettings(GatewayConfig config) {
+  static Map<String, String> sparkSettings(GatewayConfig config, ClusterSettings cluster) {
     Path warehouse = config.warehouse();
     String catalog = "spark.sql.catalog." + config.catalog();
     Map<String, String> s = new LinkedHashMap<>();
-    s.put("spark.master", "local[*]");
+    s.put(MASTER, cluster == null ? "local[*]" : cluster.masterUrl());
+    if (cluster != null) {
+      s.put(ExecutorSize.CORES, Integer.toString(cluster.size().cores()));
+      s.put(ExecutorSize.MEMORY, cluster.size().memory());
+      // The Worker starts executors from an empty Spark home: they get the gateway's class path.
+      s.put("spark.executor.extraClassPath", System.getProperty("java.class.path"));
+      s.put("spark.authenticate", "true");
+      s.put("spark.authenticate.secret", cluster.secret());
+    }
     s.put("spark.app.name", "Icegate");
     s.put("spark.ui.enabled", "false");
     s.put("spark.driver.host", "127.0.0.1");
@@ -88,6 +215,8 @@ public final class SparkEngine implements AutoCloseable {
     // files (the policy resolves them itself, once allowed), and ${env:...} in SQL text reads the
     // environment.
     s.put("spark.sql.runSQLOnFiles", "false");
+    // Each user's statements in a pool of their own, shared fairly (SchedulerPools).
+    s.put("spark.scheduler.mode", "FAIR");
     s.put("spark.sql.variable.substitute", "false");
     s.put("spark.sql.warehouse.dir", warehouse.resolve("spark-warehouse").toUri().toString());
     s.put("spark.sql.catalogImplementation", "in-memory");
@@ -117,8 +246,12 @@ public final class SparkEngine implements AutoCloseable {
             });
     s.putAll(config.sparkConf());
     s.put(EXTENSIONS, withPolicy(s.get(EXTENSIONS)));
+    if (cluster != null || isLocalMaster(s.get(MASTER))) {
+      // Executors that run the gateway's classes report a task's running out of memory at once.
+      s.put(PLUGINS, withPlugin(s.get(PLUGINS)));
+    }
     uncachedIcebergCatalogs(s);
-    if (!isLocalMaster(s.get("spark.master")) && !s.containsKey("spark.jars")) {
+    if (cluster == null && !isLocalMaster(s.get(MASTER)) && !s.containsKey("spark.jars")) {
       // Executors start from a Spark distribution: give them what the gateway's tasks load beyond
       // it.
       List<String> jars = jarsForExecutors(classPath());
@@ -128,6 +261,17 @@ public final class SparkEngine implements AutoCloseable {
       }
     }
     return s;
+  }
+
+  static String withPlugin(String plugins) {
+    List<String> names = new ArrayList<>();
+    for (String name : (plugins == null ? "" : plugins).split(",")) {
+      if (!name.isBlank() && !name.strip().equals(TaskMemoryPlugin.class.getName())) {
+        names.add(name.strip());
+      }
+    }
+    names.add(TaskMemoryPlugin.class.getName());
+    return String.join(",", names);
   }
 
   /**
@@ -317,8 +461,32 @@ public final class SparkEngine implements AutoCloseable {
     return root.sparkContext().isLocal();
   }
 
+  /** The cluster the gateway started, or empty when Spark runs locally or on the operator's. */
+  public java.util.Optional<EmbeddedCluster> embeddedCluster() {
+    return java.util.Optional.ofNullable(cluster);
+  }
+
+  /** The embedded cluster's executors coming and going (empty for other masters). */
+  public java.util.Optional<ExecutorWatch> executorWatch() {
+    return java.util.Optional.ofNullable(executorWatch);
+  }
+
+  /** Where executors send result rows, when they can (the embedded cluster's). */
+  public java.util.Optional<ResultStreamServer> resultServer() {
+    return java.util.Optional.ofNullable(resultServer);
+  }
+
   @Override
   public void close() {
-    root.stop();
+    try {
+      if (resultServer != null) {
+        resultServer.close();
+      }
+      root.stop();
+    } finally {
+      if (cluster != null) {
+        cluster.close();
+      }
+    }
   }
 }

@@ -58,6 +58,13 @@ public enum ErrorCode {
   TOO_MANY_ARGUMENTS(1033, "42000", Kind.USER),
   /** A CALL's table argument names a table of another catalog than the procedure's. */
   TABLE_IN_OTHER_CATALOG(1034, "42000", Kind.USER),
+  /**
+   * The statement needed more memory than an executor (or the gateway) has: it failed alone, and
+   * the next statement runs.
+   */
+  OUT_OF_MEMORY(1035, "53200", Kind.USER),
+  /** The statement waited longer than the gateway lets one wait for a slot to run Spark work. */
+  QUEUE_TIMEOUT(1036, "53400", Kind.USER),
   COMMIT_CONFLICT(2001, "40001", Kind.EXTERNAL),
   EXECUTION_FAILED(2002, "58000", Kind.EXTERNAL),
   /**

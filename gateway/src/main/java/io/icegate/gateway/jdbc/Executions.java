@@ -112,9 +112,9 @@ final class Executions {
       ClientErrors.ClientError error = ClientErrors.describe(e);
       boolean cancelled = error.code() == ErrorCode.CANCELLED;
       if (cancelled && query.cancelReason() != null) {
-        query.fail(error.sqlState(), query.cancelReason(), true);
-        throw ClientErrors.toClient(
-            new GatewayException(ErrorCode.CANCELLED, query.cancelReason(), e));
+        ErrorCode code = query.cancelCode();
+        query.fail(code.sqlState(), query.cancelReason(), true);
+        throw ClientErrors.toClient(new GatewayException(code, query.cancelReason(), e));
       }
       query.fail(error.sqlState(), error.message(), cancelled);
       throw ClientErrors.toClient(e);

@@ -6,6 +6,7 @@ import io.icegate.gateway.activity.AuditLog;
 import io.icegate.gateway.activity.ConnectionActivity;
 import io.icegate.gateway.activity.GatewayActivity;
 import io.icegate.gateway.config.GatewayConfig;
+import io.icegate.gateway.config.Setting;
 import io.icegate.gateway.engine.SparkEngine;
 import io.icegate.gateway.error.ClientErrors;
 import io.icegate.gateway.error.ErrorCode;
@@ -14,8 +15,11 @@ import io.icegate.gateway.metadata.NativeMetadataPath;
 import io.icegate.gateway.policy.SessionPolicies;
 import io.icegate.gateway.policy.StatementPolicy;
 import io.icegate.gateway.result.ResultRows;
+import io.icegate.gateway.scheduling.AdmissionQueue;
+import io.icegate.gateway.scheduling.SchedulerPools;
 import io.icegate.gateway.security.Identity;
 import io.icegate.gateway.security.Ownership;
+import io.icegate.gateway.security.Role;
 import java.sql.Connection;
 import java.time.Duration;
 import java.util.List;
@@ -71,13 +75,24 @@ public final class IcegateMeta extends DatabaseMetaDataRequests {
             new ResultRows.StreamSettings(
                 config.partitionsInFlight(),
                 config.streamBatchBytes(),
-                config.streamQueueBatches()),
+                config.streamQueueBatches(),
+                engine.resultServer().orElse(null)),
             prefetcher,
             nativeMetadataPath,
             config.maxResultRows(),
             config.maxStatementChars(),
             config.maxNesting(),
-            config.maxQueryBlocks());
+            config.maxQueryBlocks(),
+            new AdmissionQueue(
+                runningStatementsLimit(config, engine),
+                Duration.ofSeconds(config.queueTimeoutSeconds()),
+                Setting.MAX_RUNNING_STATEMENTS.key(),
+                Setting.QUEUE_TIMEOUT.key()),
+            new SchedulerPools(
+                Map.of(
+                    Role.READ, config.poolWeights().read(),
+                    Role.WRITE, config.poolWeights().write(),
+                    Role.ADMIN, config.poolWeights().admin())));
     this.statements =
         new StatementRequests(
             runner,
@@ -96,6 +111,17 @@ public final class IcegateMeta extends DatabaseMetaDataRequests {
               SessionPolicies.unregister(connection.session());
               activity.connectionClosed(connection.id());
             });
+  }
+
+  /**
+   * {@code icegate.limits.max-running-statements}, or four per core Spark's executors have (at
+   * least eight) when it is 0.
+   */
+  static int runningStatementsLimit(GatewayConfig config, SparkEngine engine) {
+    if (config.maxRunningStatements() > 0) {
+      return config.maxRunningStatements();
+    }
+    return Math.max(8, 4 * engine.rootSession().sparkContext().defaultParallelism());
   }
 
   /**

@@ -100,7 +100,8 @@ final class MetadataCalls {
                   progress.stagesDone(),
                   progress.stagesTotal(),
                   progress.tasksDone(),
-                  progress.tasksTotal())
+                  progress.tasksTotal(),
+                  query.queuePosition())
               .row());
     }
     return rows;

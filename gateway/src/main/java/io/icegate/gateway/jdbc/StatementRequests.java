@@ -141,7 +141,7 @@ final class StatementRequests {
             String why =
                 query.cancelReason() != null ? query.cancelReason() : "Statement was cancelled";
             throw new GatewayException(
-                ErrorCode.CANCELLED,
+                query.cancelCode(),
                 why + " (query " + query.id() + "): the rest of its result is not available");
           }
           Frame frame = runner.fetch(connection, statement, cursor, offset, frameRows(maxRows));

@@ -20,6 +20,8 @@ import io.icegate.gateway.result.ResultRows;
 import io.icegate.gateway.result.RowSource;
 import io.icegate.gateway.result.SparkRowConverter;
 import io.icegate.gateway.result.WireRows;
+import io.icegate.gateway.scheduling.AdmissionQueue;
+import io.icegate.gateway.scheduling.SchedulerPools;
 import io.icegate.gateway.security.Identity;
 import io.icegate.gateway.security.Role;
 import io.icegate.gateway.security.StatementRoles;
@@ -77,6 +79,8 @@ final class StatementRunner {
   private final int maxStatementChars;
   private final int maxNesting;
   private final int maxQueryBlocks;
+  private final AdmissionQueue queue;
+  private final SchedulerPools pools;
 
   /**
    * @param resultRowLimit most rows of one result ({@code icegate.limits.max-result-rows}), 0 for
@@ -93,7 +97,11 @@ final class StatementRunner {
       long resultRowLimit,
       int maxStatementChars,
       int maxNesting,
-      int maxQueryBlocks) {
+      int maxQueryBlocks,
+      AdmissionQueue queue,
+      SchedulerPools pools) {
+    this.queue = queue;
+    this.pools = pools;
     this.maxQueryBlocks = maxQueryBlocks;
     this.resultRowLimit = resultRowLimit;
     this.maxStatementChars = maxStatementChars;
@@ -227,6 +235,10 @@ final class StatementRunner {
             nativePath.checkDataTimeTravel(session, parsed.get());
           }
           query.path(call.isPresent() ? StatementPath.CALL : StatementPath.SPARK);
+          if (needed.mayRunJobs()) {
+            // Waits, queued, for one of the gateway's slots; held until the statement ends.
+            query.onEnd(queue.admit(query));
+          }
           List<String> warnings = call.map(ProcedurePath.Plan::warnings).orElse(List.of());
           // A CALL runs as rendered from its checked arguments (the parameters are in it); the rest
           // as written.
@@ -345,17 +357,20 @@ final class StatementRunner {
    * group, so that cancelling the group stops exactly this statement's work. Spark keeps both per
    * thread; Jetty reuses threads.
    */
-  private static <T> T inJobGroup(
+  private <T> T inJobGroup(
       GatewayConnection connection, String jobGroup, String description, Supplier<T> body) {
     SparkContext context = connection.session().sparkContext();
     context.setJobGroup(jobGroup, description == null ? jobGroup : abbreviate(description), true);
     // Survives the job groups Iceberg's procedures set for their own jobs (see StatementJobs).
     context.setLocalProperty(StatementJobs.PROPERTY, jobGroup);
+    context.setLocalProperty(
+        SchedulerPools.POOL_PROPERTY, pools.poolOf(context, connection.identity()));
     try {
       return Sessions.withActive(connection.session(), body);
     } finally {
       context.clearJobGroup();
       context.setLocalProperty(StatementJobs.PROPERTY, null);
+      context.setLocalProperty(SchedulerPools.POOL_PROPERTY, null);
     }
   }
 

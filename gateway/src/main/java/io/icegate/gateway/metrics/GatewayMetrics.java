@@ -48,6 +48,9 @@ public final class GatewayMetrics {
   private final Counter bytesSent;
   private final Counter authenticationFailures;
   private final Counter policyRefusals;
+  private final Counter outOfMemory;
+  private final Counter executorsAdded;
+  private final Timer queueWait;
   private volatile SparkContext spark;
 
   private GatewayMetrics() {
@@ -84,6 +87,22 @@ public final class GatewayMetrics {
             .description(
                 "Statements the statement policy refused (Java, host programs, paths, data"
                     + " sources, settings, locations)")
+            .register(registry);
+    outOfMemory =
+        Counter.builder("icegate.statements.out.of.memory")
+            .description(
+                "Statements failed alone because a task ran out of memory in an executor (53200)")
+            .register(registry);
+    executorsAdded =
+        Counter.builder("icegate.executors.added")
+            .description("Executors that registered with the gateway's Spark (replacements too)")
+            .register(registry);
+    queueWait =
+        Timer.builder("icegate.queue.wait")
+            .description(
+                "Time statements waited in the gateway's queue for a slot to run Spark work"
+                    + " (icegate.limits.max-running-statements)")
+            .serviceLevelObjectives(LATENCY_BUCKETS)
             .register(registry);
     FunctionCounter.builder(
             "icegate.native.plan.cache",
@@ -184,6 +203,33 @@ public final class GatewayMetrics {
 
   public void policyRefused() {
     policyRefusals.increment();
+  }
+
+  /** A statement failed alone: one of its tasks ran out of memory in an executor. */
+  public void statementOutOfMemory() {
+    outOfMemory.increment();
+  }
+
+  /** An executor registered (at start, or replacing a lost one). */
+  public void executorAdded() {
+    executorsAdded.increment();
+  }
+
+  /**
+   * An executor was lost; {@code reason} is one of a few fixed words (out_of_memory, killed,
+   * exited, ...).
+   */
+  public void executorLost(String reason) {
+    Counter.builder("icegate.executors.lost")
+        .description("Executors lost, by why (out_of_memory: its JVM ran out of memory)")
+        .tag("reason", reason)
+        .register(registry)
+        .increment();
+  }
+
+  /** A statement left the queue (to run, or cancelled or timed out) after {@code waited}. */
+  public void queued(Duration waited) {
+    queueWait.record(waited);
   }
 
   /** A query the native metadata path took: answered, or failed on so that Spark ran it instead. */

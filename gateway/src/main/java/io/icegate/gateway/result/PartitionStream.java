@@ -20,12 +20,9 @@ import scala.util.Try;
 
 /**
  * Streams an RDD's rows in partition order with one Spark job per partition, a few partitions
- * ahead, each handing its rows over through a bounded {@link PartitionHandoff}. Unlike {@code
- * toLocalIterator}, no partition is ever collected whole on the gateway, so a partition larger than
- * the gateway's heap still streams through.
- *
- * <p>Needs the tasks to run in this JVM (Spark's local mode); {@link ResultRows} falls back
- * otherwise.
+ * ahead, each handing its rows over through a {@link PartitionTransport} that makes the task wait
+ * while the gateway is behind. Unlike {@code toLocalIterator}, no partition is ever collected whole
+ * on the gateway, so a partition larger than the gateway's heap still streams through.
  */
 final class PartitionStream implements RowSource {
   private static final long POLL_MILLIS = 200;
@@ -34,8 +31,7 @@ final class PartitionStream implements RowSource {
   private final RDD<InternalRow> rdd;
   private final int partitions;
   private final int inFlightLimit;
-  private final long batchBytes;
-  private final int queueBatches;
+  private final PartitionTransport transport;
   private final String streamId = UUID.randomUUID().toString();
   // Closing may come from another thread than the one reading (a cancel, a client going away).
   private final Deque<Pending> inFlight = new ConcurrentLinkedDeque<>();
@@ -43,20 +39,15 @@ final class PartitionStream implements RowSource {
   private int nextPartition;
   private Iterator<InternalRow> batch = Collections.emptyIterator();
 
-  private record Pending(String key, PartitionHandoff handoff, SimpleFutureAction<BoxedUnit> job) {}
+  private record Pending(PartitionTransport.Receiver receiver, SimpleFutureAction<BoxedUnit> job) {}
 
   PartitionStream(
-      SparkContext context,
-      RDD<InternalRow> rdd,
-      int inFlightLimit,
-      long batchBytes,
-      int queueBatches) {
+      SparkContext context, RDD<InternalRow> rdd, int inFlightLimit, PartitionTransport transport) {
     this.context = context;
     this.rdd = rdd;
     this.partitions = rdd.getNumPartitions();
     this.inFlightLimit = inFlightLimit;
-    this.batchBytes = batchBytes;
-    this.queueBatches = queueBatches;
+    this.transport = transport;
   }
 
   @Override
@@ -88,9 +79,9 @@ final class PartitionStream implements RowSource {
     }
     try {
       while (!closed.get()) {
-        List<InternalRow> next = head.handoff().poll(POLL_MILLIS);
+        List<InternalRow> next = head.receiver().poll(POLL_MILLIS);
         if (next == PartitionHandoff.END) {
-          HandoffRegistry.remove(head.key());
+          head.receiver().close();
           inFlight.removeFirst();
           return true;
         }
@@ -117,17 +108,21 @@ final class PartitionStream implements RowSource {
   }
 
   private void submit(int partition) {
-    String key = streamId + "/" + partition;
-    PartitionHandoff handoff = new PartitionHandoff(queueBatches);
-    HandoffRegistry.register(key, handoff);
-    SimpleFutureAction<BoxedUnit> job =
-        context.submitJob(
-            rdd,
-            new PartitionPump(key, batchBytes),
-            CollectionConverters.asScala(List.<Object>of(partition)).toSeq(),
-            new Ignore2(),
-            new Unit0());
-    inFlight.addLast(new Pending(key, handoff, job));
+    PartitionTransport.Receiver receiver = transport.open(streamId + "/" + partition);
+    SimpleFutureAction<BoxedUnit> job;
+    try {
+      job =
+          context.submitJob(
+              rdd,
+              receiver.sender(),
+              CollectionConverters.asScala(List.<Object>of(partition)).toSeq(),
+              new Ignore2(),
+              new Unit0());
+    } catch (RuntimeException e) {
+      receiver.close();
+      throw e;
+    }
+    inFlight.addLast(new Pending(receiver, job));
   }
 
   @Override
@@ -136,11 +131,10 @@ final class PartitionStream implements RowSource {
       return;
     }
     for (Pending p : inFlight) {
-      p.handoff().abandon();
+      p.receiver().close();
       if (!p.job().isCompleted()) {
         p.job().cancel();
       }
-      HandoffRegistry.remove(p.key());
     }
     inFlight.clear();
   }

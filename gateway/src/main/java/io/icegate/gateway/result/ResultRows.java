@@ -13,8 +13,12 @@ import scala.jdk.javaapi.CollectionConverters;
 public final class ResultRows {
   private ResultRows() {}
 
-  /** How far ahead the stream computes and how much it buffers. */
-  public record StreamSettings(int partitionsInFlight, long batchBytes, int queueBatches) {}
+  /**
+   * How far ahead the stream computes and how much it buffers; {@code server} receives the rows of
+   * tasks that run in executors of their own (null: none, they come through Spark's own iterator).
+   */
+  public record StreamSettings(
+      int partitionsInFlight, long batchBytes, int queueBatches, ResultStreamServer server) {}
 
   public static RowSource open(Dataset<Row> dataset, StreamSettings settings) {
     SparkPlan plan = dataset.queryExecution().executedPlan();
@@ -28,11 +32,17 @@ public final class ResultRows {
           context,
           dataset.queryExecution().toRdd(),
           settings.partitionsInFlight(),
-          settings.batchBytes(),
-          settings.queueBatches());
+          new InJvmTransport(settings.batchBytes(), settings.queueBatches()));
     }
-    // Executors in other JVMs cannot reach the handoff; Spark's own iterator holds one compressed
-    // partition.
+    if (settings.server() != null) {
+      return new PartitionStream(
+          context,
+          dataset.queryExecution().toRdd(),
+          settings.partitionsInFlight(),
+          new SocketTransport(settings.server(), settings.batchBytes(), plan.schema()));
+    }
+    // Executors that cannot reach the gateway's result port (a cluster of the operator's): Spark's
+    // own iterator, which holds one compressed partition.
     return RowSource.of(CollectionConverters.asJava(plan.executeToIterator()));
   }
 }

@@ -60,7 +60,12 @@ public final class StatementRoles {
   /**
    * The role a statement needs, and what it is, for the refusal message ("CALL expire_snapshots").
    */
-  public record Requirement(Role role, String what) {}
+  public record Requirement(Role role, String what, boolean mayRunJobs) {
+    /** A statement that may start Spark jobs (what is not known not to). */
+    public Requirement(Role role, String what) {
+      this(role, what, true);
+    }
+  }
 
   /** What a query is called in a refusal (and how metrics know it for one). */
   public static final String QUERY = "a query";
@@ -100,7 +105,7 @@ public final class StatementRoles {
 
   private static Requirement ofIcegateTree(SqlNode statement) {
     if (statement instanceof SqlExplainIcebergCall) {
-      return new Requirement(Role.READ, EXPLAIN_CALL);
+      return new Requirement(Role.READ, EXPLAIN_CALL, false);
     }
     if (statement instanceof SqlIcebergCall call) {
       String name = call.procedureName().toLowerCase(Locale.ROOT);
@@ -114,11 +119,13 @@ public final class StatementRoles {
       return new Requirement(
           spec.map(s -> role(s.privilege())).orElse(Role.READ), CALL_PREFIX + name);
     }
-    if (statement.isA(SqlKind.QUERY)
-        || statement.getKind() == SqlKind.EXPLAIN
+    if (statement.isA(SqlKind.QUERY)) {
+      return new Requirement(Role.READ, QUERY);
+    }
+    if (statement.getKind() == SqlKind.EXPLAIN
         || statement.getKind() == SqlKind.DESCRIBE_TABLE
         || statement.getKind() == SqlKind.DESCRIBE_SCHEMA) {
-      return new Requirement(Role.READ, QUERY);
+      return new Requirement(Role.READ, QUERY, false);
     }
     return new Requirement(Role.WRITE, statement.getKind().sql);
   }
@@ -141,10 +148,12 @@ public final class StatementRoles {
     if (plan instanceof CreateViewCommand view && view.viewType() == LocalTempView$.MODULE$
         || plan instanceof CreateTempViewUsing using && !using.global()) {
       // A temporary view lives in the connection's own session.
-      return new Requirement(Role.READ, "CREATE TEMPORARY VIEW");
+      return new Requirement(Role.READ, "CREATE TEMPORARY VIEW", false);
     }
     if (isReadOnlyCommand(plan)) {
-      return new Requirement(Role.READ, plan.nodeName());
+      // Caching a table computes it; the other commands answer from catalogs and settings.
+      boolean computes = plan instanceof CacheTable || plan instanceof CacheTableAsSelect;
+      return new Requirement(Role.READ, plan.nodeName(), computes);
     }
     if (!(plan instanceof Command) && !(plan instanceof InsertIntoStatement)) {
       // A query only Spark parses (a LATERAL VIEW, an options clause...): a query all the same.

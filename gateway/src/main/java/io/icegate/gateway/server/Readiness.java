@@ -97,6 +97,7 @@ final class Readiness {
       notReady.add("spark: stopped");
       return new Report(notReady);
     }
+    engine.executorWatch().flatMap(watch -> watch.problem()).ifPresent(notReady::add);
     SparkSession catalogs = session.get();
     List<String> names = new ArrayList<>(Sessions.catalogNames(catalogs));
     names.remove(SystemCatalog.NAME);

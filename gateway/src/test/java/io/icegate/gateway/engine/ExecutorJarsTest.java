@@ -35,7 +35,7 @@ class ExecutorJarsTest {
   @Test
   void aClusterMasterGetsTheRuntimeFromTheClassPath() {
     Map<String, String> settings =
-        SparkEngine.sparkSettings(config("spark.master", "spark://10.0.0.1:7077"));
+        SparkEngine.sparkSettings(config("spark.master", "spark://10.0.0.1:7077"), null);
 
     assertThat(settings.get("spark.jars"))
         .startsWith("file:")
@@ -45,16 +45,34 @@ class ExecutorJarsTest {
 
   @Test
   void localModeAndTheUsersOwnJarsAreLeftAlone() {
-    assertThat(SparkEngine.sparkSettings(config("spark.master", "local[2]")))
-        .doesNotContainKey("spark.jars");
-    assertThat(SparkEngine.sparkSettings(config("icegate.port", "0")))
+    assertThat(SparkEngine.sparkSettings(config("spark.master", "local[2]"), null))
         .doesNotContainKey("spark.jars");
     assertThat(
             SparkEngine.sparkSettings(
-                config("spark.master", "yarn", "spark.jars", "hdfs:///libs/iceberg.jar")))
+                config("spark.master", "yarn", "spark.jars", "hdfs:///libs/iceberg.jar"), null))
         .containsEntry("spark.jars", "hdfs:///libs/iceberg.jar");
     assertThat(SparkEngine.isLocalMaster("local-cluster[2,1,512]")).isFalse();
     assertThat(SparkEngine.isLocalMaster("local")).isTrue();
+  }
+
+  @Test
+  void theEmbeddedClustersExecutorsGetTheGatewaysClassPathInsteadOfJars() {
+    SparkEngine.ClusterSettings cluster =
+        new SparkEngine.ClusterSettings(
+            "spark://127.0.0.1:7077", new ExecutorSize(2, 1, 768), "s3cret");
+
+    Map<String, String> settings = SparkEngine.sparkSettings(config("icegate.port", "0"), cluster);
+
+    assertThat(settings)
+        .doesNotContainKey("spark.jars")
+        .containsEntry("spark.master", "spark://127.0.0.1:7077")
+        .containsEntry("spark.executor.extraClassPath", System.getProperty("java.class.path"))
+        .containsEntry("spark.executor.cores", "1")
+        .containsEntry("spark.executor.memory", "768m")
+        .containsEntry("spark.authenticate", "true")
+        .containsEntry("spark.authenticate.secret", "s3cret");
+    assertThat(SparkEngine.usesEmbeddedCluster(config("icegate.port", "0"))).isTrue();
+    assertThat(SparkEngine.usesEmbeddedCluster(config("spark.master", "local[*]"))).isFalse();
   }
 
   private Path jar(String name) throws Exception {

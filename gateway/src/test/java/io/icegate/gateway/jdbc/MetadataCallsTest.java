@@ -74,7 +74,8 @@ class MetadataCallsTest {
             "STAGES_DONE:INT",
             "STAGES_TOTAL:INT",
             "TASKS_DONE:INT",
-            "TASKS_TOTAL:INT");
+            "TASKS_TOTAL:INT",
+            "QUEUE_POSITION:INT");
     assertThat(
             calls.answer(
                 null,

@@ -1,0 +1,41 @@
+package io.icegate.gateway.error;
+
+import java.util.Locale;
+
+/**
+ * What a client is told when its statement needed more memory than an executor or the gateway has:
+ * how much there is and the setting that changes it. The engine says at start what the executors
+ * have; the gateway's heap is read from the JVM.
+ */
+public final class MemoryErrors {
+  private static volatile String executorMemory = "1g";
+
+  private MemoryErrors() {}
+
+  /** The executors' memory as {@code spark.executor.memory} sets it. */
+  public static void executorsHave(String sparkExecutorMemory) {
+    executorMemory = sparkExecutorMemory;
+  }
+
+  /** A task of the statement ran out of memory in an executor. */
+  public static String executor() {
+    return "Cannot run the statement: it ran out of memory in an executor, which has "
+        + executorMemory
+        + " (spark.executor.memory); it failed alone. Reduce what one group, row or value holds"
+        + " (collect_list, a huge array or string, a cross join), or give the executors more"
+        + " memory (spark.executor.memory)";
+  }
+
+  /** The statement would have held more than the gateway's own memory allows. */
+  public static String gateway(String what) {
+    return "Cannot run the statement: "
+        + what
+        + " would not fit in the gateway's memory ("
+        + megabytes(Runtime.getRuntime().maxMemory())
+        + " heap; ICEGATE_JAVA_OPTS=-Xmx...); it failed alone";
+  }
+
+  static String megabytes(long bytes) {
+    return String.format(Locale.ROOT, "%,d MB", bytes >> 20);
+  }
+}
