@@ -20,7 +20,8 @@ import java.util.Properties;
 
 /**
  * The test JVM's one SparkEngine (on a fresh warehouse under target/) and a gateway on a free port
- * per test class.
+ * per test class. The engine is the default one: Spark's standalone master and worker in a process
+ * of their own, with two executors of their own.
  */
 public final class TestGateway implements AutoCloseable {
   private static SparkEngine engine;
@@ -76,7 +77,8 @@ public final class TestGateway implements AutoCloseable {
                         "icegate.port", "0",
                         "icegate.policy.file-roots.admin",
                             Path.of("target").toAbsolutePath().toString(),
-                        "spark.master", "local[2]",
+                        // Small executors: a statement that exhausts one fails within seconds.
+                        "spark.executor.memory", "1g",
                         "spark.sql.shuffle.partitions", "4")));
       } catch (IOException e) {
         throw new UncheckedIOException(e);

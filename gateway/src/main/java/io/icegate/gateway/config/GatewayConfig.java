@@ -42,6 +42,8 @@ public record GatewayConfig(
     int maxStatementChars,
     int maxNesting,
     int maxQueryBlocks,
+    int maxPlanNodes,
+    long maxConstantBytes,
     Optional<Path> usersFile,
     boolean insecure,
     Optional<Path> tlsKeystore,
@@ -143,6 +145,8 @@ public record GatewayConfig(
         intValue(values, Setting.MAX_STATEMENT_CHARS, 1, Integer.MAX_VALUE),
         intValue(values, Setting.MAX_NESTING, 1, Integer.MAX_VALUE),
         intValue(values, Setting.MAX_QUERY_BLOCKS, 1, Integer.MAX_VALUE),
+        intValue(values, Setting.MAX_PLAN_NODES, 10, Integer.MAX_VALUE),
+        longValue(values, Setting.MAX_CONSTANT_BYTES, 1024, Long.MAX_VALUE),
         optionalPath(values, Setting.AUTH_USERS_FILE),
         booleanValue(values, Setting.INSECURE),
         optionalPath(values, Setting.TLS_KEYSTORE),
@@ -214,6 +218,8 @@ public record GatewayConfig(
     entries.put(Setting.MAX_STATEMENT_CHARS.key(), Integer.toString(maxStatementChars));
     entries.put(Setting.MAX_NESTING.key(), Integer.toString(maxNesting));
     entries.put(Setting.MAX_QUERY_BLOCKS.key(), Integer.toString(maxQueryBlocks));
+    entries.put(Setting.MAX_PLAN_NODES.key(), Integer.toString(maxPlanNodes));
+    entries.put(Setting.MAX_CONSTANT_BYTES.key(), Long.toString(maxConstantBytes));
     entries.put(Setting.AUTH_USERS_FILE.key(), usersFile.map(Path::toString).orElse(""));
     entries.put(Setting.INSECURE.key(), Boolean.toString(insecure));
     entries.put(Setting.TLS_KEYSTORE.key(), tlsKeystore.map(Path::toString).orElse(""));
@@ -288,6 +294,28 @@ public record GatewayConfig(
               + "'");
     }
     return Boolean.parseBoolean(text);
+  }
+
+  private static long longValue(Map<String, String> values, Setting setting, long min, long max) {
+    String text = value(values, setting);
+    try {
+      long parsed = Long.parseLong(text);
+      if (parsed < min || parsed > max) {
+        throw new NumberFormatException();
+      }
+      return parsed;
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException(
+          "Cannot configure Icegate: "
+              + setting.key()
+              + " must be an integer from "
+              + min
+              + " to "
+              + max
+              + ", not '"
+              + text
+              + "'");
+    }
   }
 
   private static int intValue(Map<String, String> values, Setting setting, int min, int max) {

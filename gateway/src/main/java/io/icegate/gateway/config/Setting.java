@@ -1,5 +1,6 @@
 package io.icegate.gateway.config;
 
+import io.icegate.gateway.bounds.PlanBounds;
 import io.icegate.gateway.health.HealthThresholds;
 import io.icegate.metadata.partitions.PartitionCountsCache;
 
@@ -138,6 +139,16 @@ public enum Setting {
       "500",
       "Most query blocks (SELECTs, WITH entries) in one statement; a statement with more is refused"
           + " before Spark analyzes it (SQLState 54001)."),
+  MAX_PLAN_NODES(
+      "icegate.limits.max-plan-nodes",
+      Integer.toString(PlanBounds.DEFAULT_MAX_PLAN_NODES),
+      "Most nodes a statement's plan may have once its views and common table expressions are"
+          + " expanded; a larger one is refused while Spark analyzes it (SQLState 54001)."),
+  MAX_CONSTANT_BYTES(
+      "icegate.limits.max-constant-bytes",
+      Long.toString(PlanBounds.DEFAULT_MAX_CONSTANT_BYTES),
+      "Largest constant value (repeat('x', n), sequence(1, n), ...) a statement may make Spark"
+          + " compute on the gateway while it plans; a larger one is refused (SQLState 54000)."),
   MAX_RESULT_ROWS(
       "icegate.limits.max-result-rows",
       "0",

@@ -2,6 +2,8 @@ package io.icegate.gateway.engine;
 
 import io.icegate.gateway.activity.GatewayActivity;
 import io.icegate.gateway.activity.SystemCatalog;
+import io.icegate.gateway.bounds.BoundsExtensions;
+import io.icegate.gateway.bounds.PlanBounds;
 import io.icegate.gateway.config.GatewayConfig;
 import io.icegate.gateway.error.MemoryErrors;
 import io.icegate.gateway.policy.PolicyExtensions;
@@ -30,6 +32,7 @@ public final class SparkEngine implements AutoCloseable {
   private static final String EXTENSIONS = "spark.sql.extensions";
   private static final String MASTER = "spark.master";
   private static final String PLUGINS = "spark.plugins";
+  private static final String MAX_RESULT_SIZE = "spark.driver.maxResultSize";
   private final GatewayConfig config;
   private final SparkSession root;
   private final EmbeddedCluster cluster;
@@ -96,6 +99,7 @@ public final class SparkEngine implements AutoCloseable {
             scala.jdk.javaapi.CollectionConverters.asJava(root.sparkContext().getExecutorIds()));
         awaitExecutors(root, clusterSettings.size(), cluster);
         MemoryErrors.executorsHave(clusterSettings.size().memory());
+        PlanBounds.cacheAtMost(cacheBytes(clusterSettings.size()));
       }
     } catch (Exception e) {
       if (cluster != null) {
@@ -121,12 +125,30 @@ public final class SparkEngine implements AutoCloseable {
               + ", and no SparkSession may be started"
               + " in the gateway's JVM before it)");
     }
+    PlanBounds.collectAtMost(
+        org.apache.spark.network.util.JavaUtils.byteStringAsBytes(
+            root.sparkContext().getConf().get(MAX_RESULT_SIZE, "1g")));
     root.sql("CREATE NAMESPACE IF NOT EXISTS `" + config.catalog() + "`.`default`");
     // The embedded cluster's executors run the gateway's classes and reach its loopback address:
     // their tasks send result rows straight to it.
     ResultStreamServer resultServer =
         cluster == null ? null : ResultStreamServer.start(conf.get("spark.driver.host"));
     return new SparkEngine(config, root, cluster, resultServer, watch);
+  }
+
+  /**
+   * What the executors keep in memory for execution and caches together: Spark's unified memory,
+   * the heap less its 300 MB reserve, times {@code spark.memory.fraction} (0.6), for each.
+   */
+  static long cacheBytes(ExecutorSize size) {
+    long usableMb = Math.max(0, size.memoryMb() - 300);
+    return (long) (size.executors() * usableMb * 0.6) << 20;
+  }
+
+  /** A sixteenth of the gateway's heap, at least 64 MB and at most Spark's default of 1 GB. */
+  static String defaultMaxResultSize(long maxHeapBytes) {
+    long megabytes = Math.max(64, Math.min(1024, (maxHeapBytes >> 20) / 16));
+    return megabytes + "m";
   }
 
   /**
@@ -215,6 +237,10 @@ public final class SparkEngine implements AutoCloseable {
     // files (the policy resolves them itself, once allowed), and ${env:...} in SQL text reads the
     // environment.
     s.put("spark.sql.runSQLOnFiles", "false");
+    // What one statement may make the gateway collect (a broadcast relation among it): a small
+    // share of the gateway's heap, so that one user's statement fails alone instead of taking
+    // what everyone's need (PlanBounds).
+    s.put(MAX_RESULT_SIZE, defaultMaxResultSize(Runtime.getRuntime().maxMemory()));
     // Each user's statements in a pool of their own, shared fairly (SchedulerPools).
     s.put("spark.scheduler.mode", "FAIR");
     s.put("spark.sql.variable.substitute", "false");
@@ -280,12 +306,14 @@ public final class SparkEngine implements AutoCloseable {
    */
   static String withPolicy(String extensions) {
     List<String> names = new ArrayList<>();
+    List<String> ours = List.of(BoundsExtensions.class.getName(), PolicyExtensions.class.getName());
     for (String name : (extensions == null ? "" : extensions).split(",")) {
-      if (!name.isBlank() && !name.strip().equals(PolicyExtensions.class.getName())) {
+      if (!name.isBlank() && !ours.contains(name.strip())) {
         names.add(name.strip());
       }
     }
-    names.add(PolicyExtensions.class.getName());
+    // The bounds before the policy: the policy's parser wraps every other.
+    names.addAll(ours);
     return String.join(",", names);
   }
 

@@ -169,6 +169,10 @@ public final class ClientErrors {
           ErrorCode.INTERNAL_ERROR.sqlState(),
           "Cannot run statement: the gateway's installation is incomplete (see the gateway log)");
     }
+    Optional<ClientError> memory = MemoryErrors.describe(t);
+    if (memory.isPresent()) {
+      return memory.get();
+    }
     Throwable specific = mostSpecific(t);
     if (isUnreachableService(t)) {
       String cause =

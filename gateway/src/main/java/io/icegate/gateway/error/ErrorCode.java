@@ -65,6 +65,8 @@ public enum ErrorCode {
   OUT_OF_MEMORY(1035, "53200", Kind.USER),
   /** The statement waited longer than the gateway lets one wait for a slot to run Spark work. */
   QUEUE_TIMEOUT(1036, "53400", Kind.USER),
+  /** A constant the gateway would compute while planning is larger than it computes. */
+  VALUE_TOO_LARGE(1037, "54000", Kind.USER),
   COMMIT_CONFLICT(2001, "40001", Kind.EXTERNAL),
   EXECUTION_FAILED(2002, "58000", Kind.EXTERNAL),
   /**

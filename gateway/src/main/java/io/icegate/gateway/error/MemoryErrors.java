@@ -35,6 +35,42 @@ public final class MemoryErrors {
         + " heap; ICEGATE_JAVA_OPTS=-Xmx...); it failed alone";
   }
 
+  /**
+   * The client's error for a failure that says a statement ran out of memory, or took more than the
+   * gateway collects, in Spark's words; empty for any other.
+   */
+  static java.util.Optional<ClientErrors.ClientError> describe(Throwable failure) {
+    for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
+      String m = t.getMessage() == null ? "" : t.getMessage();
+      if (m.contains("spark.driver.maxResultSize")) {
+        return java.util.Optional.of(
+            new ClientErrors.ClientError(
+                ErrorCode.RESULT_TOO_LARGE,
+                ErrorCode.RESULT_TOO_LARGE.sqlState(),
+                "Cannot run the statement: it made Spark collect more on the gateway than it"
+                    + " collects for one statement (spark.driver.maxResultSize, a broadcast join"
+                    + " among them); it failed alone"));
+      }
+      if (m.contains("Not enough memory to build and broadcast the table")) {
+        return java.util.Optional.of(
+            new ClientErrors.ClientError(
+                ErrorCode.OUT_OF_MEMORY,
+                ErrorCode.OUT_OF_MEMORY.sqlState(),
+                gateway("the table it broadcasts (a broadcast join)")));
+      }
+      if (t instanceof OutOfMemoryError
+          || m.contains("java.lang.OutOfMemoryError")
+          || m.contains("SparkOutOfMemoryError")
+          || m.contains("Unable to acquire") && m.contains("bytes of memory")
+          || m.contains("exited with code 52")) {
+        return java.util.Optional.of(
+            new ClientErrors.ClientError(
+                ErrorCode.OUT_OF_MEMORY, ErrorCode.OUT_OF_MEMORY.sqlState(), executor()));
+      }
+    }
+    return java.util.Optional.empty();
+  }
+
   static String megabytes(long bytes) {
     return String.format(Locale.ROOT, "%,d MB", bytes >> 20);
   }

@@ -5,6 +5,7 @@ import static io.icegate.gateway.error.ClientErrors.answering;
 import io.icegate.gateway.activity.AuditLog;
 import io.icegate.gateway.activity.ConnectionActivity;
 import io.icegate.gateway.activity.GatewayActivity;
+import io.icegate.gateway.bounds.PlanBounds;
 import io.icegate.gateway.config.GatewayConfig;
 import io.icegate.gateway.config.Setting;
 import io.icegate.gateway.engine.SparkEngine;
@@ -69,6 +70,7 @@ public final class IcegateMeta extends DatabaseMetaDataRequests {
   /** A gateway on {@code engine} with the gateway settings of {@code config}. */
   public IcegateMeta(SparkEngine engine, GatewayConfig config) {
     this.engine = engine;
+    PlanBounds.configure(config.maxPlanNodes(), config.maxConstantBytes());
     this.nativeMetadataPath = new NativeMetadataPath(config.metadataNative());
     StatementRunner runner =
         new StatementRunner(

@@ -235,7 +235,7 @@ final class StatementRunner {
             nativePath.checkDataTimeTravel(session, parsed.get());
           }
           query.path(call.isPresent() ? StatementPath.CALL : StatementPath.SPARK);
-          if (needed.mayRunJobs()) {
+          if (needed.sparkWork()) {
             // Waits, queued, for one of the gateway's slots; held until the statement ends.
             query.onEnd(queue.admit(query));
           }

@@ -60,8 +60,12 @@ public final class StatementRoles {
   /**
    * The role a statement needs, and what it is, for the refusal message ("CALL expire_snapshots").
    */
-  public record Requirement(Role role, String what, boolean mayRunJobs) {
-    /** A statement that may start Spark jobs (what is not known not to). */
+  public record Requirement(Role role, String what, boolean sparkWork) {
+    /**
+     * A statement that may make Spark work: analyze a query or start jobs (what is not known not
+     * to). Only statements that read catalogs and settings ({@code SHOW}, {@code SET}, {@code
+     * DESCRIBE TABLE}...) make none.
+     */
     public Requirement(Role role, String what) {
       this(role, what, true);
     }
@@ -122,8 +126,10 @@ public final class StatementRoles {
     if (statement.isA(SqlKind.QUERY)) {
       return new Requirement(Role.READ, QUERY);
     }
-    if (statement.getKind() == SqlKind.EXPLAIN
-        || statement.getKind() == SqlKind.DESCRIBE_TABLE
+    if (statement.getKind() == SqlKind.EXPLAIN) {
+      return new Requirement(Role.READ, QUERY);
+    }
+    if (statement.getKind() == SqlKind.DESCRIBE_TABLE
         || statement.getKind() == SqlKind.DESCRIBE_SCHEMA) {
       return new Requirement(Role.READ, QUERY, false);
     }
@@ -148,12 +154,17 @@ public final class StatementRoles {
     if (plan instanceof CreateViewCommand view && view.viewType() == LocalTempView$.MODULE$
         || plan instanceof CreateTempViewUsing using && !using.global()) {
       // A temporary view lives in the connection's own session.
-      return new Requirement(Role.READ, "CREATE TEMPORARY VIEW", false);
+      return new Requirement(Role.READ, "CREATE TEMPORARY VIEW");
     }
     if (isReadOnlyCommand(plan)) {
-      // Caching a table computes it; the other commands answer from catalogs and settings.
-      boolean computes = plan instanceof CacheTable || plan instanceof CacheTableAsSelect;
-      return new Requirement(Role.READ, plan.nodeName(), computes);
+      // Caching computes a table, EXPLAIN and DESCRIBE QUERY analyze one; the other commands
+      // answer from catalogs and settings.
+      boolean sparkWork =
+          plan instanceof CacheTable
+              || plan instanceof CacheTableAsSelect
+              || plan instanceof ExplainCommand
+              || plan instanceof DescribeQueryCommand;
+      return new Requirement(Role.READ, plan.nodeName(), sparkWork);
     }
     if (!(plan instanceof Command) && !(plan instanceof InsertIntoStatement)) {
       // A query only Spark parses (a LATERAL VIEW, an options clause...): a query all the same.
