@@ -82,24 +82,24 @@ final class SocketPartition implements PartitionTransport.Receiver {
   @Override
   public List<InternalRow> poll(long timeoutMillis) throws InterruptedException {
     long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
-    Connection newer = arrivals.poll();
-    if (newer != null) {
-      if (current != null && delivered) {
-        ResultStreamServer.closeQuietly(newer.socket());
-        throw lostAfterRows(newer.attempt());
+    // A later attempt of the task (Spark ran it again): taken only while no row has reached the
+    // client, whether or not the earlier attempt's connection is still open.
+    Connection next =
+        current == null ? arrivals.poll(timeoutMillis, TimeUnit.MILLISECONDS) : arrivals.poll();
+    if (next != null) {
+      if (delivered) {
+        ResultStreamServer.closeQuietly(next.socket());
+        throw lostAfterRows(next.attempt());
       }
       if (current != null) {
         ResultStreamServer.closeQuietly(current.socket());
       }
-      current = newer;
+      current = next;
       headerRead = 0;
       payload = null;
     }
     if (current == null) {
-      current = arrivals.poll(timeoutMillis, TimeUnit.MILLISECONDS);
-      if (current == null) {
-        return null;
-      }
+      return null;
     }
     try {
       return readFrame(deadline);

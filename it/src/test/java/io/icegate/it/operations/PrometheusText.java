@@ -19,7 +19,7 @@ import java.util.regex.Pattern;
  * {@code +Inf} equal to {@code _count}. Anything else fails the scrape, so a test that reads it
  * checks the format as well as the figures.
  */
-final class PrometheusText {
+public final class PrometheusText {
   private static final Pattern NAME = Pattern.compile("[a-zA-Z_:][a-zA-Z0-9_:]*");
   private static final Pattern LABEL_NAME = Pattern.compile("[a-zA-Z_][a-zA-Z0-9_]*");
   private static final Pattern META = Pattern.compile("# (HELP|TYPE) (\\S+) ?(.*)");
@@ -36,7 +36,7 @@ final class PrometheusText {
 
   private PrometheusText() {}
 
-  static PrometheusText parse(String text) {
+  public static PrometheusText parse(String text) {
     if (!text.endsWith("\n")) {
       throw new IllegalArgumentException("The exposition does not end with a newline");
     }
@@ -76,8 +76,13 @@ final class PrometheusText {
     return parsed;
   }
 
+  /** Whether a series named {@code name} with exactly {@code labels} is there. */
+  public boolean has(String name, Map<String, String> labels) {
+    return samples.stream().anyMatch(s -> s.name().equals(name) && s.labels().equals(labels));
+  }
+
   /** The value of the one series named {@code name} with exactly {@code labels}, or 0 if none. */
-  double value(String name, Map<String, String> labels) {
+  public double value(String name, Map<String, String> labels) {
     return samples.stream()
         .filter(s -> s.name().equals(name) && s.labels().equals(labels))
         .mapToDouble(Sample::value)
@@ -86,7 +91,7 @@ final class PrometheusText {
   }
 
   /** The sum over the series named {@code name} whose labels pass {@code labels}. */
-  double sum(String name, Predicate<Map<String, String>> labels) {
+  public double sum(String name, Predicate<Map<String, String>> labels) {
     return samples.stream()
         .filter(s -> s.name().equals(name) && labels.test(s.labels()))
         .mapToDouble(Sample::value)
