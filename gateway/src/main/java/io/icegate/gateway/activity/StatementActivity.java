@@ -23,6 +23,8 @@ public final class StatementActivity {
   private final AtomicLong rows = new AtomicLong();
   private volatile String jobGroup;
   private volatile IntSupplier queuePosition;
+  private final java.util.concurrent.atomic.AtomicReference<Runnable> slot =
+      new java.util.concurrent.atomic.AtomicReference<>();
   private volatile Instant queuedSince;
   private volatile long queuedNanos;
   private volatile QueryState state = QueryState.RUNNING;
@@ -189,6 +191,25 @@ public final class StatementActivity {
     }
   }
 
+  /**
+   * It holds one of the gateway's slots to start Spark work; {@code release} gives it back, once,
+   * at {@link #releaseSlot} or at the end, whichever comes first.
+   */
+  public void holdsSlot(Runnable release) {
+    slot.set(release);
+    if (state.ended()) {
+      releaseSlot();
+    }
+  }
+
+  /** Gives its slot back, if it holds one: its start is over (its first rows sent, or done). */
+  public void releaseSlot() {
+    Runnable release = slot.getAndSet(null);
+    if (release != null) {
+      release.run();
+    }
+  }
+
   /** Its place in the queue (1: next to run), or 0 when it is not queued. */
   public int queuePosition() {
     IntSupplier position = queuePosition;
@@ -300,6 +321,7 @@ public final class StatementActivity {
       sqlState = endSqlState;
       state = endState;
     }
+    releaseSlot();
     onEnd.run();
     endHooks.forEach(Runnable::run);
   }

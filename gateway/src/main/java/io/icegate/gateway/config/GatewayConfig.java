@@ -27,6 +27,8 @@ public record GatewayConfig(
     int partitionsInFlight,
     long streamBatchBytes,
     int streamQueueBatches,
+    int spoolAfterSeconds,
+    long spoolMaxBytes,
     boolean metadataNative,
     int partitionCacheCounts,
     HealthThresholds health,
@@ -122,6 +124,8 @@ public record GatewayConfig(
         intValue(values, Setting.PARTITIONS_IN_FLIGHT, 1, 64),
         intValue(values, Setting.STREAM_BATCH_BYTES, 1024, Integer.MAX_VALUE),
         intValue(values, Setting.STREAM_QUEUE_BATCHES, 1, 1024),
+        intValue(values, Setting.SPOOL_AFTER, 0, Integer.MAX_VALUE),
+        longValue(values, Setting.SPOOL_MAX_BYTES, 0, Long.MAX_VALUE),
         booleanValue(values, Setting.METADATA_NATIVE),
         intValue(values, Setting.METADATA_PARTITION_CACHE_COUNTS, 0, Integer.MAX_VALUE),
         new HealthThresholds(
@@ -194,6 +198,8 @@ public record GatewayConfig(
     entries.put(Setting.PARTITIONS_IN_FLIGHT.key(), Integer.toString(partitionsInFlight));
     entries.put(Setting.STREAM_BATCH_BYTES.key(), Long.toString(streamBatchBytes));
     entries.put(Setting.STREAM_QUEUE_BATCHES.key(), Integer.toString(streamQueueBatches));
+    entries.put(Setting.SPOOL_AFTER.key(), Integer.toString(spoolAfterSeconds));
+    entries.put(Setting.SPOOL_MAX_BYTES.key(), Long.toString(spoolMaxBytes));
     entries.put(Setting.METADATA_NATIVE.key(), Boolean.toString(metadataNative));
     entries.put(
         Setting.METADATA_PARTITION_CACHE_COUNTS.key(), Integer.toString(partitionCacheCounts));

@@ -39,6 +39,18 @@ public enum Setting {
       "icegate.stream.queue-batches",
       "4",
       "Batches buffered per partition before the producing Spark task waits."),
+  SPOOL_AFTER(
+      "icegate.stream.spool-after-seconds",
+      "5",
+      "A result partition its client has not read for this long moves to the gateway's disk, so"
+          + " that the executor computing it is free for other statements (a tool that shows the"
+          + " first rows and keeps the result open); 0 never. Read when Spark starts, with the"
+          + " spark.* settings."),
+  SPOOL_MAX_BYTES(
+      "icegate.stream.spool-max-bytes",
+      Long.toString(8L << 30),
+      "Most bytes all spooled results may hold on the gateway's disk together (in"
+          + " icegate.engine.dir); past it, the executors wait for their readers again."),
   METADATA_NATIVE(
       "icegate.metadata.native",
       "true",
@@ -101,10 +113,10 @@ public enum Setting {
   MAX_RUNNING_STATEMENTS(
       "icegate.limits.max-running-statements",
       "0",
-      "Statements that may run Spark work (or stream a result) at once, all users together; more"
-          + " wait in a queue in arrival order, shown as QUEUED in icegate.system.queries. 0: four"
-          + " per executor core, at least 8. Metadata tables, system tables, SHOW, SET and the like"
-          + " never wait."),
+      "Statements that may be starting Spark work at once (planning, and computing their first"
+          + " rows or their update), all users together; more wait in a queue in arrival order,"
+          + " shown as QUEUED in icegate.system.queries. 0: four per executor core, at least 8."
+          + " Metadata tables, system tables, SHOW, SET and the like never wait."),
   QUEUE_TIMEOUT(
       "icegate.limits.queue-timeout-seconds",
       "300",

@@ -6,6 +6,7 @@ import io.icegate.gateway.bounds.BoundsExtensions;
 import io.icegate.gateway.bounds.PlanBounds;
 import io.icegate.gateway.config.GatewayConfig;
 import io.icegate.gateway.error.MemoryErrors;
+import io.icegate.gateway.metrics.GatewayMetrics;
 import io.icegate.gateway.policy.PolicyExtensions;
 import io.icegate.gateway.result.ResultStreamServer;
 import java.io.File;
@@ -132,7 +133,22 @@ public final class SparkEngine implements AutoCloseable {
     // The embedded cluster's executors run the gateway's classes and reach its loopback address:
     // their tasks send result rows straight to it.
     ResultStreamServer resultServer =
-        cluster == null ? null : ResultStreamServer.start(conf.get("spark.driver.host"));
+        cluster == null
+            ? null
+            : ResultStreamServer.start(
+                conf.get("spark.driver.host"),
+                new ResultStreamServer.Spooling(
+                    spoolDirectory(config),
+                    Duration.ofSeconds(config.spoolAfterSeconds()),
+                    config.spoolMaxBytes()));
+    if (resultServer != null) {
+      GatewayMetrics.instance()
+          .gauge(
+              "icegate.results.spooled.bytes",
+              "Bytes of results their clients left unread, moved to the gateway's disk",
+              resultServer,
+              ResultStreamServer::spooledBytes);
+    }
     return new SparkEngine(config, root, cluster, resultServer, watch);
   }
 
@@ -143,6 +159,23 @@ public final class SparkEngine implements AutoCloseable {
   static long cacheBytes(ExecutorSize size) {
     long usableMb = Math.max(0, size.memoryMb() - 300);
     return (long) (size.executors() * usableMb * 0.6) << 20;
+  }
+
+  /** Where results nobody reads are spooled: emptied at start (a killed gateway's are left). */
+  private static Path spoolDirectory(GatewayConfig config) {
+    Path dir = config.engineDir().resolve("spool");
+    try {
+      if (Files.isDirectory(dir)) {
+        try (java.util.stream.Stream<Path> left = Files.list(dir)) {
+          for (Path file : (Iterable<Path>) left::iterator) {
+            Files.deleteIfExists(file);
+          }
+        }
+      }
+      return Files.createDirectories(dir);
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot prepare the spool directory " + dir, e);
+    }
   }
 
   /** A sixteenth of the gateway's heap, at least 64 MB and at most Spark's default of 1 GB. */

@@ -94,7 +94,13 @@ final class Executions {
               TimeUnit.SECONDS);
       query.onEnd(() -> timeout.cancel(false));
     }
-    return duringRequest(connection, query, () -> body.apply(query));
+    try {
+      return duringRequest(connection, query, () -> body.apply(query));
+    } finally {
+      // Its start is over: the rest of a result streams in its user's pool, and a result nobody
+      // reads moves to the gateway's disk, so what it holds is no slot's business.
+      query.releaseSlot();
+    }
   }
 
   /**

@@ -236,8 +236,9 @@ final class StatementRunner {
           }
           query.path(call.isPresent() ? StatementPath.CALL : StatementPath.SPARK);
           if (needed.sparkWork()) {
-            // Waits, queued, for one of the gateway's slots; held until the statement ends.
-            query.onEnd(queue.admit(query));
+            // Waits, queued, for one of the gateway's slots; held until the execution has sent its
+            // first rows or ended (Executions).
+            query.holdsSlot(queue.admit(query));
           }
           List<String> warnings = call.map(ProcedurePath.Plan::warnings).orElse(List.of());
           // A CALL runs as rendered from its checked arguments (the parameters are in it); the rest

@@ -13,6 +13,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -32,29 +33,52 @@ public final class ResultStreamServer implements AutoCloseable {
   private final ServerSocket server;
   private final ConcurrentMap<String, SocketPartition> expected = new ConcurrentHashMap<>();
   private final ExecutorService handshakes;
+  private final ExecutorService spoolers;
+  private final java.util.concurrent.ScheduledExecutorService idleCheck;
   private final Thread acceptor;
+  private final Spooling spooling;
+  private final Spool.Budget budget;
 
-  private ResultStreamServer(ServerSocket server) {
+  /**
+   * Where results nobody reads go ({@code dir}), after how long without a read, and how much they
+   * may hold on disk together.
+   */
+  public record Spooling(java.nio.file.Path dir, java.time.Duration after, long maxBytes) {}
+
+  private ResultStreamServer(ServerSocket server, Spooling spooling) {
     this.server = server;
-    AtomicInteger threads = new AtomicInteger();
-    this.handshakes =
-        Executors.newCachedThreadPool(
-            r -> {
-              Thread t = new Thread(r, "icegate-result-handshake-" + threads.incrementAndGet());
-              t.setDaemon(true);
-              return t;
-            });
+    this.spooling = spooling;
+    this.budget = new Spool.Budget(spooling.maxBytes());
+    this.handshakes = Executors.newCachedThreadPool(daemons("icegate-result-handshake-"));
+    this.spoolers = Executors.newCachedThreadPool(daemons("icegate-result-spool-"));
+    this.idleCheck =
+        Executors.newSingleThreadScheduledExecutor(daemons("icegate-result-idle-check-"));
     this.acceptor = new Thread(this::acceptLoop, "icegate-result-server");
     acceptor.setDaemon(true);
   }
 
-  /** Listens on {@code host} (the address executors reach the driver at), on a free port. */
-  public static ResultStreamServer start(String host) {
+  private static java.util.concurrent.ThreadFactory daemons(String prefix) {
+    AtomicInteger threads = new AtomicInteger();
+    return r -> {
+      Thread t = new Thread(r, prefix + threads.incrementAndGet());
+      t.setDaemon(true);
+      return t;
+    };
+  }
+
+  /**
+   * Listens on {@code host} (the address executors reach the driver at), on a free port, and spools
+   * what readers leave alone as {@code spooling} says (a zero duration: never).
+   */
+  public static ResultStreamServer start(String host, Spooling spooling) {
     try {
       ServerSocket socket = new ServerSocket();
       socket.bind(new InetSocketAddress(InetAddress.getByName(host), 0), 128);
-      ResultStreamServer server = new ResultStreamServer(socket);
+      ResultStreamServer server = new ResultStreamServer(socket, spooling);
       server.acceptor.start();
+      if (!spooling.after().isZero()) {
+        server.idleCheck.scheduleWithFixedDelay(server::spoolIdle, 1, 1, TimeUnit.SECONDS);
+      }
       LOG.info("Executors send result rows to {}:{}", host, socket.getLocalPort());
       return server;
     } catch (IOException e) {
@@ -82,6 +106,22 @@ public final class ResultStreamServer implements AutoCloseable {
   /** Partitions waiting for, or reading from, an executor (for tests: none once results end). */
   int partitionsOpen() {
     return expected.size();
+  }
+
+  /** Bytes of results moved to the gateway's disk and not yet read. */
+  public long spooledBytes() {
+    return budget.used();
+  }
+
+  private void spoolIdle() {
+    long idle = spooling.after().toNanos();
+    for (SocketPartition partition : expected.values()) {
+      try {
+        partition.spoolIfIdle(idle, spooling.dir(), budget, spoolers);
+      } catch (RuntimeException e) {
+        LOG.warn("Cannot spool result partition {}", partition.key(), e);
+      }
+    }
   }
 
   private void acceptLoop() {
@@ -138,5 +178,8 @@ public final class ResultStreamServer implements AutoCloseable {
       LOG.debug("Cannot close the result server", e);
     }
     handshakes.shutdownNow();
+    idleCheck.shutdownNow();
+    expected.values().forEach(SocketPartition::close);
+    spoolers.shutdownNow();
   }
 }

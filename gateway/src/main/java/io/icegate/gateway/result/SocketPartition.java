@@ -7,9 +7,11 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.net.Socket;
 import java.net.SocketTimeoutException;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.Executor;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import org.apache.spark.sql.catalyst.InternalRow;
@@ -27,6 +29,10 @@ import scala.runtime.BoxedUnit;
  * <p>When Spark runs the task again (its executor was lost), the new attempt's rows are taken only
  * if none of the earlier attempt's reached the client: a second run need not give the same rows in
  * the same order, so the result then fails rather than repeat or skip rows.
+ *
+ * <p>A partition its reader leaves alone (a tool that shows the first rows and keeps the result
+ * open) would hold an executor's core for as long: after a while without a read, the rest of it
+ * moves to the gateway's disk ({@link Spool}) and the task ends.
  */
 final class SocketPartition implements PartitionTransport.Receiver {
   private static final int HEADER_BYTES = 8;
@@ -39,7 +45,13 @@ final class SocketPartition implements PartitionTransport.Receiver {
   private final BlockingQueue<Connection> arrivals = new LinkedBlockingQueue<>();
   private volatile boolean closed;
 
-  // Read by one thread at a time (the result's reader).
+  /** Held while the reader reads, and by the spooler while it moves the reading to a spool. */
+  private final java.util.concurrent.locks.ReentrantLock reading =
+      new java.util.concurrent.locks.ReentrantLock();
+
+  private volatile long lastRead = System.nanoTime();
+
+  // Read under the lock (the result's reader, one thread at a time, or the spooler).
   private Connection current;
   private boolean delivered;
   private final byte[] header = new byte[HEADER_BYTES];
@@ -47,7 +59,8 @@ final class SocketPartition implements PartitionTransport.Receiver {
   private byte[] payload;
   private int payloadRead;
 
-  private record Connection(int attempt, Socket socket, InputStream in) {}
+  /** A task attempt's connection; {@code spool} set once what it sends goes to disk. */
+  private record Connection(int attempt, Socket socket, InputStream in, Spool spool) {}
 
   SocketPartition(
       ResultStreamServer server, String key, byte[] token, int fields, PartitionSender sender) {
@@ -68,9 +81,11 @@ final class SocketPartition implements PartitionTransport.Receiver {
 
   /** A task attempt connected for this partition (called by the server's handshake). */
   void connected(int attempt, Socket socket) throws IOException {
-    arrivals.add(new Connection(attempt, socket, socket.getInputStream()));
+    arrivals.add(new Connection(attempt, socket, socket.getInputStream(), null));
     if (closed) {
-      closeAll();
+      for (Connection waiting = arrivals.poll(); waiting != null; waiting = arrivals.poll()) {
+        close(waiting);
+      }
     }
   }
 
@@ -81,6 +96,45 @@ final class SocketPartition implements PartitionTransport.Receiver {
 
   @Override
   public List<InternalRow> poll(long timeoutMillis) throws InterruptedException {
+    reading.lockInterruptibly();
+    try {
+      lastRead = System.nanoTime();
+      return pollLocked(timeoutMillis);
+    } finally {
+      lastRead = System.nanoTime();
+      reading.unlock();
+    }
+  }
+
+  /**
+   * Moves the rest of the partition to a spool on the gateway's disk when its reader has not read
+   * for {@code idleNanos}: its task then ends. Called by the server's spooler thread.
+   */
+  void spoolIfIdle(long idleNanos, Path dir, Spool.Budget budget, Executor threads) {
+    if (closed || System.nanoTime() - lastRead < idleNanos || !reading.tryLock()) {
+      return;
+    }
+    try {
+      Connection c = current;
+      if (c == null && !delivered) {
+        // The task connected while nobody read: its connection waits among the arrivals.
+        c = arrivals.poll();
+      }
+      if (c == null || c.spool() != null || closed) {
+        return;
+      }
+      current =
+          new Connection(
+              c.attempt(),
+              c.socket(),
+              c.in(),
+              Spool.start(c.socket(), c.in(), dir, budget, threads));
+    } finally {
+      reading.unlock();
+    }
+  }
+
+  private List<InternalRow> pollLocked(long timeoutMillis) throws InterruptedException {
     long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
     // A later attempt of the task (Spark ran it again): taken only while no row has reached the
     // client, whether or not the earlier attempt's connection is still open.
@@ -88,11 +142,11 @@ final class SocketPartition implements PartitionTransport.Receiver {
         current == null ? arrivals.poll(timeoutMillis, TimeUnit.MILLISECONDS) : arrivals.poll();
     if (next != null) {
       if (delivered) {
-        ResultStreamServer.closeQuietly(next.socket());
+        close(next);
         throw lostAfterRows(next.attempt());
       }
       if (current != null) {
-        ResultStreamServer.closeQuietly(current.socket());
+        close(current);
       }
       current = next;
       headerRead = 0;
@@ -111,7 +165,7 @@ final class SocketPartition implements PartitionTransport.Receiver {
       if (closed) {
         return null;
       }
-      ResultStreamServer.closeQuietly(current.socket());
+      close(current);
       current = null;
       return null;
     }
@@ -166,6 +220,13 @@ final class SocketPartition implements PartitionTransport.Receiver {
   /** Reads what arrives before the deadline; a timeout keeps what was read so far. */
   private static int read(Connection c, byte[] into, int offset, int length, long deadline)
       throws IOException {
+    if (c.spool() != null) {
+      int n = c.spool().read(into, offset, length, deadline);
+      if (n < 0) {
+        throw new EOFException("the executor closed the connection");
+      }
+      return n;
+    }
     long left = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
     c.socket().setSoTimeout((int) Math.max(1, Math.min(left, Integer.MAX_VALUE)));
     int n = c.in().read(into, offset, length);
@@ -188,16 +249,29 @@ final class SocketPartition implements PartitionTransport.Receiver {
   public void close() {
     closed = true;
     server.forget(this);
-    closeAll();
+    // The reader lets go within a poll's timeout; the spooler does not start once closed.
+    reading.lock();
+    try {
+      closeAll();
+    } finally {
+      reading.unlock();
+    }
   }
 
   private void closeAll() {
     Connection c = current;
     if (c != null) {
-      ResultStreamServer.closeQuietly(c.socket());
+      close(c);
     }
     for (Connection waiting = arrivals.poll(); waiting != null; waiting = arrivals.poll()) {
-      ResultStreamServer.closeQuietly(waiting.socket());
+      close(waiting);
     }
+  }
+
+  private static void close(Connection c) {
+    if (c.spool() != null) {
+      c.spool().close();
+    }
+    ResultStreamServer.closeQuietly(c.socket());
   }
 }

@@ -12,10 +12,13 @@ import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
- * The gateway-wide limit on statements running Spark work at once: past it, statements wait in
- * arrival order, shown as {@code QUEUED} with their position, until one ends, their user cancels
- * them or they have waited {@code timeout}. Statements the gateway answers itself (metadata tables,
- * system tables, SHOW, SET...) never come here.
+ * The gateway-wide limit on statements starting Spark work at once: past it, statements wait in
+ * arrival order, shown as {@code QUEUED} with their position, until a slot is free, their user
+ * cancels them or they have waited {@code timeout}. A statement holds its slot while it is planned
+ * and computes its first rows (or its update): the rest of a result streams in its user's scheduler
+ * pool, and a result nobody reads moves to the gateway's disk, so an open result in a tool's tab
+ * holds no slot. Statements the gateway answers itself (metadata tables, system tables, SHOW,
+ * SET...) never come here.
  */
 public final class AdmissionQueue {
   /** How often a waiting statement looks whether it was cancelled. */
@@ -136,7 +139,7 @@ public final class AdmissionQueue {
             + timeoutSetting
             + ") behind "
             + running
-            + " statements running Spark work, as many as the gateway runs at once ("
+            + " statements starting Spark work, as many as the gateway starts at once ("
             + limitSetting
             + "="
             + limit
