@@ -42,6 +42,13 @@ final class AvaticaProperties {
     properties.setProperty(
         BuiltInConnectionProperty.FETCH_SIZE.camelName(),
         ConnectionProperty.FETCH_SIZE.valueIn(settings));
+    // An execute request waits for the statement's first rows: Avatica's default of three minutes
+    // would cut off any longer statement, or one waiting in the gateway's queue, with a read
+    // timeout. Statements are bounded by Statement.setQueryTimeout and the gateway's limits
+    // instead.
+    properties.setProperty(
+        BuiltInConnectionProperty.HTTP_RESPONSE_TIMEOUT.camelName(),
+        Long.toString(java.time.Duration.ofHours(24).toMillis()));
 
     ZoneId zone = url.timeZone();
     // java.util.TimeZone silently turns ids it does not know (such as "+02:00") into GMT, so

@@ -8,6 +8,7 @@ import org.apache.spark.sql.catalyst.plans.logical.HintInfo;
 import org.apache.spark.sql.catalyst.plans.logical.Join;
 import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
 import org.apache.spark.sql.catalyst.rules.Rule;
+import org.apache.spark.sql.internal.SQLConf;
 import scala.Option;
 
 /**
@@ -23,38 +24,70 @@ final class BroadcastSizes extends Rule<LogicalPlan> {
   @Override
   public LogicalPlan apply(LogicalPlan plan) {
     long limit = PlanBounds.maxBroadcastBytes();
+    if (limit == Long.MAX_VALUE) {
+      return plan;
+    }
+    // A session may raise the threshold under which Spark broadcasts on its own.
+    long automatic = SQLConf.get().autoBroadcastJoinThreshold();
     PlanWalk.walk(
         plan,
         node -> {
           if (node instanceof Join join) {
-            check(join.left(), join.hint().leftHint(), limit);
-            check(join.right(), join.hint().rightHint(), limit);
+            check(join, limit, automatic);
           }
         },
         expression -> {});
     return plan;
   }
 
-  private static void check(LogicalPlan side, Option<HintInfo> hint, long limit) {
-    if (hint.isEmpty()
-        || hint.get().strategy().isEmpty()
-        || hint.get().strategy().get() != BROADCAST$.MODULE$) {
-      return;
+  private static void check(Join join, long limit, long automatic) {
+    BigInt left = new BigInt(join.left().stats().sizeInBytes());
+    BigInt right = new BigInt(join.right().stats().sizeInBytes());
+    for (BigInt hinted :
+        new BigInt[] {
+          isBroadcast(join.hint().leftHint()) ? left : null,
+          isBroadcast(join.hint().rightHint()) ? right : null
+        }) {
+      if (hinted != null && hinted.exceeds(limit)) {
+        throw tooLarge(
+            "its broadcast hint",
+            hinted,
+            limit,
+            "Leave the hint out: Spark then joins without" + " collecting it");
+      }
     }
-    BigInt estimate = new BigInt(side.stats().sizeInBytes());
-    if (estimate.exceeds(limit)) {
-      throw new GatewayException(
-          ErrorCode.VALUE_TOO_LARGE,
-          String.format(
-              Locale.ROOT,
-              "Cannot run the statement: its broadcast hint asks the gateway to collect a relation"
-                  + " Spark estimates at %s and build its hash table in the gateway's memory;"
-                  + " the most the gateway collects for one statement is %s"
-                  + " (spark.driver.maxResultSize). Leave the hint out: Spark then joins without"
-                  + " collecting it",
-              estimate.text(),
-              megabytes(limit)));
+    if (automatic > limit) {
+      // Spark broadcasts on its own the smaller side that is under the threshold.
+      BigInt smaller = left.exceeds(right) ? right : left;
+      if (!smaller.exceeds(automatic) && smaller.exceeds(limit)) {
+        throw tooLarge(
+            "spark.sql.autoBroadcastJoinThreshold (" + megabytes(automatic) + ")",
+            smaller,
+            limit,
+            "Set spark.sql.autoBroadcastJoinThreshold lower");
+      }
     }
+  }
+
+  private static boolean isBroadcast(Option<HintInfo> hint) {
+    return hint.isDefined()
+        && hint.get().strategy().isDefined()
+        && hint.get().strategy().get() == BROADCAST$.MODULE$;
+  }
+
+  private static GatewayException tooLarge(
+      String what, BigInt estimate, long limit, String remedy) {
+    return new GatewayException(
+        ErrorCode.VALUE_TOO_LARGE,
+        String.format(
+            Locale.ROOT,
+            "Cannot run the statement: %s asks the gateway to collect a relation Spark estimates"
+                + " at %s and build its hash table in the gateway's memory; the most the gateway"
+                + " collects for one statement is %s (spark.driver.maxResultSize). %s",
+            what,
+            estimate.text(),
+            megabytes(limit),
+            remedy));
   }
 
   private static String megabytes(long bytes) {
@@ -65,6 +98,10 @@ final class BroadcastSizes extends Rule<LogicalPlan> {
   private record BigInt(scala.math.BigInt value) {
     boolean exceeds(long limit) {
       return value.compare(scala.math.BigInt.apply(limit)) > 0;
+    }
+
+    boolean exceeds(BigInt other) {
+      return value.compare(other.value()) > 0;
     }
 
     String text() {

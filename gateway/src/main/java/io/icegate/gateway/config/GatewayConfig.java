@@ -52,6 +52,7 @@ public record GatewayConfig(
     String tlsKeystorePassword,
     PolicySettings policy,
     int readyCatalogTimeoutMillis,
+    int readyExecutorTimeoutSeconds,
     int shutdownDrainSeconds,
     Map<String, String> sparkConf) {
 
@@ -166,6 +167,7 @@ public record GatewayConfig(
             list(values, Setting.POLICY_ADMIN_SETTINGS),
             booleanValue(values, Setting.POLICY_ORPHAN_FILES_OUTSIDE_TABLE)),
         intValue(values, Setting.READY_CATALOG_TIMEOUT, 1, Integer.MAX_VALUE),
+        intValue(values, Setting.READY_EXECUTOR_TIMEOUT, 1, Integer.MAX_VALUE),
         intValue(values, Setting.SHUTDOWN_DRAIN, 0, 3600),
         spark);
   }
@@ -244,6 +246,8 @@ public record GatewayConfig(
         Setting.POLICY_ORPHAN_FILES_OUTSIDE_TABLE.key(),
         Boolean.toString(policy.orphanFilesOutsideTable()));
     entries.put(Setting.READY_CATALOG_TIMEOUT.key(), Integer.toString(readyCatalogTimeoutMillis));
+    entries.put(
+        Setting.READY_EXECUTOR_TIMEOUT.key(), Integer.toString(readyExecutorTimeoutSeconds));
     entries.put(Setting.SHUTDOWN_DRAIN.key(), Integer.toString(shutdownDrainSeconds));
     entries.putAll(sparkConf);
     return entries;

@@ -119,7 +119,7 @@ public enum Setting {
           + " Metadata tables, system tables, SHOW, SET and the like never wait."),
   QUEUE_TIMEOUT(
       "icegate.limits.queue-timeout-seconds",
-      "300",
+      "120",
       "A statement that has waited this long in the queue fails (SQLState 53400); 0 to wait as"
           + " long as it takes."),
   POOL_WEIGHT_READ(
@@ -232,6 +232,12 @@ public enum Setting {
       "2000",
       "Milliseconds GET /ready waits for each configured catalog to list its namespaces before it"
           + " reports the catalog not ready (503)."),
+  READY_EXECUTOR_TIMEOUT(
+      "icegate.ready.executor-timeout-seconds",
+      "60",
+      "Seconds the embedded cluster may go without a running executor before GET /ready answers 503"
+          + " naming them (replacing a lost executor takes seconds; /ready stays 200 meanwhile)."
+          + " Read when Spark starts."),
   SHUTDOWN_DRAIN(
       "icegate.shutdown.drain-seconds",
       "0",

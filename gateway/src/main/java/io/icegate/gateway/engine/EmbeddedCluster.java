@@ -73,17 +73,19 @@ public final class EmbeddedCluster implements AutoCloseable {
       builder.environment().remove("SPARK_CONF_DIR");
       builder.environment().put(SECRET_VARIABLE, secret);
       Process process = builder.start();
-      String masterUrl;
+      String[] addresses;
       try {
-        masterUrl = awaitMasterUrl(process, log);
+        addresses = awaitMasterUrl(process, log).split(" ");
       } catch (RuntimeException e) {
         process.destroyForcibly();
         throw e;
       }
+      String masterUrl = addresses[0];
       LOG.info(
-          "Embedded Spark cluster at {}: {} executor(s) of {} core(s) and {} MB (executor logs"
-              + " under {})",
+          "Embedded Spark cluster at {}; its web page {}: {} executor(s) of {} core(s) and {} MB"
+              + " (executor logs under {})",
           masterUrl,
+          addresses.length > 1 ? addresses[1] : "(none)",
           size.executors(),
           size.cores(),
           size.memoryMb(),

@@ -19,7 +19,7 @@ import scala.Tuple3;
  *
  * <p>Arguments: {@code CORES MEMORY_MB WORK_DIR}. Spark settings (authentication, the Master's
  * retry policy) arrive as {@code -Dspark.*} system properties, the shared secret in the
- * environment. Prints {@code master spark://HOST:PORT} once both are up.
+ * environment. Prints {@code master spark://HOST:PORT http://HOST:UI_PORT} once both are up.
  */
 public final class EmbeddedClusterMain {
   static final String MASTER_LINE = "master ";
@@ -49,7 +49,7 @@ public final class EmbeddedClusterMain {
         Option.empty(),
         conf,
         Option.empty());
-    out.println(MASTER_LINE + masterUrl);
+    out.println(MASTER_LINE + masterUrl + " http://" + HOST + ":" + master._2());
     out.flush();
     awaitEndOfInput(System.in);
     // Spark's shutdown hooks kill each executor the Worker launched and wait for it to end

@@ -93,8 +93,11 @@ public final class SparkEngine implements AutoCloseable {
     try {
       root = SparkSession.builder().config(conf).getOrCreate();
       if (cluster != null) {
-        // A replacement starts in seconds; a minute without any executor is a problem to report.
-        watch = new ExecutorWatch(Duration.ofSeconds(60), cluster.workDir().toString());
+        // A replacement starts in seconds; longer without any executor is a problem to report.
+        watch =
+            new ExecutorWatch(
+                Duration.ofSeconds(config.readyExecutorTimeoutSeconds()),
+                cluster.workDir().toString());
         root.sparkContext().addSparkListener(watch);
         watch.alreadyRunning(
             scala.jdk.javaapi.CollectionConverters.asJava(root.sparkContext().getExecutorIds()));

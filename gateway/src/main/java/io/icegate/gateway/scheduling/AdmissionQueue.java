@@ -14,11 +14,12 @@ import java.util.concurrent.locks.ReentrantLock;
 /**
  * The gateway-wide limit on statements starting Spark work at once: past it, statements wait in
  * arrival order, shown as {@code QUEUED} with their position, until a slot is free, their user
- * cancels them or they have waited {@code timeout}. A statement holds its slot while it is planned
- * and computes its first rows (or its update): the rest of a result streams in its user's scheduler
- * pool, and a result nobody reads moves to the gateway's disk, so an open result in a tool's tab
- * holds no slot. Statements the gateway answers itself (metadata tables, system tables, SHOW,
- * SET...) never come here.
+ * cancels them or they have waited {@code timeout}. While other users wait, no user takes more than
+ * half the slots: the next slot goes to the first waiting statement of a user below that. A
+ * statement holds its slot while it is planned and computes its first rows (or its update): the
+ * rest of a result streams in its user's scheduler pool, and a result nobody reads moves to the
+ * gateway's disk, so an open result in a tool's tab holds no slot. Statements the gateway answers
+ * itself (metadata tables, system tables, SHOW, SET...) never come here.
  */
 public final class AdmissionQueue {
   /** How often a waiting statement looks whether it was cancelled. */
@@ -31,6 +32,8 @@ public final class AdmissionQueue {
   private final ReentrantLock lock = new ReentrantLock(true);
   private final Condition changed = lock.newCondition();
   private final List<StatementActivity> waiting = new ArrayList<>();
+  private final java.util.Map<String, Integer> heldBy = new java.util.HashMap<>();
+  private final int perUser;
   private int running;
 
   /** Every gateway's queue in this JVM, for the metrics (tests run several gateways in one). */
@@ -66,6 +69,7 @@ public final class AdmissionQueue {
    */
   public AdmissionQueue(int limit, Duration timeout, String limitSetting, String timeoutSetting) {
     this.limit = limit;
+    this.perUser = Math.max(1, limit / 2);
     this.timeout = timeout;
     this.limitSetting = limitSetting;
     this.timeoutSetting = timeoutSetting;
@@ -82,14 +86,13 @@ public final class AdmissionQueue {
     lock.lock();
     try {
       if (waiting.isEmpty() && running < limit) {
-        running++;
-        return once();
+        return take(query);
       }
       waiting.add(query);
       query.queued(() -> position(query));
       try {
         while (true) {
-          if (waiting.isEmpty() || waiting.get(0) != query || running >= limit) {
+          if (next() != query) {
             if (query.cancelRequested()) {
               throw cancelled(query);
             }
@@ -101,10 +104,9 @@ public final class AdmissionQueue {
             changed.awaitNanos(Math.min(CHECK_NANOS, left));
             continue;
           }
-          waiting.remove(0);
-          running++;
+          waiting.remove(query);
           changed.signalAll();
-          return once();
+          return take(query);
         }
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
@@ -146,8 +148,34 @@ public final class AdmissionQueue {
             + "); run it again later");
   }
 
-  /** Gives the slot back once, however often it is called. */
-  private Runnable once() {
+  /**
+   * The waiting statement to start next, or null while every slot is taken: the first in arrival
+   * order whose user holds fewer than half the slots, or whose user's statements are all that wait.
+   * So one user's long statements cannot take every slot while others wait.
+   */
+  private StatementActivity next() {
+    if (running >= limit) {
+      return null;
+    }
+    for (StatementActivity candidate : waiting) {
+      String user = user(candidate);
+      if (heldBy.getOrDefault(user, 0) < perUser
+          || waiting.stream().allMatch(w -> user(w).equals(user))) {
+        return candidate;
+      }
+    }
+    return null;
+  }
+
+  private static String user(StatementActivity query) {
+    return query.connection().user();
+  }
+
+  /** Takes a slot for {@code query}; what it returns gives it back once, however often it runs. */
+  private Runnable take(StatementActivity query) {
+    String user = user(query);
+    running++;
+    heldBy.merge(user, 1, Integer::sum);
     java.util.concurrent.atomic.AtomicBoolean released =
         new java.util.concurrent.atomic.AtomicBoolean();
     return () -> {
@@ -155,6 +183,7 @@ public final class AdmissionQueue {
         lock.lock();
         try {
           running--;
+          heldBy.computeIfPresent(user, (u, held) -> held > 1 ? held - 1 : null);
           changed.signalAll();
         } finally {
           lock.unlock();

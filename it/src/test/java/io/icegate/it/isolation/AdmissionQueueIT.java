@@ -41,6 +41,11 @@ class AdmissionQueueIT {
               "icegate.limits.max-running-statements", "1",
               "icegate.limits.queue-timeout-seconds", "4"));
 
+  /** Two slots: no user takes both while another user waits. */
+  @RegisterExtension
+  static final RunningGateway twoSlots =
+      RunningGateway.withSettings(Map.of("icegate.limits.max-running-statements", "2"));
+
   /** Runs until cancelled: it holds the one slot. */
   private static final String LONG =
       "SELECT count(*) FROM range(0, 100000000000, 1, 4) WHERE id % 7 = 3";
@@ -143,6 +148,58 @@ class AdmissionQueueIT {
       assertFails(() -> getCause(held), "57014", "cancelled");
       assertThat(query(late, "SELECT count(*) FROM range(10)")).containsExactly(row(10L));
     }
+  }
+
+  @Test
+  void whileAnotherUserWaitsTheNextSlotGoesToThemBeforeAUserHoldingHalf() throws Exception {
+    try (Connection a1 = twoSlots.connectAs("greedy");
+        Connection a2 = twoSlots.connectAs("greedy");
+        Connection a3 = twoSlots.connectAs("greedy");
+        Connection b = twoSlots.connectAs("modest");
+        Connection watcher = twoSlots.connectAs("watcher")) {
+      Statement first = a1.createStatement();
+      Future<?> firstRuns = CLIENTS.submit(() -> first.executeQuery(LONG));
+      Statement second = a2.createStatement();
+      Future<?> secondRuns = CLIENTS.submit(() -> second.executeQuery(LONG));
+      // Nobody else waits: one user may take both slots.
+      await("greedy holds both slots")
+          .atMost(Duration.ofSeconds(60))
+          .until(() -> count(watcher, "greedy", "RUNNING") == 2);
+
+      Statement third = a3.createStatement();
+      Future<?> thirdRuns = CLIENTS.submit(() -> third.executeQuery(LONG));
+      awaitState(watcher, "greedy", "QUEUED");
+      Statement modest = b.createStatement();
+      Future<?> modestRuns = CLIENTS.submit(() -> modest.executeQuery(LONG));
+      awaitState(watcher, "modest", "QUEUED");
+
+      first.cancel();
+      assertFails(() -> getCause(firstRuns), "57014", "cancelled");
+      await("the modest user's statement starts")
+          .atMost(Duration.ofSeconds(60))
+          .until(() -> count(watcher, "modest", "RUNNING") == 1);
+      assertThat(count(watcher, "greedy", "QUEUED"))
+          .as("greedy's third statement, which came first, still waits")
+          .isEqualTo(1);
+
+      for (Statement s : List.of(second, third, modest)) {
+        s.cancel();
+      }
+      for (Future<?> f : List.of(secondRuns, thirdRuns, modestRuns)) {
+        assertFails(() -> getCause(f), "57014", "cancelled");
+      }
+    }
+  }
+
+  private static int count(Connection watcher, String user, String state) throws SQLException {
+    return query(
+            watcher,
+            "SELECT 1 FROM icegate.system.queries WHERE user_name = '"
+                + user
+                + "' AND state = '"
+                + state
+                + "'")
+        .size();
   }
 
   private static void awaitState(Connection watcher, String user, String state) {

@@ -135,6 +135,7 @@ class ResourceAbuseIT {
           }
         }
         cacheOfAHugeRelationIsRefusedInEveryForm(hostile);
+        aBroadcastThresholdRaisedPastWhatTheGatewayCollectsIsRefused(hostile);
       } finally {
         others.stop();
       }
@@ -148,6 +149,7 @@ class ResourceAbuseIT {
   /** The bomb, and then the same connection's next statement, which must work. */
   private static void runs(Connection hostile, Bomb bomb, Form form) throws SQLException {
     String what = bomb.name() + " " + form.name();
+    long start = System.nanoTime();
     try (Statement s = hostile.createStatement()) {
       assertFails(
           () -> {
@@ -161,6 +163,8 @@ class ResourceAbuseIT {
     } catch (AssertionError e) {
       throw new AssertionError(what + ": " + e.getMessage(), e);
     }
+    System.out.printf(
+        "%s: %s in %d ms%n", what, bomb.sqlState(), (System.nanoTime() - start) / 1_000_000);
     assertThat(query(hostile, "SELECT 42")).as("after " + what).containsExactly(row(42));
   }
 
@@ -205,6 +209,26 @@ class ResourceAbuseIT {
       }
       assertThat(query(hostile, "SELECT 42")).containsExactly(row(42));
     }
+  }
+
+  /** The session may raise the threshold under which Spark broadcasts on its own: not past it. */
+  private static void aBroadcastThresholdRaisedPastWhatTheGatewayCollectsIsRefused(
+      Connection hostile) throws SQLException {
+    try (Statement s = hostile.createStatement()) {
+      s.execute("SET spark.sql.autoBroadcastJoinThreshold=10g");
+      assertFails(
+          () ->
+              s.executeQuery(
+                      "SELECT count(*) FROM range(0, 200000000) a"
+                          + " JOIN range(0, 100000000) b ON a.id = b.id")
+                  .close(),
+          REFUSED,
+          "spark.sql.autoBroadcastJoinThreshold (10,240 MB) asks the gateway to collect a relation"
+              + " Spark estimates at 762 MB",
+          "Set spark.sql.autoBroadcastJoinThreshold lower");
+      s.execute("SET spark.sql.autoBroadcastJoinThreshold=10m");
+    }
+    assertThat(query(hostile, "SELECT 42")).containsExactly(row(42));
   }
 
   /**
@@ -297,6 +321,10 @@ class ResourceAbuseIT {
     }
 
     void assertAllSucceeded() {
+      System.out.printf(
+          "Meanwhile: %d inserts acknowledged, %d queries answered, %d /health answers, %d"
+              + " failures%n",
+          acknowledged.size(), queries.get(), healthChecks.get(), failures.size());
       assertThat(failures).as("what failed for the other users").isEmpty();
       assertThat(queries.get()).as("the admin's queries").isGreaterThan(20);
       assertThat(acknowledged).as("the writer's inserts").hasSizeGreaterThan(20);
