@@ -32,8 +32,8 @@ public final class FairnessBenchmark {
   /** User B's query: two tasks. */
   static final String SMALL = "SELECT count(*) FROM range(0, 1000000, 1, 2)";
 
-  /** User A's job: 200 tasks of about a second each on this machine. */
-  static final String LONG = "SELECT sum(id * 7 % 13) FROM range(0, 60000000000, 1, 200)";
+  /** User A's job, the issue's: 200 tasks of 30 million rows each. */
+  static final String LONG = "SELECT sum(id * 7 % 13) FROM range(0, 6000000000, 1, 200)";
 
   private static final ExecutorService CLIENTS = Executors.newCachedThreadPool();
 

@@ -226,7 +226,7 @@ public final class StatementActivity {
   }
 
   /** The first frame of the result went to the client. */
-  public void streaming() {
+  public synchronized void streaming() {
     if (state == QueryState.RUNNING) {
       state = QueryState.STREAMING;
     }

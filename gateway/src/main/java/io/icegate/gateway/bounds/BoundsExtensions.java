@@ -48,12 +48,21 @@ public final class BoundsExtensions extends AbstractFunction1<SparkSessionExtens
               @Override
               public BoxedUnit apply(LogicalPlan plan) {
                 new ConstantSizes(PlanBounds.maxConstantBytes()).check(plan);
-                CacheSizes.check(plan, PlanBounds.maxCacheBytes());
+                CacheSizes.check(plan, PlanBounds.maxCacheBytes(), () -> cachedBytes(session));
                 return BoxedUnit.UNIT;
               }
             };
           }
         });
     return BoxedUnit.UNIT;
+  }
+
+  /** What the executors hold in caches now, in memory and on disk. */
+  private static long cachedBytes(SparkSession session) {
+    long bytes = 0;
+    for (org.apache.spark.storage.RDDInfo rdd : session.sparkContext().getRDDStorageInfo()) {
+      bytes += rdd.memSize() + rdd.diskSize();
+    }
+    return bytes;
   }
 }

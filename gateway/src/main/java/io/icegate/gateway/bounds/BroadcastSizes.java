@@ -27,13 +27,28 @@ final class BroadcastSizes extends Rule<LogicalPlan> {
     if (limit == Long.MAX_VALUE) {
       return plan;
     }
-    // A session may raise the threshold under which Spark broadcasts on its own.
-    long automatic = SQLConf.get().autoBroadcastJoinThreshold();
+    // A session may raise the thresholds under which Spark broadcasts on its own: as it plans,
+    // and as adaptive execution re-plans a join on the sizes its stages measured.
+    SQLConf conf = SQLConf.get();
+    long automatic = conf.autoBroadcastJoinThreshold();
+    scala.Option<Object> adaptive = conf.getConf(SQLConf.ADAPTIVE_AUTO_BROADCASTJOIN_THRESHOLD());
+    long runtime = adaptive.isDefined() ? (Long) adaptive.get() : automatic;
     PlanWalk.walk(
         plan,
         node -> {
           if (node instanceof Join join) {
             check(join, limit, automatic);
+            if (conf.adaptiveExecutionEnabled() && runtime > limit) {
+              String key =
+                  adaptive.isDefined()
+                      ? "spark.sql.adaptive.autoBroadcastJoinThreshold"
+                      : "spark.sql.autoBroadcastJoinThreshold";
+              throw tooLarge(
+                  key + " (" + megabytes(runtime) + ")",
+                  "any relation up to that size that adaptive execution measures as it runs",
+                  limit,
+                  "Set " + key + " lower");
+            }
           }
         },
         expression -> {});
@@ -51,9 +66,9 @@ final class BroadcastSizes extends Rule<LogicalPlan> {
       if (hinted != null && hinted.exceeds(limit)) {
         throw tooLarge(
             "its broadcast hint",
-            hinted,
+            "a relation Spark estimates at " + hinted.text(),
             limit,
-            "Leave the hint out: Spark then joins without" + " collecting it");
+            "Leave the hint out: Spark then joins without collecting it");
       }
     }
     if (automatic > limit) {
@@ -62,7 +77,7 @@ final class BroadcastSizes extends Rule<LogicalPlan> {
       if (!smaller.exceeds(automatic) && smaller.exceeds(limit)) {
         throw tooLarge(
             "spark.sql.autoBroadcastJoinThreshold (" + megabytes(automatic) + ")",
-            smaller,
+            "a relation Spark estimates at " + smaller.text(),
             limit,
             "Set spark.sql.autoBroadcastJoinThreshold lower");
       }
@@ -76,16 +91,16 @@ final class BroadcastSizes extends Rule<LogicalPlan> {
   }
 
   private static GatewayException tooLarge(
-      String what, BigInt estimate, long limit, String remedy) {
+      String what, String relation, long limit, String remedy) {
     return new GatewayException(
         ErrorCode.VALUE_TOO_LARGE,
         String.format(
             Locale.ROOT,
-            "Cannot run the statement: %s asks the gateway to collect a relation Spark estimates"
-                + " at %s and build its hash table in the gateway's memory; the most the gateway"
-                + " collects for one statement is %s (spark.driver.maxResultSize). %s",
+            "Cannot run the statement: %s asks the gateway to collect %s and build its hash table"
+                + " in the gateway's memory; the most the gateway collects for one statement is %s"
+                + " (spark.driver.maxResultSize). %s",
             what,
-            estimate.text(),
+            relation,
             megabytes(limit),
             remedy));
   }

@@ -8,40 +8,46 @@ import org.apache.spark.sql.catalyst.plans.logical.CacheTableAsSelect;
 import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
 
 /**
- * Refuses {@code CACHE TABLE} of a relation Spark estimates larger than the executors can keep in
- * memory for all users together: a cache lives in the executors every user shares until its session
- * ends, and what does not fit in their memory goes to their local disks, which a huge one would
- * fill. Run the query without caching it.
+ * Refuses {@code CACHE TABLE} of a relation Spark estimates larger than what the executors can
+ * still keep in memory for all users' caches together: a cache lives in the executors every user
+ * shares until its session ends, and what does not fit in their memory goes to their local disks,
+ * which a huge one would fill. Run the query without caching it.
  */
 final class CacheSizes {
   private CacheSizes() {}
 
-  static void check(LogicalPlan plan, long limit) {
+  /**
+   * @param cached what the executors hold in caches already, all users' together
+   */
+  static void check(LogicalPlan plan, long limit, java.util.function.LongSupplier cached) {
     if (limit == Long.MAX_VALUE) {
       return;
     }
     PlanWalk.walk(
         plan,
         node -> {
-          LogicalPlan cached =
+          LogicalPlan relation =
               node instanceof CacheTableAsSelect select
                   ? select.plan()
-                  : node instanceof CacheTable table ? table.table() : null;
-          if (cached != null && cached.resolved()) {
-            scala.math.BigInt estimate = cached.stats().sizeInBytes();
-            if (estimate.compare(scala.math.BigInt.apply(limit)) > 0) {
+                  : node instanceof CacheTable cache ? cache.table() : null;
+          if (relation != null && relation.resolved()) {
+            scala.math.BigInt estimate = relation.stats().sizeInBytes();
+            long held = cached.getAsLong();
+            if (estimate.compare(scala.math.BigInt.apply(Math.max(0, limit - held))) > 0) {
               throw new GatewayException(
                   ErrorCode.VALUE_TOO_LARGE,
                   String.format(
                       Locale.ROOT,
                       "Cannot cache the table: Spark estimates it at %s, more than the executors"
-                          + " keep in memory for all users (%s: their spark.executor.memory,"
-                          + " less Spark's reserve, times spark.memory.fraction); read it without"
-                          + " caching it",
+                          + " keep in memory for all users' caches (%s: their"
+                          + " spark.executor.memory, less Spark's reserve, times"
+                          + " spark.memory.fraction; %s of it cached already); read it without"
+                          + " caching it, or UNCACHE what is not needed",
                       estimate.isValidLong()
                           ? megabytes(estimate.toLong())
                           : "more than any memory",
-                      megabytes(limit)));
+                      megabytes(limit),
+                      megabytes(held)));
             }
           }
         },

@@ -42,6 +42,9 @@ import scala.jdk.javaapi.CollectionConverters;
  *
  * <p>Parse trees are checked too (calls by name with constant arguments): Spark 3.5 computes the
  * rows of {@code VALUES} while it resolves their functions, before any check of the analyzed plan.
+ * Higher-order functions ({@code transform(array, x -> ...)}) are never constant in Spark 3.5: they
+ * run in the executors, and only the constants inside their lambdas are computed on the gateway.
+ * What the constants of one statement make together is bounded by the same limit.
  */
 final class ConstantSizes {
   private static final long UNKNOWN = -1;
@@ -49,7 +52,13 @@ final class ConstantSizes {
   /** Arguments larger than this are not computed to read a count from them. */
   private static final long SMALL_ARGUMENT_BYTES = 64;
 
+  /** Bytes of one element of a constant array Spark builds: a boxed value and its reference. */
+  private static final long ELEMENT_BYTES = 24;
+
   private final long limit;
+
+  /** The constants of the statement so far, each counted once, at its largest. */
+  private long total;
 
   ConstantSizes(long limit) {
     this.limit = limit;
@@ -94,6 +103,18 @@ final class ConstantSizes {
         plan,
         node -> {},
         expression -> check(definitions.isEmpty() ? expression : inline(expression, definitions)));
+    if (total > limit) {
+      throw new GatewayException(
+          ErrorCode.VALUE_TOO_LARGE,
+          "Cannot plan the statement: its constants together would be about "
+              + megabytes(total)
+              + ", and Spark computes constants on the gateway while it plans; the most the"
+              + " gateway computes for one statement is "
+              + megabytes(limit)
+              + " ("
+              + io.icegate.gateway.config.Setting.MAX_CONSTANT_BYTES.key()
+              + ")");
+    }
   }
 
   /** {@code e} with each column that is a constant replaced by it (and so on, a few deep). */
@@ -119,7 +140,15 @@ final class ConstantSizes {
   }
 
   void check(Expression expression) {
-    estimate(expression);
+    counted(estimate(expression));
+  }
+
+  /** A constant as large as it gets: its size counts towards the statement's. */
+  private long counted(long size) {
+    if (size != UNKNOWN) {
+      total = saturatedAdd(total, size);
+    }
+    return size;
   }
 
   /**
@@ -137,8 +166,11 @@ final class ConstantSizes {
       sizes[i] = estimate(children.get(i));
       if (sizes[i] == UNKNOWN) {
         // Its other arguments are still checked: a constant inside is computed on its own.
+        for (int k = 0; k < i; k++) {
+          counted(sizes[k]);
+        }
         for (int j = i + 1; j < sizes.length; j++) {
-          estimate(children.get(j));
+          counted(estimate(children.get(j)));
         }
         return UNKNOWN;
       }
@@ -146,6 +178,9 @@ final class ConstantSizes {
     }
     if (e instanceof LeafExpression || !(e.resolved() ? e.foldable() : isCall(e))) {
       // A column, a parameter, the current time...: only known when the statement runs.
+      for (long size : sizes) {
+        counted(size);
+      }
       return UNKNOWN;
     }
     long size = Math.max(8, makes(e, children, sizes, sum));
@@ -174,7 +209,7 @@ final class ConstantSizes {
       case "array_repeat":
         return args.size() == 2 ? times(Math.max(8, sizes[0]), number(args.get(1), sizes[1])) : sum;
       case "sequence":
-        return times(8, elements(args, sizes));
+        return times(ELEMENT_BYTES, elements(args, sizes));
       default:
         return sum;
     }

@@ -138,23 +138,29 @@ public final class EmbeddedCluster implements AutoCloseable {
   }
 
   private static String awaitMasterUrl(Process process, Path log) {
-    CompletableFuture<String> line =
-        CompletableFuture.supplyAsync(
+    CompletableFuture<String> line = new CompletableFuture<>();
+    // Reads the process's output to its end, so that it never waits on a full pipe (a thread dump
+    // goes to standard output), once the master line is read.
+    Thread reader =
+        new Thread(
             () -> {
-              try {
-                BufferedReader reader =
-                    new BufferedReader(
-                        new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
-                for (String l = reader.readLine(); l != null; l = reader.readLine()) {
-                  if (l.startsWith(EmbeddedClusterMain.MASTER_LINE)) {
-                    return l.substring(EmbeddedClusterMain.MASTER_LINE.length()).strip();
+              try (BufferedReader out =
+                  new BufferedReader(
+                      new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
+                for (String l = out.readLine(); l != null; l = out.readLine()) {
+                  if (!line.isDone() && l.startsWith(EmbeddedClusterMain.MASTER_LINE)) {
+                    line.complete(l.substring(EmbeddedClusterMain.MASTER_LINE.length()).strip());
                   }
                 }
-                return null;
               } catch (IOException e) {
-                return null;
+                // The process ended.
+              } finally {
+                line.complete(null);
               }
-            });
+            },
+            "icegate-cluster-output");
+    reader.setDaemon(true);
+    reader.start();
     try {
       String url = line.get(60, TimeUnit.SECONDS);
       if (url != null) {

@@ -69,15 +69,20 @@ public final class SparkEngine implements AutoCloseable {
     } catch (IOException e) {
       throw new UncheckedIOException("Cannot create warehouse directory " + config.warehouse(), e);
     }
+    OutOfMemoryStrikes strikes = new OutOfMemoryStrikes();
     TaskMemoryPlugin.onOutOfMemory(
         report -> {
           LOG.warn(
-              "A task of statement {} ran out of memory in executor {} ({} MB heap): {}",
+              "A task of statement {} ran out of memory in executor {} ({} MB heap, {} task"
+                  + " slot(s)): {}",
               report.statement(),
               report.executorId(),
               report.maxHeapBytes() >> 20,
+              report.taskSlots(),
               report.error());
-          GatewayActivity.instance().outOfMemory(report.statement());
+          if (strikes.out(report)) {
+            GatewayActivity.instance().outOfMemory(report.statement());
+          }
         });
     EmbeddedCluster cluster = null;
     ClusterSettings clusterSettings = null;
@@ -129,21 +134,30 @@ public final class SparkEngine implements AutoCloseable {
               + ", and no SparkSession may be started"
               + " in the gateway's JVM before it)");
     }
-    PlanBounds.collectAtMost(
-        org.apache.spark.network.util.JavaUtils.byteStringAsBytes(
-            root.sparkContext().getConf().get(MAX_RESULT_SIZE, "1g")));
-    root.sql("CREATE NAMESPACE IF NOT EXISTS `" + config.catalog() + "`.`default`");
-    // The embedded cluster's executors run the gateway's classes and reach its loopback address:
-    // their tasks send result rows straight to it.
-    ResultStreamServer resultServer =
-        cluster == null
-            ? null
-            : ResultStreamServer.start(
-                conf.get("spark.driver.host"),
-                new ResultStreamServer.Spooling(
-                    spoolDirectory(config),
-                    Duration.ofSeconds(config.spoolAfterSeconds()),
-                    config.spoolMaxBytes()));
+    ResultStreamServer resultServer = null;
+    try {
+      PlanBounds.collectAtMost(
+          org.apache.spark.network.util.JavaUtils.byteStringAsBytes(
+              root.sparkContext().getConf().get(MAX_RESULT_SIZE, "1g")));
+      root.sql("CREATE NAMESPACE IF NOT EXISTS `" + config.catalog() + "`.`default`");
+      // The embedded cluster's executors run the gateway's classes and reach its loopback
+      // address: their tasks send result rows straight to it.
+      resultServer =
+          cluster == null
+              ? null
+              : ResultStreamServer.start(
+                  conf.get("spark.driver.host"),
+                  new ResultStreamServer.Spooling(
+                      spoolDirectory(config),
+                      Duration.ofSeconds(config.spoolAfterSeconds()),
+                      config.spoolMaxBytes()));
+    } catch (RuntimeException e) {
+      if (cluster != null) {
+        stopQuietly(root);
+        cluster.close();
+      }
+      throw e;
+    }
     if (resultServer != null) {
       GatewayMetrics.instance()
           .gauge(
@@ -185,6 +199,26 @@ public final class SparkEngine implements AutoCloseable {
   static String defaultMaxResultSize(long maxHeapBytes) {
     long megabytes = Math.max(64, Math.min(1024, (maxHeapBytes >> 20) / 16));
     return megabytes + "m";
+  }
+
+  /**
+   * Which reports of tasks out of memory fail their statement: a certain one at once, others at the
+   * second report of the same statement. Remembers the last 10,000 statements reported.
+   */
+  static final class OutOfMemoryStrikes {
+    private final Map<String, Integer> reported =
+        java.util.Collections.synchronizedMap(
+            new LinkedHashMap<>(16, 0.75f, false) {
+              @Override
+              protected boolean removeEldestEntry(Map.Entry<String, Integer> eldest) {
+                return size() > 10_000;
+              }
+            });
+
+    boolean out(TaskMemoryPlugin.OutOfMemory report) {
+      int times = reported.merge(report.statement(), 1, Integer::sum);
+      return report.certain() || times >= 2;
+    }
   }
 
   /**

@@ -17,18 +17,37 @@ import org.apache.spark.api.plugin.SparkPlugin;
  * reports the task's failure before Spark's handler ends its JVM, synchronously, so the report
  * cannot be lost with the executor; the gateway then fails that statement alone (SQLState 53200)
  * instead of letting Spark run the task again on new executors, and the tasks of other statements
- * that the lost executor held are run again as usual.
+ * that the lost executor held are run again as usual. Where an executor runs several tasks at once,
+ * the heap may run out in another statement's task than the one that filled it, so the gateway
+ * waits for a second report of the same statement (its task run again fills the heap again).
  */
 public final class TaskMemoryPlugin implements SparkPlugin {
   private static volatile Consumer<OutOfMemory> receiver = report -> {};
 
   /**
    * A task of the statement whose job group is {@code statement} ran out of memory in executor
-   * {@code executorId}, whose heap is {@code maxHeapBytes}.
+   * {@code executorId}, whose heap is {@code maxHeapBytes} and which runs {@code taskSlots} tasks
+   * at once; {@code accounted}: Spark's memory manager refused the task more (its own {@code
+   * SparkOutOfMemoryError}), rather than the JVM's heap running out in the task's thread.
    */
   public record OutOfMemory(
-      String statement, long taskId, String executorId, long maxHeapBytes, String error)
-      implements Serializable {}
+      String statement,
+      long taskId,
+      String executorId,
+      long maxHeapBytes,
+      int taskSlots,
+      boolean accounted,
+      String error)
+      implements Serializable {
+    /**
+     * Whether the report names the statement that held the memory: the JVM's heap runs out in
+     * whichever task allocates next, which is that statement's only when the executor runs one task
+     * at a time; Spark's own refusal is always the task's.
+     */
+    public boolean certain() {
+      return accounted || taskSlots == 1;
+    }
+  }
 
   /** Where the driver's reports go (one gateway per JVM). */
   public static void onOutOfMemory(Consumer<OutOfMemory> consumer) {
@@ -96,6 +115,8 @@ public final class TaskMemoryPlugin implements SparkPlugin {
                     task.taskAttemptId(),
                     context.executorID(),
                     Runtime.getRuntime().maxMemory(),
+                    context.conf().getInt("spark.executor.cores", 1),
+                    !failure.className().equals("java.lang.OutOfMemoryError"),
                     failure.description()));
           }
         }

@@ -10,6 +10,9 @@ import java.util.Locale;
 public final class MemoryErrors {
   private static volatile String executorMemory = "1g";
 
+  /** The message of a result task that could not reach the gateway (PartitionSender's). */
+  private static final String SEND_FAILED = "Cannot send the result's rows to the gateway";
+
   private MemoryErrors() {}
 
   /** The executors' memory as {@code spark.executor.memory} sets it. */
@@ -58,14 +61,39 @@ public final class MemoryErrors {
                 ErrorCode.OUT_OF_MEMORY.sqlState(),
                 gateway("the table it broadcasts (a broadcast join)")));
       }
-      if (t instanceof OutOfMemoryError
-          || m.contains("java.lang.OutOfMemoryError")
+      if (t instanceof OutOfMemoryError) {
+        // Thrown in the gateway's own JVM.
+        return java.util.Optional.of(
+            new ClientErrors.ClientError(
+                ErrorCode.OUT_OF_MEMORY,
+                ErrorCode.OUT_OF_MEMORY.sqlState(),
+                gateway("what it needed on the gateway")));
+      }
+      if (m.contains("java.lang.OutOfMemoryError")
           || m.contains("SparkOutOfMemoryError")
-          || m.contains("Unable to acquire") && m.contains("bytes of memory")
-          || m.contains("exited with code 52")) {
+          || m.contains("Unable to acquire") && m.contains("bytes of memory")) {
         return java.util.Optional.of(
             new ClientErrors.ClientError(
                 ErrorCode.OUT_OF_MEMORY, ErrorCode.OUT_OF_MEMORY.sqlState(), executor()));
+      }
+      if (m.contains("exited with code 52")) {
+        return java.util.Optional.of(
+            new ClientErrors.ClientError(
+                ErrorCode.OUT_OF_MEMORY,
+                ErrorCode.OUT_OF_MEMORY.sqlState(),
+                "Cannot run the statement: the executors running its tasks ran out of memory and"
+                    + " were lost too often (each has "
+                    + executorMemory
+                    + ", spark.executor.memory); the statement, or one running beside it, held"
+                    + " too much at once. Run it again, or give the executors more memory"));
+      }
+      if (m.startsWith(SEND_FAILED)) {
+        return java.util.Optional.of(
+            new ClientErrors.ClientError(
+                ErrorCode.EXECUTION_FAILED,
+                ErrorCode.EXECUTION_FAILED.sqlState(),
+                "Cannot finish the result: the executors could not send its rows to the gateway"
+                    + " (it was stopping, or the result was closed); run the statement again"));
       }
     }
     return java.util.Optional.empty();

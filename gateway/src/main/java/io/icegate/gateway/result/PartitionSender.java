@@ -34,6 +34,10 @@ final class PartitionSender extends AbstractFunction1<Iterator<InternalRow>, Box
   private static final long serialVersionUID = 1L;
   static final int MAGIC = 0x49474652;
   static final int END = -1;
+
+  /** The task's failure when the gateway's end went away (the result was closed or cancelled). */
+  static final String SEND_FAILED = "Cannot send the result's rows to the gateway";
+
   private static final int MAX_FRAME_ROWS = 4096;
 
   private final String host;
@@ -68,12 +72,14 @@ final class PartitionSender extends AbstractFunction1<Iterator<InternalRow>, Box
       out.write(name);
       out.writeInt(task == null ? 0 : task.attemptNumber());
       out.write(token);
+      // Now, not with the first frame: a partition whose first rows take long to compute must not
+      // look like a silent stranger to the gateway's handshake.
+      out.flush();
       send(rows, task, out);
       out.writeInt(END);
       out.flush();
     } catch (IOException e) {
-      throw new UncheckedIOException(
-          "Cannot send result partition " + key + " to the gateway at " + host + ":" + port, e);
+      throw new UncheckedIOException(SEND_FAILED, e);
     }
     return BoxedUnit.UNIT;
   }

@@ -27,6 +27,9 @@ import scala.util.Try;
 final class PartitionStream implements RowSource {
   private static final long POLL_MILLIS = 200;
 
+  /** Polls (of {@link #POLL_MILLIS}) a partition whose job succeeded may take to end: 30 s. */
+  private static final int LATE_END_POLLS = 150;
+
   private final SparkContext context;
   private final RDD<InternalRow> rdd;
   private final int partitions;
@@ -77,6 +80,7 @@ final class PartitionStream implements RowSource {
     if (head == null) {
       return false;
     }
+    int emptyPollsAfterSuccess = 0;
     try {
       while (!closed.get()) {
         List<InternalRow> next = head.receiver().poll(POLL_MILLIS);
@@ -96,7 +100,12 @@ final class PartitionStream implements RowSource {
             Throwable failure = outcome.failed().get();
             throw failure instanceof RuntimeException r ? r : new ResultStreamException(failure);
           }
-          // Succeeded: its END marker is already queued and the next poll returns it.
+          // Succeeded: its END marker is on its way, and a poll returns it at once.
+          if (++emptyPollsAfterSuccess > LATE_END_POLLS) {
+            throw new IllegalStateException(
+                "Cannot finish the result: a part of it was computed but its rows did not reach"
+                    + " the gateway");
+          }
         }
       }
       return false;
@@ -104,6 +113,10 @@ final class PartitionStream implements RowSource {
       Thread.currentThread().interrupt();
       close();
       throw new ResultStreamException(e);
+    } catch (RuntimeException | Error e) {
+      // Whatever stops the reading stops the jobs still computing and sending the rest.
+      close();
+      throw e;
     }
   }
 

@@ -1,9 +1,16 @@
 package io.icegate.gateway.result;
 
 import java.util.Arrays;
+import java.util.List;
 import org.apache.spark.SparkContext;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
+import org.apache.spark.sql.catalyst.InternalRow;
+import org.apache.spark.sql.catalyst.expressions.Expression;
+import org.apache.spark.sql.catalyst.expressions.UnsafeProjection;
+import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
+import org.apache.spark.sql.catalyst.plans.logical.OneRowRelation;
+import org.apache.spark.sql.catalyst.plans.logical.Project;
 import org.apache.spark.sql.execution.CommandResultExec;
 import org.apache.spark.sql.execution.LocalTableScanExec;
 import org.apache.spark.sql.execution.SparkPlan;
@@ -17,10 +24,36 @@ public final class ResultRows {
    * How far ahead the stream computes and how much it buffers; {@code server} receives the rows of
    * tasks that run in executors of their own (null: none, they come through Spark's own iterator).
    */
+  /**
+   * The one row of a query that selects constants only ({@code SELECT 1, 'a'}, folded by Spark's
+   * optimizer, no table, no random value), computed here; empty for any other query. The constants
+   * are within the gateway's bound on constants ({@code PlanBounds}).
+   */
+  static java.util.Optional<InternalRow> constantsOnly(Dataset<Row> dataset) {
+    LogicalPlan optimized = dataset.queryExecution().optimizedPlan();
+    if (optimized instanceof Project project
+        && project.child() instanceof OneRowRelation
+        && project
+            .projectList()
+            .forall(e -> ((Expression) e).foldable() && ((Expression) e).deterministic())) {
+      @SuppressWarnings("unchecked")
+      scala.collection.immutable.Seq<Expression> expressions =
+          (scala.collection.immutable.Seq<Expression>) (Object) project.projectList();
+      return java.util.Optional.of(
+          UnsafeProjection.create(expressions).apply(InternalRow.empty()).copy());
+    }
+    return java.util.Optional.empty();
+  }
+
   public record StreamSettings(
       int partitionsInFlight, long batchBytes, int queueBatches, ResultStreamServer server) {}
 
   public static RowSource open(Dataset<Row> dataset, StreamSettings settings) {
+    java.util.Optional<InternalRow> constants = constantsOnly(dataset);
+    if (constants.isPresent()) {
+      // SELECT 1 and the like (a pool's validation query): one row of constants, no Spark job.
+      return RowSource.of(List.of(constants.get()).iterator());
+    }
     SparkPlan plan = dataset.queryExecution().executedPlan();
     if (plan instanceof CommandResultExec || plan instanceof LocalTableScanExec) {
       // Already computed on the gateway (command output, literals): no Spark job needed.

@@ -30,6 +30,18 @@ public final class ResultStreamServer implements AutoCloseable {
   private static final int MAX_KEY_BYTES = 256;
   static final int TOKEN_BYTES = 32;
 
+  /** How long one read of a partition's connection waits for bytes. */
+  static final int READ_TIMEOUT_MILLIS = 200;
+
+  /**
+   * Connections being identified at once: the rest are closed at once (only local processes reach
+   * the port).
+   */
+  private static final int MAX_HANDSHAKES = 64;
+
+  private final java.util.concurrent.Semaphore handshaking =
+      new java.util.concurrent.Semaphore(MAX_HANDSHAKES);
+
   private final ServerSocket server;
   private final ConcurrentMap<String, SocketPartition> expected = new ConcurrentHashMap<>();
   private final ExecutorService handshakes;
@@ -128,7 +140,18 @@ public final class ResultStreamServer implements AutoCloseable {
     while (!server.isClosed()) {
       try {
         Socket socket = server.accept();
-        handshakes.execute(() -> handshake(socket));
+        if (!handshaking.tryAcquire()) {
+          closeQuietly(socket);
+          continue;
+        }
+        handshakes.execute(
+            () -> {
+              try {
+                handshake(socket);
+              } finally {
+                handshaking.release();
+              }
+            });
       } catch (IOException e) {
         if (!server.isClosed()) {
           LOG.warn("Cannot accept a result connection", e);
@@ -155,6 +178,8 @@ public final class ResultStreamServer implements AutoCloseable {
       if (partition == null || !MessageDigest.isEqual(token, partition.token())) {
         throw new IOException("no result partition " + key + " with that token is expected");
       }
+      // A read waits at most a reader's poll interval, so the reader keeps seeing cancels.
+      socket.setSoTimeout(READ_TIMEOUT_MILLIS);
       partition.connected(attempt, socket);
     } catch (IOException | RuntimeException e) {
       LOG.debug("Closed a result connection from {}: {}", socket.getRemoteSocketAddress(), e);

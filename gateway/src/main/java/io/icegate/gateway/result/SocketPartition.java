@@ -10,10 +10,13 @@ import java.net.SocketTimeoutException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.Executor;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.ReentrantLock;
 import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.catalyst.expressions.UnsafeRow;
 import org.apache.spark.unsafe.Platform;
@@ -26,32 +29,33 @@ import scala.runtime.BoxedUnit;
  * writes ({@link PartitionSender}) as the client asks for rows, so the socket, not the gateway's
  * heap, holds what the client has not read yet. Rows are Spark's own bytes, used in place.
  *
- * <p>When Spark runs the task again (its executor was lost), the new attempt's rows are taken only
- * if none of the earlier attempt's reached the client: a second run need not give the same rows in
- * the same order, so the result then fails rather than repeat or skip rows.
+ * <p>When Spark runs the task again (its executor was lost), the newest attempt's rows are taken
+ * only if none of an earlier attempt's reached the client: a second run need not give the same rows
+ * in the same order, so the result then fails rather than repeat or skip rows.
  *
- * <p>A partition its reader leaves alone (a tool that shows the first rows and keeps the result
- * open) would hold an executor's core for as long: after a while without a read, the rest of it
- * moves to the gateway's disk ({@link Spool}) and the task ends.
+ * <p>A result its reader leaves alone (a tool that shows the first rows and keeps the result open)
+ * would hold executors' cores for as long: after a while without a read of any of its partitions,
+ * the rest of each partition moves to the gateway's disk ({@link Spool}) and its task ends.
  */
 final class SocketPartition implements PartitionTransport.Receiver {
   private static final int HEADER_BYTES = 8;
+
+  /** Largest frame the gateway takes: one row larger than this fails the result. */
+  static final int MAX_FRAME_BYTES = 256 << 20;
 
   private final ResultStreamServer server;
   private final String key;
   private final byte[] token;
   private final int fields;
   private final PartitionSender sender;
+  private final AtomicLong resultLastRead;
   private final BlockingQueue<Connection> arrivals = new LinkedBlockingQueue<>();
   private volatile boolean closed;
 
   /** Held while the reader reads, and by the spooler while it moves the reading to a spool. */
-  private final java.util.concurrent.locks.ReentrantLock reading =
-      new java.util.concurrent.locks.ReentrantLock();
+  private final ReentrantLock reading = new ReentrantLock();
 
-  private volatile long lastRead = System.nanoTime();
-
-  // Read under the lock (the result's reader, one thread at a time, or the spooler).
+  // Under the lock (the result's reader, one thread at a time, or the spooler).
   private Connection current;
   private boolean delivered;
   private final byte[] header = new byte[HEADER_BYTES];
@@ -60,15 +64,28 @@ final class SocketPartition implements PartitionTransport.Receiver {
   private int payloadRead;
 
   /** A task attempt's connection; {@code spool} set once what it sends goes to disk. */
-  private record Connection(int attempt, Socket socket, InputStream in, Spool spool) {}
+  private record Connection(int attempt, Socket socket, InputStream in, Spool spool) {
+    Connection spooled(Spool to) {
+      return new Connection(attempt, socket, in, to);
+    }
+  }
 
+  /**
+   * @param resultLastRead when the reader last read any partition of the same result
+   */
   SocketPartition(
-      ResultStreamServer server, String key, byte[] token, int fields, PartitionSender sender) {
+      ResultStreamServer server,
+      String key,
+      byte[] token,
+      int fields,
+      PartitionSender sender,
+      AtomicLong resultLastRead) {
     this.server = server;
     this.key = key;
     this.token = token;
     this.fields = fields;
     this.sender = sender;
+    this.resultLastRead = resultLastRead;
   }
 
   String key() {
@@ -98,37 +115,47 @@ final class SocketPartition implements PartitionTransport.Receiver {
   public List<InternalRow> poll(long timeoutMillis) throws InterruptedException {
     reading.lockInterruptibly();
     try {
-      lastRead = System.nanoTime();
+      resultLastRead.set(System.nanoTime());
       return pollLocked(timeoutMillis);
     } finally {
-      lastRead = System.nanoTime();
+      resultLastRead.set(System.nanoTime());
       reading.unlock();
     }
   }
 
   /**
-   * Moves the rest of the partition to a spool on the gateway's disk when its reader has not read
-   * for {@code idleNanos}: its task then ends. Called by the server's spooler thread.
+   * Moves the rest of the partition to a spool on the gateway's disk when its result's reader has
+   * not read for {@code idleNanos}: its task then ends. Called by the server's spooler thread.
    */
   void spoolIfIdle(long idleNanos, Path dir, Spool.Budget budget, Executor threads) {
-    if (closed || System.nanoTime() - lastRead < idleNanos || !reading.tryLock()) {
+    if (closed
+        || System.nanoTime() - resultLastRead.get() < idleNanos
+        || !budget.hasRoom()
+        || !reading.tryLock()) {
       return;
     }
     try {
-      Connection c = current;
-      if (c == null && !delivered) {
+      if (current == null && !delivered) {
         // The task connected while nobody read: its connection waits among the arrivals.
-        c = arrivals.poll();
+        try {
+          current = newest(null);
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+          return;
+        }
+        resetFrame();
       }
+      Connection c = current;
       if (c == null || c.spool() != null || closed) {
         return;
       }
-      current =
-          new Connection(
-              c.attempt(),
-              c.socket(),
-              c.in(),
-              Spool.start(c.socket(), c.in(), dir, budget, threads));
+      try {
+        current = c.spooled(Spool.start(c.socket(), c.in(), dir, budget, threads));
+      } catch (RuntimeException e) {
+        // A full disk, say: the reader goes on reading the connection itself.
+        current = c;
+        throw e;
+      }
     } finally {
       reading.unlock();
     }
@@ -136,10 +163,7 @@ final class SocketPartition implements PartitionTransport.Receiver {
 
   private List<InternalRow> pollLocked(long timeoutMillis) throws InterruptedException {
     long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
-    // A later attempt of the task (Spark ran it again): taken only while no row has reached the
-    // client, whether or not the earlier attempt's connection is still open.
-    Connection next =
-        current == null ? arrivals.poll(timeoutMillis, TimeUnit.MILLISECONDS) : arrivals.poll();
+    Connection next = newest(current == null ? deadline : null);
     if (next != null) {
       if (delivered) {
         close(next);
@@ -149,8 +173,7 @@ final class SocketPartition implements PartitionTransport.Receiver {
         close(current);
       }
       current = next;
-      headerRead = 0;
-      payload = null;
+      resetFrame();
     }
     if (current == null) {
       return null;
@@ -171,6 +194,40 @@ final class SocketPartition implements PartitionTransport.Receiver {
     }
   }
 
+  /**
+   * The newest task attempt that connected since the one being read (later than it), waiting until
+   * {@code deadline} for one when it is not null; older ones are closed. Null when none.
+   */
+  private Connection newest(Long deadline) throws InterruptedException {
+    Connection newest = null;
+    if (deadline != null && arrivals.isEmpty()) {
+      long left = deadline - System.nanoTime();
+      newest = left > 0 ? arrivals.poll(left, TimeUnit.NANOSECONDS) : null;
+    }
+    for (Connection c = arrivals.poll(); c != null; c = arrivals.poll()) {
+      if (newest == null || c.attempt() > newest.attempt()) {
+        if (newest != null) {
+          close(newest);
+        }
+        newest = c;
+      } else {
+        close(c);
+      }
+    }
+    if (newest != null && current != null && newest.attempt() <= current.attempt()) {
+      // A late handshake of an earlier attempt than the one being read.
+      close(newest);
+      return null;
+    }
+    return newest;
+  }
+
+  private void resetFrame() {
+    headerRead = 0;
+    payload = null;
+    payloadRead = 0;
+  }
+
   private List<InternalRow> readFrame(long deadline) throws IOException {
     Connection c = current;
     while (headerRead < HEADER_BYTES) {
@@ -185,8 +242,11 @@ final class SocketPartition implements PartitionTransport.Receiver {
     }
     int count = bigEndianInt(header, 4);
     if (payload == null) {
-      if (length < 0 || count < 0) {
-        throw new IOException("malformed frame from the executor");
+      if (length > MAX_FRAME_BYTES) {
+        throw rowTooLarge(length);
+      }
+      if (length < 0 || count < 0 || count > length / 4) {
+        throw malformed();
       }
       payload = new byte[length];
       payloadRead = 0;
@@ -195,12 +255,15 @@ final class SocketPartition implements PartitionTransport.Receiver {
       payloadRead += read(c, payload, payloadRead, payload.length - payloadRead, deadline);
     }
     byte[] frame = payload;
-    payload = null;
-    headerRead = 0;
+    resetFrame();
     List<InternalRow> rows = new ArrayList<>(count);
     int at = 0;
     for (int i = 0; i < count; i++) {
-      int size = Platform.getInt(frame, Platform.BYTE_ARRAY_OFFSET + at);
+      int size =
+          at + 4 <= frame.length ? Platform.getInt(frame, Platform.BYTE_ARRAY_OFFSET + at) : -1;
+      if (size < 0 || at + 4 + size > frame.length) {
+        throw malformed();
+      }
       UnsafeRow row = new UnsafeRow(fields);
       row.pointTo(frame, Platform.BYTE_ARRAY_OFFSET + at + 4, size);
       rows.add(row);
@@ -217,19 +280,16 @@ final class SocketPartition implements PartitionTransport.Receiver {
         | (bytes[at + 3] & 0xff);
   }
 
-  /** Reads what arrives before the deadline; a timeout keeps what was read so far. */
+  /**
+   * Reads what arrives before the deadline; a timeout keeps what was read so far. The connection's
+   * own read timeout is the reader's poll interval, set once (ResultStreamServer).
+   */
   private static int read(Connection c, byte[] into, int offset, int length, long deadline)
       throws IOException {
-    if (c.spool() != null) {
-      int n = c.spool().read(into, offset, length, deadline);
-      if (n < 0) {
-        throw new EOFException("the executor closed the connection");
-      }
-      return n;
-    }
-    long left = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
-    c.socket().setSoTimeout((int) Math.max(1, Math.min(left, Integer.MAX_VALUE)));
-    int n = c.in().read(into, offset, length);
+    int n =
+        c.spool() != null
+            ? c.spool().read(into, offset, length, deadline)
+            : c.in().read(into, offset, length);
     if (n < 0) {
       throw new EOFException("the executor closed the connection");
     }
@@ -245,6 +305,23 @@ final class SocketPartition implements PartitionTransport.Receiver {
             + "), which need not give the same rows in the same order; run the statement again");
   }
 
+  /** A frame that does not add up: a defect on one end or the other, not the user's. */
+  private static IllegalStateException malformed() {
+    return new IllegalStateException(
+        "Cannot read the result: an executor sent a frame of rows that does not add up");
+  }
+
+  private static GatewayException rowTooLarge(int bytes) {
+    return new GatewayException(
+        ErrorCode.RESULT_TOO_LARGE,
+        String.format(
+            Locale.ROOT,
+            "Cannot send the result: one of its rows is %,d MB, more than the gateway takes in one"
+                + " piece (%,d MB); select fewer or smaller columns",
+            bytes >> 20,
+            MAX_FRAME_BYTES >> 20));
+  }
+
   @Override
   public void close() {
     closed = true;
@@ -252,19 +329,15 @@ final class SocketPartition implements PartitionTransport.Receiver {
     // The reader lets go within a poll's timeout; the spooler does not start once closed.
     reading.lock();
     try {
-      closeAll();
+      if (current != null) {
+        close(current);
+        current = null;
+      }
+      for (Connection waiting = arrivals.poll(); waiting != null; waiting = arrivals.poll()) {
+        close(waiting);
+      }
     } finally {
       reading.unlock();
-    }
-  }
-
-  private void closeAll() {
-    Connection c = current;
-    if (c != null) {
-      close(c);
-    }
-    for (Connection waiting = arrivals.poll(); waiting != null; waiting = arrivals.poll()) {
-      close(waiting);
     }
   }
 

@@ -16,6 +16,10 @@ final class SocketTransport implements PartitionTransport {
   private final StructType schema;
   private final byte[] token = new byte[ResultStreamServer.TOKEN_BYTES];
 
+  /** When the reader last read any of this result's partitions: idleness is the result's. */
+  private final java.util.concurrent.atomic.AtomicLong lastRead =
+      new java.util.concurrent.atomic.AtomicLong(System.nanoTime());
+
   SocketTransport(ResultStreamServer server, long batchBytes, StructType schema) {
     this.server = server;
     this.batchBytes = batchBytes;
@@ -27,7 +31,8 @@ final class SocketTransport implements PartitionTransport {
   public Receiver open(String key) {
     PartitionSender sender =
         new PartitionSender(server.host(), server.port(), key, token, batchBytes, schema);
-    SocketPartition partition = new SocketPartition(server, key, token, schema.size(), sender);
+    SocketPartition partition =
+        new SocketPartition(server, key, token, schema.size(), sender, lastRead);
     server.expect(partition);
     return partition;
   }

@@ -10,6 +10,7 @@ import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
@@ -18,13 +19,17 @@ import java.util.concurrent.atomic.AtomicLong;
  * The rest of a result partition its reader has left unread, moved from the executor's connection
  * to a file on the gateway's disk, so that the executor's task ends and its core serves other
  * statements. The bytes are the connection's own, in order, and are read back from the file as the
- * client asks for rows. What all spools hold together is bounded ({@link Budget}): past it, the
- * task waits for its reader again.
+ * client asks for rows; the file is emptied whenever the reader has caught up with it.
+ *
+ * <p>What all spools hold unread together is bounded ({@link Budget}): when a chunk would pass the
+ * bound, the spool stops taking from the connection, and once its reader has read the file it reads
+ * the connection itself again, where the bytes go on in order; the task then waits for its reader
+ * as it would without a spool.
  */
 final class Spool implements AutoCloseable {
   private static final int CHUNK = 1 << 16;
 
-  /** What the spools of one gateway may hold on disk together. */
+  /** What the spools of one gateway may hold unread on disk together. */
   static final class Budget {
     private final long maxBytes;
     private final AtomicLong used = new AtomicLong();
@@ -33,17 +38,21 @@ final class Spool implements AutoCloseable {
       this.maxBytes = maxBytes;
     }
 
-    /** Takes {@code bytes}, waiting while the spools hold as much as they may; false if closed. */
-    boolean take(long bytes, Spool spool) throws InterruptedException {
+    /** Whether a spool may start: room for a few chunks. */
+    boolean hasRoom() {
+      return used.get() + 4L * CHUNK <= maxBytes;
+    }
+
+    /** Takes {@code bytes} if they fit. */
+    boolean take(long bytes) {
       while (true) {
         long now = used.get();
-        if (now + bytes <= maxBytes && used.compareAndSet(now, now + bytes)) {
-          return true;
-        }
-        if (spool.closed) {
+        if (now + bytes > maxBytes) {
           return false;
         }
-        TimeUnit.MILLISECONDS.sleep(200);
+        if (used.compareAndSet(now, now + bytes)) {
+          return true;
+        }
       }
     }
 
@@ -62,13 +71,15 @@ final class Spool implements AutoCloseable {
   private final FileChannel channel;
   private final Budget budget;
   private final Object monitor = new Object();
-  private final java.util.concurrent.CountDownLatch drained =
-      new java.util.concurrent.CountDownLatch(1);
+  private final CountDownLatch drained = new CountDownLatch(1);
   private volatile boolean closed;
-  private long taken;
+
+  // Under the monitor.
   private long written;
   private long readAt;
-  private boolean complete;
+  private long unread;
+  private boolean connectionEnded;
+  private boolean handedBack;
 
   private Spool(Socket socket, InputStream source, Path file, FileChannel channel, Budget budget) {
     this.socket = socket;
@@ -80,11 +91,12 @@ final class Spool implements AutoCloseable {
 
   /** Starts moving what {@code source} still sends to a new file under {@code dir}. */
   static Spool start(Socket socket, InputStream source, Path dir, Budget budget, Executor threads) {
+    FileChannel channel = null;
     try {
       Files.createDirectories(dir);
       Path file = Files.createTempFile(dir, "partition-", ".spool");
       // On Linux the file is unlinked as it opens: it goes with the gateway, however it ends.
-      FileChannel channel =
+      channel =
           FileChannel.open(
               file,
               StandardOpenOption.READ,
@@ -94,7 +106,11 @@ final class Spool implements AutoCloseable {
       threads.execute(spool::drain);
       return spool;
     } catch (IOException e) {
+      closeQuietly(channel);
       throw new UncheckedIOException("Cannot spool a result partition under " + dir, e);
+    } catch (RuntimeException e) {
+      closeQuietly(channel);
+      throw e;
     }
   }
 
@@ -103,24 +119,39 @@ final class Spool implements AutoCloseable {
     try {
       socket.setSoTimeout(0);
       while (!closed) {
-        int n = source.read(chunk);
-        if (n < 0 || !budget.take(n, this)) {
+        if (!budget.take(CHUNK)) {
           break;
         }
-        taken += n;
-        channel.write(ByteBuffer.wrap(chunk, 0, n), written);
+        int n;
+        try {
+          n = source.read(chunk);
+        } catch (IOException e) {
+          budget.give(CHUNK);
+          throw e;
+        }
+        budget.give(CHUNK - Math.max(0, n));
+        if (n < 0) {
+          synchronized (monitor) {
+            connectionEnded = true;
+          }
+          break;
+        }
         synchronized (monitor) {
+          channel.write(ByteBuffer.wrap(chunk, 0, n), written);
           written += n;
+          unread += n;
           monitor.notifyAll();
         }
       }
     } catch (IOException e) {
       // The executor's connection ended without the partition's end: its reader sees the same.
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
+      synchronized (monitor) {
+        connectionEnded = true;
+      }
     } finally {
       synchronized (monitor) {
-        complete = true;
+        // Out of budget (or closed): the reader takes over the connection after the file.
+        handedBack = true;
         monitor.notifyAll();
       }
       drained.countDown();
@@ -128,13 +159,15 @@ final class Spool implements AutoCloseable {
   }
 
   /**
-   * Reads what the file holds past what was read, waiting until {@code deadlineNanos} for more: -1
-   * once the executor's connection ended and all of it was read; a timeout as a socket's.
+   * Reads what the file holds past what was read, then, once the spool has stopped, the connection
+   * itself; waits until {@code deadlineNanos} for more: -1 once the connection ended and all of it
+   * was read; a timeout as a socket's.
    */
   int read(byte[] into, int offset, int length, long deadlineNanos) throws IOException {
+    long position;
     int n;
     synchronized (monitor) {
-      while (readAt == written && !complete) {
+      while (readAt == written && !handedBack) {
         long left = deadlineNanos - System.nanoTime();
         if (left <= 0) {
           throw new SocketTimeoutException("nothing spooled yet");
@@ -147,15 +180,34 @@ final class Spool implements AutoCloseable {
         }
       }
       if (readAt == written) {
-        return -1;
+        if (connectionEnded) {
+          return -1;
+        }
+        // The spool stopped with the connection still open: read on from it.
+        socket.setSoTimeout(ResultStreamServer.READ_TIMEOUT_MILLIS);
+        position = -1;
+        n = 0;
+      } else {
+        position = readAt;
+        n = (int) Math.min(length, written - readAt);
       }
-      n = (int) Math.min(length, written - readAt);
     }
-    int read = channel.read(ByteBuffer.wrap(into, offset, n), readAt);
+    if (position < 0) {
+      return source.read(into, offset, length);
+    }
+    int read = channel.read(ByteBuffer.wrap(into, offset, n), position);
     if (read > 0) {
       synchronized (monitor) {
         readAt += read;
+        unread -= read;
+        if (readAt == written) {
+          // Caught up: the file starts over, so the disk holds only what is unread.
+          channel.truncate(0);
+          readAt = 0;
+          written = 0;
+        }
       }
+      budget.give(read);
     }
     return read;
   }
@@ -169,22 +221,32 @@ final class Spool implements AutoCloseable {
     closed = true;
     ResultStreamServer.closeQuietly(socket);
     try {
-      // Closing the connection ends the drain at once: then what it took is known.
+      // Closing the connection ends the drain at once: then what it holds is known.
       drained.await(10, TimeUnit.SECONDS);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }
-    long held = taken;
-    try {
-      channel.close();
-    } catch (IOException e) {
-      // DELETE_ON_CLOSE failed to close: the file is removed below.
+    long held;
+    synchronized (monitor) {
+      held = unread;
+      unread = 0;
     }
+    closeQuietly(channel);
     try {
       Files.deleteIfExists(file);
     } catch (IOException e) {
       // A spool directory the gateway cannot write: nothing more to do here.
     }
     budget.give(held);
+  }
+
+  private static void closeQuietly(FileChannel channel) {
+    if (channel != null) {
+      try {
+        channel.close();
+      } catch (IOException e) {
+        // Closing is all that was left to do.
+      }
+    }
   }
 }

@@ -92,7 +92,7 @@ class ResourceAbuseIT {
               "sequence",
               "SELECT size(sequence(1, 700000000)) AS n",
               REFUSED,
-              "the constant sequence(...) would be about 5,340 MB",
+              "the constant sequence(...) would be about 16,021 MB",
               "icegate.limits.max-constant-bytes"),
           new Bomb(
               "array_repeat",
