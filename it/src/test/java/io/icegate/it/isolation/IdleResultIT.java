@@ -77,6 +77,23 @@ class IdleResultIT {
     assertThat(spooledBytes()).as("once the result is closed").isZero();
   }
 
+  @Test
+  void aPartitionWhoseFirstRowTakesLongStillArrives() throws Exception {
+    try (Connection c = gateway.connectAs("patient")) {
+      // One task hashes 80 million numbers (about 13 s here) before it finds its one row: longer
+      // than the gateway waits for a silent connection to say which partition it carries (10 s).
+      String last = "102c9ec97dc3f30f3f118dcd85350c717566e7910a147988260330a3e3cd6917";
+      assertThat(
+              query(
+                  c,
+                  "SELECT id FROM range(0, 80000000, 1, 1)"
+                      + " WHERE sha2(CAST(id AS STRING), 256) = '"
+                      + last
+                      + "'"))
+          .containsExactly(row(79999999L));
+    }
+  }
+
   private static long spooledBytes() {
     return TestGateway.engine().resultServer().orElseThrow().spooledBytes();
   }

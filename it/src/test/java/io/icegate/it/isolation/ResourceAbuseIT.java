@@ -135,6 +135,7 @@ class ResourceAbuseIT {
           }
         }
         cacheOfAHugeRelationIsRefusedInEveryForm(hostile);
+        plansThatDoubleWithEveryViewOrCteAreRefused(hostile);
         aBroadcastThresholdRaisedPastWhatTheGatewayCollectsIsRefused(hostile);
       } finally {
         others.stop();
@@ -209,6 +210,47 @@ class ResourceAbuseIT {
       }
       assertThat(query(hostile, "SELECT 42")).containsExactly(row(42));
     }
+  }
+
+  /**
+   * Views and common table expressions that each read the one before twice: the plan doubles with
+   * each, in the gateway's heap, unless it is stopped while Spark analyzes it.
+   */
+  private static void plansThatDoubleWithEveryViewOrCteAreRefused(Connection hostile)
+      throws SQLException {
+    StringBuilder ctes = new StringBuilder("WITH a0 AS (SELECT id FROM range(1))");
+    for (int i = 1; i <= 30; i++) {
+      ctes.append(", a")
+          .append(i)
+          .append(" AS (SELECT * FROM a")
+          .append(i - 1)
+          .append(" UNION ALL SELECT * FROM a")
+          .append(i - 1)
+          .append(")");
+    }
+    assertFails(
+        () -> query(hostile, ctes + " SELECT count(*) FROM a30"),
+        "54001",
+        "more than 20,000 nodes once its views and common table expressions are expanded",
+        "icegate.limits.max-plan-nodes");
+    try (Statement s = hostile.createStatement()) {
+      assertFails(
+          () -> {
+            s.execute("CREATE OR REPLACE TEMPORARY VIEW doubling0 AS SELECT id FROM range(1)");
+            for (int i = 1; i <= 30; i++) {
+              s.execute(
+                  "CREATE OR REPLACE TEMPORARY VIEW doubling"
+                      + i
+                      + " AS SELECT * FROM doubling"
+                      + (i - 1)
+                      + " UNION ALL SELECT * FROM doubling"
+                      + (i - 1));
+            }
+          },
+          "54001",
+          "more than 20,000 nodes");
+    }
+    assertThat(query(hostile, "SELECT 42")).containsExactly(row(42));
   }
 
   /** The session may raise the threshold under which Spark broadcasts on its own: not past it. */
