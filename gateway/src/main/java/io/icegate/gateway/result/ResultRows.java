@@ -7,7 +7,6 @@ import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.catalyst.expressions.Expression;
-import org.apache.spark.sql.catalyst.expressions.UnsafeProjection;
 import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
 import org.apache.spark.sql.catalyst.plans.logical.OneRowRelation;
 import org.apache.spark.sql.catalyst.plans.logical.Project;
@@ -36,11 +35,15 @@ public final class ResultRows {
         && project
             .projectList()
             .forall(e -> ((Expression) e).foldable() && ((Expression) e).deterministic())) {
-      @SuppressWarnings("unchecked")
-      scala.collection.immutable.Seq<Expression> expressions =
-          (scala.collection.immutable.Seq<Expression>) (Object) project.projectList();
+      // Evaluated, not compiled: one row is not worth generating code for.
+      List<org.apache.spark.sql.catalyst.expressions.NamedExpression> expressions =
+          scala.jdk.javaapi.CollectionConverters.asJava(project.projectList());
+      Object[] values = new Object[expressions.size()];
+      for (int i = 0; i < values.length; i++) {
+        values[i] = ((Expression) expressions.get(i)).eval(InternalRow.empty());
+      }
       return java.util.Optional.of(
-          UnsafeProjection.create(expressions).apply(InternalRow.empty()).copy());
+          new org.apache.spark.sql.catalyst.expressions.GenericInternalRow(values));
     }
     return java.util.Optional.empty();
   }
