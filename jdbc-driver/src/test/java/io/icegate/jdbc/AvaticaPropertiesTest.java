@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 class AvaticaPropertiesTest {
 
   @Test
-  void plainUrlTalksProtobufOverHttpInTheJvmZone() throws SQLException {
+  void plainUrlTalksProtobufOverHttpInTheJvmZoneAndWaitsADayForAResponse() throws SQLException {
     Properties properties = AvaticaProperties.of(IcegateUrl.parse("jdbc:icegate://h:9000", null));
     String jvmZone = TimeZone.getDefault().getID();
 
@@ -21,6 +21,7 @@ class AvaticaPropertiesTest {
             Map.entry("url", "http://h:9000"),
             Map.entry("serialization", "protobuf"),
             Map.entry("fetch_size", "1000"),
+            Map.entry("http_response_timeout", "86400000"),
             Map.entry("timeZone", jvmZone),
             Map.entry("clientTimeZone", TimeZone.getDefault().toZoneId().getId()));
   }
