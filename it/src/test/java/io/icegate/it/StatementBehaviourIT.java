@@ -276,6 +276,32 @@ class StatementBehaviourIT {
     }
   }
 
+  // ---- queries of constants ----
+
+  @Test
+  void queryOfConstantsOnlyIsAnsweredWithoutASparkJob() throws Exception {
+    try (Connection c = gateway.connect()) {
+      List<List<Object>> rows = new java.util.ArrayList<>();
+      int jobs =
+          SparkJobs.sparkJobsDuring(
+              () -> rows.addAll(query(c, "SELECT 1, 'a' || 'b', 2.5D * 2, CAST(NULL AS int)")));
+
+      assertThat(rows).containsExactly(java.util.Arrays.asList(1, "ab", 5.0, null));
+      assertThat(jobs).isZero();
+    }
+  }
+
+  @Test
+  void queryOfARandomValueStillRunsOnSpark() throws Exception {
+    try (Connection c = gateway.connect()) {
+      List<List<Object>> rows = new java.util.ArrayList<>();
+      int jobs = SparkJobs.sparkJobsDuring(() -> rows.addAll(query(c, "SELECT rand()")));
+
+      assertThat((Double) rows.get(0).get(0)).isBetween(0.0, 1.0);
+      assertThat(jobs).isPositive();
+    }
+  }
+
   // ---- update counts and further results ----
 
   @Test

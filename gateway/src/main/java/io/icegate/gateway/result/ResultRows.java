@@ -2,11 +2,15 @@ package io.icegate.gateway.result;
 
 import java.util.Arrays;
 import java.util.List;
+import java.util.Optional;
 import org.apache.spark.SparkContext;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.catalyst.InternalRow;
+import org.apache.spark.sql.catalyst.expressions.Alias;
 import org.apache.spark.sql.catalyst.expressions.Expression;
+import org.apache.spark.sql.catalyst.expressions.GenericInternalRow;
+import org.apache.spark.sql.catalyst.expressions.NamedExpression;
 import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
 import org.apache.spark.sql.catalyst.plans.logical.OneRowRelation;
 import org.apache.spark.sql.catalyst.plans.logical.Project;
@@ -20,39 +24,39 @@ public final class ResultRows {
   private ResultRows() {}
 
   /**
-   * How far ahead the stream computes and how much it buffers; {@code server} receives the rows of
-   * tasks that run in executors of their own (null: none, they come through Spark's own iterator).
-   */
-  /**
    * The one row of a query that selects constants only ({@code SELECT 1, 'a'}, folded by Spark's
    * optimizer, no table, no random value), computed here; empty for any other query. The constants
    * are within the gateway's bound on constants ({@code PlanBounds}).
    */
-  static java.util.Optional<InternalRow> constantsOnly(Dataset<Row> dataset) {
+  static Optional<InternalRow> constantsOnly(Dataset<Row> dataset) {
     LogicalPlan optimized = dataset.queryExecution().optimizedPlan();
-    if (optimized instanceof Project project
-        && project.child() instanceof OneRowRelation
-        && project
-            .projectList()
-            .forall(e -> ((Expression) e).foldable() && ((Expression) e).deterministic())) {
-      // Evaluated, not compiled: one row is not worth generating code for.
-      List<org.apache.spark.sql.catalyst.expressions.NamedExpression> expressions =
-          scala.jdk.javaapi.CollectionConverters.asJava(project.projectList());
-      Object[] values = new Object[expressions.size()];
-      for (int i = 0; i < values.length; i++) {
-        values[i] = ((Expression) expressions.get(i)).eval(InternalRow.empty());
-      }
-      return java.util.Optional.of(
-          new org.apache.spark.sql.catalyst.expressions.GenericInternalRow(values));
+    if (!(optimized instanceof Project project && project.child() instanceof OneRowRelation)) {
+      return Optional.empty();
     }
-    return java.util.Optional.empty();
+    List<NamedExpression> columns = CollectionConverters.asJava(project.projectList());
+    Object[] values = new Object[columns.size()];
+    for (int i = 0; i < values.length; i++) {
+      // Spark folds the value under the column's alias (an Alias itself is never foldable).
+      Expression value =
+          columns.get(i) instanceof Alias alias ? alias.child() : (Expression) columns.get(i);
+      if (!value.foldable() || !value.deterministic()) {
+        return Optional.empty();
+      }
+      // Evaluated, not compiled: one row is not worth generating code for.
+      values[i] = value.eval(InternalRow.empty());
+    }
+    return Optional.of(new GenericInternalRow(values));
   }
 
+  /**
+   * How far ahead the stream computes and how much it buffers; {@code server} receives the rows of
+   * tasks that run in executors of their own (null: none, they come through Spark's own iterator).
+   */
   public record StreamSettings(
       int partitionsInFlight, long batchBytes, int queueBatches, ResultStreamServer server) {}
 
   public static RowSource open(Dataset<Row> dataset, StreamSettings settings) {
-    java.util.Optional<InternalRow> constants = constantsOnly(dataset);
+    Optional<InternalRow> constants = constantsOnly(dataset);
     if (constants.isPresent()) {
       // SELECT 1 and the like (a pool's validation query): one row of constants, no Spark job.
       return RowSource.of(List.of(constants.get()).iterator());
