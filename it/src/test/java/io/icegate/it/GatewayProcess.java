@@ -67,11 +67,19 @@ public final class GatewayProcess implements AutoCloseable {
     }
   }
 
-  /** The command line of {@code bin/icegate serve} on a free port, as the tests run it. */
+  /**
+   * The command line of {@code bin/icegate serve} on a free port, as the tests run it: through
+   * perl, which sets SIGINT back to its default before it execs the script (same process), since a
+   * test JVM started in the background inherits SIGINT ignored, which no shell and no JVM can undo,
+   * while an operator's terminal delivers Ctrl-C.
+   */
   public static List<String> command(Path warehouse, List<String> conf, Path configFile) {
     List<String> command =
         new ArrayList<>(
             List.of(
+                "perl",
+                "-e",
+                "$SIG{INT} = 'DEFAULT'; exec { $ARGV[0] } @ARGV or die \"exec $ARGV[0]: $!\\n\";",
                 Path.of("..", "bin", "icegate").toAbsolutePath().normalize().toString(),
                 "serve",
                 "--port",
