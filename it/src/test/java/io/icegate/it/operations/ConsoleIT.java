@@ -28,6 +28,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.openqa.selenium.By;
 import org.openqa.selenium.Cookie;
+import org.openqa.selenium.StaleElementReferenceException;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
 
@@ -204,7 +205,7 @@ class ConsoleIT {
     browser.manage().deleteAllCookies();
     browser.get(base() + "/ui/login");
     logIn(TestUser.READER.user(), TestUser.READER.password());
-    browser.findElement(By.id("nav-tables")).click();
+    awaitElement("nav-tables").click();
     String page = browser.findElement(By.id("tables")).getText();
     assertThat(page)
         .contains("console_small")
@@ -291,7 +292,49 @@ class ConsoleIT {
     browser.findElement(By.id("user")).clear();
     browser.findElement(By.id("user")).sendKeys(user);
     browser.findElement(By.id("password")).sendKeys(password);
-    browser.findElement(By.id("login")).click();
+    WebElement login = browser.findElement(By.id("login"));
+    login.click();
+    // The answer is a new page either way (the next page, or the form again with its error); until
+    // it replaces this one, the form's button is still there.
+    await("the page after logging in")
+        .atMost(Duration.ofSeconds(30))
+        .pollInterval(Duration.ofMillis(50))
+        .until(() -> isStale(login));
+  }
+
+  private static boolean isStale(WebElement element) {
+    try {
+      element.isEnabled();
+      return false;
+    } catch (StaleElementReferenceException e) {
+      return true;
+    }
+  }
+
+  /**
+   * The element of the page the browser shows once it has loaded (a click's navigation may still be
+   * under way when click returns); what the browser shows instead is in the failure.
+   */
+  private static WebElement awaitElement(String id) {
+    AtomicReference<WebElement> element = new AtomicReference<>();
+    await()
+        .atMost(Duration.ofSeconds(30))
+        .pollInterval(Duration.ofMillis(100))
+        .ignoreExceptions()
+        .alias("element #" + id)
+        .untilAsserted(
+            () -> {
+              List<WebElement> found = browser.findElements(By.id(id));
+              assertThat(found)
+                  .as(
+                      "#%s on %s, which shows: %s",
+                      id,
+                      browser.getCurrentUrl(),
+                      browser.findElement(By.tagName("body")).getText())
+                  .isNotEmpty();
+              element.set(found.get(0));
+            });
+    return element.get();
   }
 
   /** Waits for the statement's row on the statements page and returns its query id. */
