@@ -44,24 +44,36 @@ class LifecycleDifferentialIT {
   @RegisterExtension
   static final RunningGateway otherGateway = RunningGateway.withConnectionCatalogs();
 
-  private static Map<String, String> secondCatalog;
   private static Path scratch;
 
   @BeforeAll
   static void start() throws IOException {
     scratch = Files.createTempDirectory(Path.of("target").toAbsolutePath(), "lifecycle-");
-    Path second = scratch.resolve("second");
-    Files.createDirectories(second);
-    secondCatalog = new LinkedHashMap<>();
+  }
+
+  /**
+   * Catalog "second", a JDBC catalog on SQLite, as a side's sessions and connections name it: each
+   * side on a file of its own, so that the reference's writes never wait on the gateway side's (its
+   * actors share one).
+   */
+  private static Map<String, String> secondCatalog(String side) {
+    Path second = scratch.resolve("second-" + side);
+    try {
+      Files.createDirectories(second);
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+    Map<String, String> catalog = new LinkedHashMap<>();
     String prefix = "spark.sql.catalog.second";
-    secondCatalog.put(prefix, "org.apache.iceberg.spark.SparkCatalog");
-    secondCatalog.put(prefix + ".type", "jdbc");
-    secondCatalog.put(prefix + ".uri", "jdbc:sqlite:" + second.resolve("catalog.db"));
-    secondCatalog.put(prefix + ".jdbc.schema-version", "V1");
-    secondCatalog.put(prefix + ".jdbc.busy_timeout", "30000");
-    secondCatalog.put(prefix + ".jdbc.journal_mode", "WAL");
-    secondCatalog.put(prefix + ".warehouse", second.toUri().toString());
-    secondCatalog.put(prefix + ".cache-enabled", "false");
+    catalog.put(prefix, "org.apache.iceberg.spark.SparkCatalog");
+    catalog.put(prefix + ".type", "jdbc");
+    catalog.put(prefix + ".uri", "jdbc:sqlite:" + second.resolve("catalog.db"));
+    catalog.put(prefix + ".jdbc.schema-version", "V1");
+    catalog.put(prefix + ".jdbc.busy_timeout", "30000");
+    catalog.put(prefix + ".jdbc.journal_mode", "WAL");
+    catalog.put(prefix + ".warehouse", second.toUri().toString());
+    catalog.put(prefix + ".cache-enabled", "false");
+    return catalog;
   }
 
   /**
@@ -78,7 +90,8 @@ class LifecycleDifferentialIT {
   void givesSparksAnswerAtEveryStep(Scenario scenario) throws Exception {
     int n = SCENARIOS.incrementAndGet();
     long started = System.nanoTime();
-    try (Side spark = new SparkSide(actor -> session());
+    Map<String, String> referenceCatalog = secondCatalog("spark");
+    try (Side spark = new SparkSide(actor -> session(referenceCatalog));
         Side ours = gatewaySide()) {
       CompletableFuture<List<Map<String, Outcome>>> reference =
           CompletableFuture.supplyAsync(() -> run(spark, scenario, n));
@@ -128,14 +141,11 @@ class LifecycleDifferentialIT {
   private static List<Map<String, Outcome>> run(Side side, Scenario scenario, int n) {
     String ns = namespace(side.name(), n);
     String dir = scratch.resolve(side.name() + n).toString();
-    side.run(Actor.FIRST, "CREATE NAMESPACE IF NOT EXISTS " + scenario.catalog() + "." + ns, false);
+    setUp(side, "CREATE NAMESPACE IF NOT EXISTS " + scenario.catalog() + "." + ns);
     // Tables a probe makes beside t (sources, copies) live in {ns}x, so that {ns} can be dropped
     // once t is.
-    side.run(
-        Actor.FIRST,
-        "CREATE NAMESPACE IF NOT EXISTS " + scenario.catalog() + "." + ns + "x",
-        false);
-    side.run(Actor.FIRST, "CREATE NAMESPACE IF NOT EXISTS spark_catalog." + ns + "x", false);
+    setUp(side, "CREATE NAMESPACE IF NOT EXISTS " + scenario.catalog() + "." + ns + "x");
+    setUp(side, "CREATE NAMESPACE IF NOT EXISTS spark_catalog." + ns + "x");
     Map<String, String> captured = new HashMap<>();
     List<Map<String, Outcome>> outcomes = new ArrayList<>();
     for (Step step : scenario.steps()) {
@@ -161,6 +171,19 @@ class LifecycleDifferentialIT {
     return outcomes;
   }
 
+  /**
+   * A step every scenario starts with, which must succeed on the side for the rest to mean
+   * anything.
+   */
+  private static void setUp(Side side, String sql) {
+    side.run(Actor.FIRST, sql, false)
+        .forEach(
+            (variant, outcome) ->
+                assertThat(outcome.failed())
+                    .as("set-up on %s (%s): %s gave %s", side.name(), variant, sql, outcome)
+                    .isFalse());
+  }
+
   private static String substitute(String sql, Map<String, String> captured) {
     Matcher m = CAPTURED.matcher(sql);
     StringBuilder out = new StringBuilder();
@@ -179,21 +202,28 @@ class LifecycleDifferentialIT {
   private static Map<String, String> sideValues(String side, int n) {
     Map<String, String> values = new LinkedHashMap<>();
     values.put(scratch.resolve(side + n).toString(), "{dir}");
+    values.put(scratch.resolve("second-" + side).toString(), "{second}");
     values.put(namespace(side, n), "{ns}");
     return values;
   }
 
-  private static SparkSession session() {
+  private static SparkSession session(Map<String, String> secondCatalog) {
     SparkSession session = TestGateway.engine().newSession();
     secondCatalog.forEach((key, value) -> session.conf().set(key, value));
     return session;
   }
 
   private static Side gatewaySide() throws SQLException {
-    return new GatewaySide(connect(gateway), connect(gateway), connect(otherGateway), session());
+    Map<String, String> catalog = secondCatalog("gateway");
+    return new GatewaySide(
+        connect(gateway, catalog),
+        connect(gateway, catalog),
+        connect(otherGateway, catalog),
+        session(catalog));
   }
 
-  private static Connection connect(RunningGateway to) throws SQLException {
+  private static Connection connect(RunningGateway to, Map<String, String> secondCatalog)
+      throws SQLException {
     Properties properties = new Properties();
     secondCatalog.forEach(properties::setProperty);
     return DriverManager.getConnection(to.jdbcUrl(), properties);
