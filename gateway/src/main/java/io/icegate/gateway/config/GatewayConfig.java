@@ -329,24 +329,6 @@ public record GatewayConfig(
   }
 
   private static int intValue(Map<String, String> values, Setting setting, int min, int max) {
-    String text = value(values, setting);
-    try {
-      int parsed = Integer.parseInt(text);
-      if (parsed < min || parsed > max) {
-        throw new NumberFormatException();
-      }
-      return parsed;
-    } catch (NumberFormatException e) {
-      throw new IllegalArgumentException(
-          "Cannot configure Icegate: "
-              + setting.key()
-              + " must be an integer from "
-              + min
-              + " to "
-              + max
-              + ", not '"
-              + text
-              + "'");
-    }
+    return (int) longValue(values, setting, min, max);
   }
 }

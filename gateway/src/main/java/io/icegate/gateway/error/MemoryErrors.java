@@ -1,6 +1,7 @@
 package io.icegate.gateway.error;
 
 import java.util.Locale;
+import java.util.Optional;
 
 /**
  * What a client is told when its statement needed more memory than an executor or the gateway has:
@@ -42,61 +43,50 @@ public final class MemoryErrors {
    * The client's error for a failure that says a statement ran out of memory, or took more than the
    * gateway collects, in Spark's words; empty for any other.
    */
-  static java.util.Optional<ClientErrors.ClientError> describe(Throwable failure) {
+  static Optional<ClientErrors.ClientError> describe(Throwable failure) {
     for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
       String m = t.getMessage() == null ? "" : t.getMessage();
       if (m.contains("spark.driver.maxResultSize")) {
-        return java.util.Optional.of(
-            new ClientErrors.ClientError(
-                ErrorCode.RESULT_TOO_LARGE,
-                ErrorCode.RESULT_TOO_LARGE.sqlState(),
-                "Cannot run the statement: it made Spark collect more on the gateway than it"
-                    + " collects for one statement (spark.driver.maxResultSize, a broadcast join"
-                    + " among them); it failed alone"));
+        return clientError(
+            ErrorCode.RESULT_TOO_LARGE,
+            "Cannot run the statement: it made Spark collect more on the gateway than it"
+                + " collects for one statement (spark.driver.maxResultSize, a broadcast join"
+                + " among them); it failed alone");
       }
       if (m.contains("Not enough memory to build and broadcast the table")) {
-        return java.util.Optional.of(
-            new ClientErrors.ClientError(
-                ErrorCode.OUT_OF_MEMORY,
-                ErrorCode.OUT_OF_MEMORY.sqlState(),
-                gateway("the table it broadcasts (a broadcast join)")));
+        return clientError(
+            ErrorCode.OUT_OF_MEMORY, gateway("the table it broadcasts (a broadcast join)"));
       }
       if (t instanceof OutOfMemoryError) {
         // Thrown in the gateway's own JVM.
-        return java.util.Optional.of(
-            new ClientErrors.ClientError(
-                ErrorCode.OUT_OF_MEMORY,
-                ErrorCode.OUT_OF_MEMORY.sqlState(),
-                gateway("what it needed on the gateway")));
+        return clientError(ErrorCode.OUT_OF_MEMORY, gateway("what it needed on the gateway"));
       }
       if (m.contains("java.lang.OutOfMemoryError")
           || m.contains("SparkOutOfMemoryError")
           || m.contains("Unable to acquire") && m.contains("bytes of memory")) {
-        return java.util.Optional.of(
-            new ClientErrors.ClientError(
-                ErrorCode.OUT_OF_MEMORY, ErrorCode.OUT_OF_MEMORY.sqlState(), executor()));
+        return clientError(ErrorCode.OUT_OF_MEMORY, executor());
       }
       if (m.contains("exited with code 52")) {
-        return java.util.Optional.of(
-            new ClientErrors.ClientError(
-                ErrorCode.OUT_OF_MEMORY,
-                ErrorCode.OUT_OF_MEMORY.sqlState(),
-                "Cannot run the statement: the executors running its tasks ran out of memory and"
-                    + " were lost too often (each has "
-                    + executorMemory
-                    + ", spark.executor.memory); the statement, or one running beside it, held"
-                    + " too much at once. Run it again, or give the executors more memory"));
+        return clientError(
+            ErrorCode.OUT_OF_MEMORY,
+            "Cannot run the statement: the executors running its tasks ran out of memory and"
+                + " were lost too often (each has "
+                + executorMemory
+                + ", spark.executor.memory); the statement, or one running beside it, held"
+                + " too much at once. Run it again, or give the executors more memory");
       }
       if (m.startsWith(SEND_FAILED)) {
-        return java.util.Optional.of(
-            new ClientErrors.ClientError(
-                ErrorCode.EXECUTION_FAILED,
-                ErrorCode.EXECUTION_FAILED.sqlState(),
-                "Cannot finish the result: the executors could not send its rows to the gateway"
-                    + " (it was stopping, or the result was closed); run the statement again"));
+        return clientError(
+            ErrorCode.EXECUTION_FAILED,
+            "Cannot finish the result: the executors could not send its rows to the gateway"
+                + " (it was stopping, or the result was closed); run the statement again");
       }
     }
-    return java.util.Optional.empty();
+    return Optional.empty();
+  }
+
+  private static Optional<ClientErrors.ClientError> clientError(ErrorCode code, String message) {
+    return Optional.of(new ClientErrors.ClientError(code, code.sqlState(), message));
   }
 
   static String megabytes(long bytes) {
