@@ -8,8 +8,8 @@ import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.catalyst.expressions.Alias;
-import org.apache.spark.sql.catalyst.expressions.Expression;
 import org.apache.spark.sql.catalyst.expressions.GenericInternalRow;
+import org.apache.spark.sql.catalyst.expressions.Literal;
 import org.apache.spark.sql.catalyst.expressions.NamedExpression;
 import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
 import org.apache.spark.sql.catalyst.plans.logical.OneRowRelation;
@@ -24,9 +24,9 @@ public final class ResultRows {
   private ResultRows() {}
 
   /**
-   * The one row of a query that selects constants only ({@code SELECT 1, 'a'}, folded by Spark's
-   * optimizer, no table, no random value), computed here; empty for any other query. The constants
-   * are within the gateway's bound on constants ({@code PlanBounds}).
+   * The one row of a query that selects constants only ({@code SELECT 1, 'a'}: no table, no random
+   * value, each folded to a literal by Spark's optimizer), read from its plan; empty for any other
+   * query. The constants are within the gateway's bound on constants ({@code PlanBounds}).
    */
   static Optional<InternalRow> constantsOnly(Dataset<Row> dataset) {
     LogicalPlan optimized = dataset.queryExecution().optimizedPlan();
@@ -36,14 +36,13 @@ public final class ResultRows {
     List<NamedExpression> columns = CollectionConverters.asJava(project.projectList());
     Object[] values = new Object[columns.size()];
     for (int i = 0; i < values.length; i++) {
-      // Spark folds the value under the column's alias (an Alias itself is never foldable).
-      Expression value =
-          columns.get(i) instanceof Alias alias ? alias.child() : (Expression) columns.get(i);
-      if (!value.foldable() || !value.deterministic()) {
+      // Literals only, as Spark's optimizer folded them (under the column's alias) and the bounds
+      // checked them: an expression left unfolded is computed where Spark computes it.
+      Object value = columns.get(i) instanceof Alias alias ? alias.child() : columns.get(i);
+      if (!(value instanceof Literal literal)) {
         return Optional.empty();
       }
-      // Evaluated, not compiled: one row is not worth generating code for.
-      values[i] = value.eval(InternalRow.empty());
+      values[i] = literal.value();
     }
     return Optional.of(new GenericInternalRow(values));
   }
