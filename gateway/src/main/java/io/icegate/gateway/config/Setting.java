@@ -34,7 +34,8 @@ public enum Setting {
   STREAM_BATCH_BYTES(
       "icegate.stream.batch-bytes",
       "1048576",
-      "Approximate size of one row batch handed from a Spark task to the gateway."),
+      "Approximate size of one row batch handed from a Spark task to the gateway (at most 256 KB"
+          + " from executors in processes of their own)."),
   STREAM_QUEUE_BATCHES(
       "icegate.stream.queue-batches",
       "4",

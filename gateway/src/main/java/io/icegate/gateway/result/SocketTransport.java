@@ -1,6 +1,7 @@
 package io.icegate.gateway.result;
 
 import java.security.SecureRandom;
+import java.util.concurrent.atomic.AtomicLong;
 import org.apache.spark.sql.types.StructType;
 
 /**
@@ -11,18 +12,24 @@ import org.apache.spark.sql.types.StructType;
 final class SocketTransport implements PartitionTransport {
   private static final SecureRandom RANDOM = new SecureRandom();
 
+  /**
+   * The most a frame carries: the gateway allocates each frame it reads, and one of a megabyte or
+   * more is a humongous object to G1 (half a region, regions of 2 MB at a few GB of heap), costly
+   * to allocate and to collect.
+   */
+  static final long MAX_FRAME_BATCH_BYTES = 256 * 1024;
+
   private final ResultStreamServer server;
   private final long batchBytes;
   private final StructType schema;
   private final byte[] token = new byte[ResultStreamServer.TOKEN_BYTES];
 
   /** When the reader last read any of this result's partitions: idleness is the result's. */
-  private final java.util.concurrent.atomic.AtomicLong lastRead =
-      new java.util.concurrent.atomic.AtomicLong(System.nanoTime());
+  private final AtomicLong lastRead = new AtomicLong(System.nanoTime());
 
   SocketTransport(ResultStreamServer server, long batchBytes, StructType schema) {
     this.server = server;
-    this.batchBytes = batchBytes;
+    this.batchBytes = Math.min(batchBytes, MAX_FRAME_BATCH_BYTES);
     this.schema = schema;
     RANDOM.nextBytes(token);
   }
