@@ -6,6 +6,7 @@ import io.icegate.gateway.metrics.StatementPath;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.IntSupplier;
 import org.apache.spark.SparkContext;
 
@@ -23,8 +24,7 @@ public final class StatementActivity {
   private final AtomicLong rows = new AtomicLong();
   private volatile String jobGroup;
   private volatile IntSupplier queuePosition;
-  private final java.util.concurrent.atomic.AtomicReference<Runnable> slot =
-      new java.util.concurrent.atomic.AtomicReference<>();
+  private final AtomicReference<Runnable> slot = new AtomicReference<>();
   private volatile Instant queuedSince;
   private volatile long queuedNanos;
   private volatile QueryState state = QueryState.RUNNING;

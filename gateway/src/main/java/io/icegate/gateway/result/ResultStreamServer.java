@@ -13,6 +13,9 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.slf4j.Logger;
@@ -39,14 +42,13 @@ public final class ResultStreamServer implements AutoCloseable {
    */
   private static final int MAX_HANDSHAKES = 64;
 
-  private final java.util.concurrent.Semaphore handshaking =
-      new java.util.concurrent.Semaphore(MAX_HANDSHAKES);
+  private final Semaphore handshaking = new Semaphore(MAX_HANDSHAKES);
 
   private final ServerSocket server;
   private final ConcurrentMap<String, SocketPartition> expected = new ConcurrentHashMap<>();
   private final ExecutorService handshakes;
   private final ExecutorService spoolers;
-  private final java.util.concurrent.ScheduledExecutorService idleCheck;
+  private final ScheduledExecutorService idleCheck;
   private final Thread acceptor;
   private final Spooling spooling;
   private final Spool.Budget budget;
@@ -69,7 +71,7 @@ public final class ResultStreamServer implements AutoCloseable {
     acceptor.setDaemon(true);
   }
 
-  private static java.util.concurrent.ThreadFactory daemons(String prefix) {
+  private static ThreadFactory daemons(String prefix) {
     AtomicInteger threads = new AtomicInteger();
     return r -> {
       Thread t = new Thread(r, prefix + threads.incrementAndGet());

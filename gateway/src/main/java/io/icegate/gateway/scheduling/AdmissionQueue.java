@@ -6,8 +6,11 @@ import io.icegate.gateway.error.GatewayException;
 import io.icegate.gateway.metrics.GatewayMetrics;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 
@@ -32,7 +35,7 @@ public final class AdmissionQueue {
   private final ReentrantLock lock = new ReentrantLock(true);
   private final Condition changed = lock.newCondition();
   private final List<StatementActivity> waiting = new ArrayList<>();
-  private final java.util.Map<String, Integer> heldBy = new java.util.HashMap<>();
+  private final Map<String, Integer> heldBy = new HashMap<>();
   private final int perUser;
   private int running;
 
@@ -157,10 +160,9 @@ public final class AdmissionQueue {
     if (running >= limit) {
       return null;
     }
+    boolean oneUserWaits = waiting.stream().map(AdmissionQueue::user).distinct().count() == 1;
     for (StatementActivity candidate : waiting) {
-      String user = user(candidate);
-      if (heldBy.getOrDefault(user, 0) < perUser
-          || waiting.stream().allMatch(w -> user(w).equals(user))) {
+      if (oneUserWaits || heldBy.getOrDefault(user(candidate), 0) < perUser) {
         return candidate;
       }
     }
@@ -177,8 +179,7 @@ public final class AdmissionQueue {
     String user = user(query);
     running++;
     heldBy.merge(user, 1, Integer::sum);
-    java.util.concurrent.atomic.AtomicBoolean released =
-        new java.util.concurrent.atomic.AtomicBoolean();
+    AtomicBoolean released = new AtomicBoolean();
     return () -> {
       if (released.compareAndSet(false, true)) {
         lock.lock();
