@@ -296,6 +296,10 @@ public final class SparkEngine implements AutoCloseable {
       s.put("spark.executor.extraClassPath", System.getProperty("java.class.path"));
       s.put("spark.authenticate", "true");
       s.put("spark.authenticate.secret", cluster.secret());
+      // An executor another user's statement ran out of memory takes the shuffle outputs it held
+      // with it: Spark computes them again, and a statement of yours should not fail because that
+      // happened four times in a row (Spark's default) while someone's statements kept failing.
+      s.put("spark.stage.maxConsecutiveAttempts", "16");
     }
     s.put("spark.app.name", "Icegate");
     s.put("spark.ui.enabled", "false");
