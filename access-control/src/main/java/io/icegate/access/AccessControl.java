@@ -1,0 +1,41 @@
+package io.icegate.access;
+
+import java.nio.file.Path;
+import java.util.Optional;
+
+/**
+ * The one entry point of access control: the rules in effect, if the operator gave a rules file.
+ * Without one every table is open to every role, as before rules existed; the roles and the
+ * statement policy still apply.
+ */
+public final class AccessControl {
+  /** How often the rules file is looked at for a change. */
+  public static final long CHECK_INTERVAL_MILLIS = 1_000;
+
+  private static final AccessControl NONE = new AccessControl(null);
+
+  private final AccessRulesFile file;
+
+  private AccessControl(AccessRulesFile file) {
+    this.file = file;
+  }
+
+  /** No rules file: roles alone decide. */
+  public static AccessControl none() {
+    return NONE;
+  }
+
+  public static AccessControl fromFile(Path path) throws AccessRulesException {
+    return new AccessControl(AccessRulesFile.open(path, CHECK_INTERVAL_MILLIS));
+  }
+
+  /** The rules in effect now, read again if the file changed; empty without a rules file. */
+  public Optional<AccessRules> rules() {
+    return file == null ? Optional.empty() : Optional.of(file.current());
+  }
+
+  /** How the rules file's loads went; empty without one. */
+  public Optional<AccessRulesFile.Status> status() {
+    return file == null ? Optional.empty() : Optional.of(file.status());
+  }
+}
