@@ -38,7 +38,8 @@ public final class MetadataTableAccess {
           past("all_delete_files"),
           past("all_entries"),
           past("position_deletes"),
-          past("changes"));
+          past("changes"),
+          past("snapshot_diff"));
 
   private MetadataTableAccess() {}
 

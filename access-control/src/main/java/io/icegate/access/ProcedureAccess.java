@@ -47,10 +47,7 @@ public final class ProcedureAccess {
                   EnumSet.of(Privilege.INSERT),
                   "source_table",
                   EnumSet.of(Privilege.SELECT))),
-          Map.entry("register_table", Map.of("table", OWNERSHIP)),
-          Map.entry("table_health", Map.of("table", EnumSet.of(Privilege.METADATA))),
-          Map.entry(
-              "snapshot_diff", Map.of("table", EnumSet.of(Privilege.SELECT, Privilege.HISTORY))));
+          Map.entry("register_table", Map.of("table", OWNERSHIP)));
 
   private ProcedureAccess() {}
 

@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import io.icegate.calcite.parser.SqlExplainIcebergCall;
 import io.icegate.calcite.parser.SqlIcebergCall;
+import io.icegate.procedure.bind.BoundCall;
 import io.icegate.procedure.bind.CallBinder;
 import io.icegate.procedure.bind.SessionCatalogs;
 import io.icegate.procedure.check.ProcedureTables;
@@ -12,6 +13,7 @@ import io.icegate.procedure.explain.CallExplainer;
 import io.icegate.procedure.explain.ExplainRow;
 import java.time.Clock;
 import java.util.List;
+import java.util.function.Consumer;
 
 /**
  * The procedure bridge for one connection: a parsed CALL in, a checked call out, ready to run on
@@ -44,7 +46,19 @@ public final class ProcedureBridge {
    *     SQLState
    */
   public PreparedCall prepare(SqlIcebergCall call, List<?> parameters) {
-    return ExecutionPlanner.plan(checks.check(binder.bind(call, parameters)));
+    return prepare(call, parameters, bound -> {});
+  }
+
+  /**
+   * As {@link #prepare(SqlIcebergCall, List)}, with {@code authorize} run on the bound call (its
+   * tables resolved) before any table is looked at, so that a refusal comes before anything the
+   * checks could tell about a table the caller may not see.
+   */
+  public PreparedCall prepare(
+      SqlIcebergCall call, List<?> parameters, Consumer<BoundCall> authorize) {
+    BoundCall bound = binder.bind(call, parameters);
+    authorize.accept(bound);
+    return ExecutionPlanner.plan(checks.check(bound));
   }
 
   /**

@@ -70,6 +70,9 @@ public final class DataTimeTravel {
         catalogs.loadTable(catalog, namespace, tableName).filter(DataTimeTravel::isData);
     Optional<SqlTimeTravel> clause = reference.timeTravel();
     if (table.isPresent()) {
+      if (clause.isPresent()) {
+        catalogs.checkRead(catalog, namespace, tableName, null, true);
+      }
       clause.ifPresent(c -> resolve(table.get(), values, c));
       return;
     }
@@ -85,6 +88,7 @@ public final class DataTimeTravel {
     if (parent.isEmpty()) {
       return;
     }
+    catalogs.checkRead(catalog, parentNamespace, parentName, null, true);
     if (clause.isPresent()) {
       throw new MetadataTableException(
           CONFLICTING_TIME_TRAVEL,

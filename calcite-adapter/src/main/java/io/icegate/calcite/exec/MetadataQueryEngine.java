@@ -154,6 +154,12 @@ public final class MetadataQueryEngine {
           reference.timeTravel().<SqlNode>map(clause -> clause).orElse(reference.identifier());
       MetadataTable table;
       if (reference.timeTravel().isPresent()) {
+        catalogs.checkRead(
+            resolved.catalog(),
+            resolved.namespace(),
+            resolved.tableName(),
+            resolved.metadataName(),
+            true);
         SqlTimeTravel clause = reference.timeTravel().get();
         table = schemas.addTimeTravel(resolved.table(), resolved.kind(), timeTravel.of(clause));
       } else {

@@ -38,7 +38,13 @@ final class MetadataTableResolver {
   /**
    * A resolved reference: the table (as a schema of metadata tables) and the metadata table kind.
    */
-  record Resolved(TableSchema table, MetadataTableKind kind) {}
+  record Resolved(
+      TableSchema table,
+      MetadataTableKind kind,
+      String catalog,
+      List<String> namespace,
+      String tableName,
+      String metadataName) {}
 
   private final IcebergSchemas schemas;
 
@@ -73,6 +79,10 @@ final class MetadataTableResolver {
     String tableName = rest.get(rest.size() - 2);
     String metadataName = rest.get(rest.size() - 1);
     String tablePath = catalog + "." + String.join(".", namespace) + "." + tableName;
+    if (!isDataSelector(metadataName)) {
+      // A data table at a snapshot or ref is Spark's to read, and to check.
+      catalogs.checkRead(catalog, namespace, tableName, metadataName, false);
+    }
     TableSchema table =
         schemas
             .table(catalog, namespace, tableName)
@@ -94,7 +104,7 @@ final class MetadataTableResolver {
               + " is computed by Spark: "
               + kind.computedBySparkReason().orElse(""));
     }
-    return new Resolved(table, kind);
+    return new Resolved(table, kind, catalog, namespace, tableName, metadataName);
   }
 
   private static boolean isDataSelector(String name) {

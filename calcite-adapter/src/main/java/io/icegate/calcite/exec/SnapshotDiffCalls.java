@@ -261,6 +261,7 @@ public final class SnapshotDiffCalls {
               "Cannot call %s: table '%s' is not in an Iceberg catalog (%s is not one)",
               String.join(".", NAME), written, catalog));
     }
+    catalogs.checkRead(catalog, namespace, name, NAME.get(NAME.size() - 1), true);
     return schemas
         .table(catalog, namespace, name)
         .orElseThrow(

@@ -63,6 +63,15 @@ public interface IcebergCatalogs {
    */
   Optional<Table> loadTable(String catalog, List<String> namespace, String name);
 
+  /**
+   * Called before anything of table {@code catalog.namespace.table} is read for {@code relation} (a
+   * metadata table's name as written, or {@code snapshot_diff}), again with {@code pastState} when
+   * the read is of a past state; throws to refuse. The gateway applies its access rules here, so
+   * that a refusal comes before the table is even looked up; the default allows.
+   */
+  default void checkRead(
+      String catalog, List<String> namespace, String table, String relation, boolean pastState) {}
+
   /** The catalog of one-part table names (Spark's current catalog, set by {@code USE}). */
   String currentCatalog();
 

@@ -47,6 +47,7 @@ public record GatewayConfig(
     int maxPlanNodes,
     long maxConstantBytes,
     Optional<Path> usersFile,
+    Optional<Path> rulesFile,
     boolean insecure,
     Optional<Path> tlsKeystore,
     String tlsKeystorePassword,
@@ -64,6 +65,7 @@ public record GatewayConfig(
     requireNonNull(serialization, "serialization is null");
     requireNonNull(auditFile, "auditFile is null");
     requireNonNull(usersFile, "usersFile is null");
+    requireNonNull(rulesFile, "rulesFile is null");
     requireNonNull(tlsKeystore, "tlsKeystore is null");
     requireNonNull(tlsKeystorePassword, "tlsKeystorePassword is null");
     requireNonNull(policy, "policy is null");
@@ -153,6 +155,7 @@ public record GatewayConfig(
         intValue(values, Setting.MAX_PLAN_NODES, 10, Integer.MAX_VALUE),
         longValue(values, Setting.MAX_CONSTANT_BYTES, 1024, Long.MAX_VALUE),
         optionalPath(values, Setting.AUTH_USERS_FILE),
+        optionalPath(values, Setting.AUTH_RULES_FILE),
         booleanValue(values, Setting.INSECURE),
         optionalPath(values, Setting.TLS_KEYSTORE),
         value(values, Setting.TLS_KEYSTORE_PASSWORD),
@@ -229,6 +232,7 @@ public record GatewayConfig(
     entries.put(Setting.MAX_PLAN_NODES.key(), Integer.toString(maxPlanNodes));
     entries.put(Setting.MAX_CONSTANT_BYTES.key(), Long.toString(maxConstantBytes));
     entries.put(Setting.AUTH_USERS_FILE.key(), usersFile.map(Path::toString).orElse(""));
+    entries.put(Setting.AUTH_RULES_FILE.key(), rulesFile.map(Path::toString).orElse(""));
     entries.put(Setting.INSECURE.key(), Boolean.toString(insecure));
     entries.put(Setting.TLS_KEYSTORE.key(), tlsKeystore.map(Path::toString).orElse(""));
     entries.put(Setting.TLS_KEYSTORE_PASSWORD.key(), tlsKeystorePassword);

@@ -173,6 +173,13 @@ public enum Setting {
       "Users file (bin/icegate user add|remove|list); when set, every request needs HTTP Basic"
           + " credentials of a user in it. Empty: no authentication, and the gateway binds only to"
           + " loopback unless icegate.insecure."),
+  AUTH_RULES_FILE(
+      "icegate.auth.rules-file",
+      "",
+      "Access rules file (YAML or JSON): which user, group or role may see and change which"
+          + " catalog, namespace, table and column, call which procedure and set which setting"
+          + " (docs/SECURITY.md, \"Access rules\"). Read again when it changes. Empty: roles alone"
+          + " decide."),
   INSECURE(
       "icegate.insecure",
       "false",

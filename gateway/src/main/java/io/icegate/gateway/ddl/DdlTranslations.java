@@ -1,5 +1,8 @@
 package io.icegate.gateway.ddl;
 
+import io.icegate.access.Privilege;
+import io.icegate.access.TableRef;
+import io.icegate.gateway.access.SessionAccess;
 import io.icegate.gateway.engine.Sessions;
 import io.icegate.gateway.error.ErrorCode;
 import io.icegate.gateway.error.GatewayException;
@@ -52,7 +55,9 @@ public final class DdlTranslations {
       return Optional.empty();
     }
     return Optional.of(
-        new Rows(ShowViewsInCatalog.COLUMNS, ShowViewsInCatalog.rows(session, catalog.get())));
+        new Rows(
+            ShowViewsInCatalog.COLUMNS,
+            ShowViewsInCatalog.rows(session, catalogName.get(), catalog.get())));
   }
 
   /**
@@ -72,6 +77,14 @@ public final class DdlTranslations {
     }
     SparkIcebergCatalogs catalogs = new SparkIcebergCatalogs(session);
     List<String> name = resolve(catalogs, alter.get().table());
+    SessionAccess.forStatement(session)
+        .ifPresent(
+            access ->
+                access.require(
+                    new TableRef(
+                        name.get(0), name.subList(1, name.size() - 1), name.get(name.size() - 1)),
+                    Privilege.OWNERSHIP,
+                    "alter"));
     if (catalogs.icebergCatalog(name.get(0)).isEmpty()) {
       // Not Iceberg's: Spark reports what it makes of the statement.
       return false;

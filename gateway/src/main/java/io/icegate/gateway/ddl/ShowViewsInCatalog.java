@@ -1,5 +1,8 @@
 package io.icegate.gateway.ddl;
 
+import io.icegate.access.TableRef;
+import io.icegate.gateway.access.SessionAccess;
+import io.icegate.gateway.access.TableAccess;
 import io.icegate.gateway.engine.Sessions;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -59,15 +62,19 @@ final class ShowViewsInCatalog {
   }
 
   /** The rows, sorted by namespace and name; the catalog is Iceberg's and can list views. */
-  static List<InternalRow> rows(SparkSession session, Catalog catalog) {
+  static List<InternalRow> rows(SparkSession session, String catalogName, Catalog catalog) {
     List<InternalRow> rows = new ArrayList<>();
     List<Namespace> namespaces = new ArrayList<>();
     collect((SupportsNamespaces) catalog, Namespace.empty(), namespaces);
+    Optional<TableAccess> access = SessionAccess.forStatement(session);
     for (Namespace namespace : namespaces) {
       List<TableIdentifier> views = new ArrayList<>(((ViewCatalog) catalog).listViews(namespace));
       views.sort((a, b) -> a.name().compareTo(b.name()));
       for (TableIdentifier view : views) {
-        rows.add(row(String.join(".", Arrays.asList(namespace.levels())), view.name(), false));
+        TableRef ref = new TableRef(catalogName, List.of(namespace.levels()), view.name());
+        if (access.isEmpty() || access.get().visible(ref)) {
+          rows.add(row(String.join(".", Arrays.asList(namespace.levels())), view.name(), false));
+        }
       }
     }
     Sessions.withActive(

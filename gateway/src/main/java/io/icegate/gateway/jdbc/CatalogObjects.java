@@ -1,5 +1,8 @@
 package io.icegate.gateway.jdbc;
 
+import io.icegate.access.TableRef;
+import io.icegate.gateway.access.SessionAccess;
+import io.icegate.gateway.access.TableAccess;
 import io.icegate.gateway.activity.SystemCatalog;
 import io.icegate.gateway.engine.Sessions;
 import io.icegate.gateway.metadata.SparkIcebergCatalogs;
@@ -57,9 +60,18 @@ final class CatalogObjects {
    */
   private final SparkIcebergCatalogs tables;
 
+  /** The access rules' view of the session's user; empty without rules. */
+  private final Optional<TableAccess> access;
+
   CatalogObjects(SparkSession session) {
     this.session = session;
     this.tables = new SparkIcebergCatalogs(session);
+    this.access = SessionAccess.forStatement(session);
+  }
+
+  /** The access rules of the session's user, if a rules file is in effect. */
+  Optional<TableAccess> access() {
+    return access;
   }
 
   /** The current version of an Iceberg table, read-only; empty when there is none by that name. */
@@ -72,6 +84,9 @@ final class CatalogObjects {
   /** Every catalog of the session, sorted, or only {@code catalog} when it names one. */
   List<String> catalogs(String catalog) {
     TreeSet<String> names = Sessions.catalogNames(session);
+    // The gateway's own catalog shows each user their own activity: never hidden.
+    access.ifPresent(
+        a -> names.removeIf(n -> !n.equals(SystemCatalog.NAME) && !a.catalogVisible(n)));
     if (catalog == null) {
       return List.copyOf(names);
     }
@@ -101,6 +116,9 @@ final class CatalogObjects {
     if (iceberg.isPresent()
         && iceberg.get() instanceof org.apache.iceberg.catalog.SupportsNamespaces namespaces) {
       collectIceberg(namespaces, Namespace.empty(), found);
+    }
+    if (access.isPresent() && !catalog.equals(SystemCatalog.NAME)) {
+      found.values().removeIf(namespace -> !access.get().namespaceVisible(catalog, namespace));
     }
     return List.copyOf(found.values());
   }
@@ -183,6 +201,10 @@ final class CatalogObjects {
       }
     }
     List<Relation> relations = new ArrayList<>(byName.values());
+    if (access.isPresent()) {
+      relations.removeIf(
+          r -> !r.system() && !access.get().visible(new TableRef(catalog, namespace, r.name())));
+    }
     relations.sort((a, b) -> a.name().compareTo(b.name()));
     return relations;
   }

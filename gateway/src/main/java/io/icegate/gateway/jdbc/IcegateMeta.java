@@ -2,6 +2,9 @@ package io.icegate.gateway.jdbc;
 
 import static io.icegate.gateway.error.ClientErrors.answering;
 
+import io.icegate.access.AccessControl;
+import io.icegate.access.AccessRulesException;
+import io.icegate.gateway.access.SessionAccess;
 import io.icegate.gateway.activity.AuditLog;
 import io.icegate.gateway.activity.ConnectionActivity;
 import io.icegate.gateway.activity.GatewayActivity;
@@ -13,6 +16,7 @@ import io.icegate.gateway.error.ClientErrors;
 import io.icegate.gateway.error.ErrorCode;
 import io.icegate.gateway.error.GatewayException;
 import io.icegate.gateway.metadata.NativeMetadataPath;
+import io.icegate.gateway.metrics.GatewayMetrics;
 import io.icegate.gateway.policy.SessionPolicies;
 import io.icegate.gateway.policy.StatementPolicy;
 import io.icegate.gateway.result.ResultRows;
@@ -102,7 +106,10 @@ public final class IcegateMeta extends DatabaseMetaDataRequests {
             metadataCalls(),
             config.frameMaxRows());
     this.audit = AuditLog.open(config.auditLogPath());
-    this.sessionSetup = new SessionSetup(new StatementPolicy(config.policy(), engine.warehouses()));
+    AccessControl access = accessControl(config);
+    GatewayMetrics.instance().watchAccessRules(access);
+    this.sessionSetup =
+        new SessionSetup(new StatementPolicy(config.policy(), engine.warehouses()), access);
     Duration idleTimeout = Duration.ofSeconds(config.idleTimeoutSeconds());
     this.connections =
         new ConnectionRegistry(
@@ -111,6 +118,7 @@ public final class IcegateMeta extends DatabaseMetaDataRequests {
             timers,
             connection -> {
               SessionPolicies.unregister(connection.session());
+              SessionAccess.unregister(connection.session());
               activity.connectionClosed(connection.id());
             });
   }
@@ -383,5 +391,26 @@ public final class IcegateMeta extends DatabaseMetaDataRequests {
     Ownership.require(Ownership.Access.USE, id, connection.identity());
     connection.activity().touch();
     return connection;
+  }
+
+  /**
+   * The access rules of {@code icegate.auth.rules-file}; a file that cannot be used stops the
+   * start.
+   */
+  private static AccessControl accessControl(GatewayConfig config) {
+    if (config.rulesFile().isEmpty()) {
+      return AccessControl.none();
+    }
+    try {
+      AccessControl control = AccessControl.fromFile(config.rulesFile().get());
+      LOG.info(
+          "Access rules from {} (version {})",
+          config.rulesFile().get(),
+          control.status().orElseThrow().fingerprint());
+      return control;
+    } catch (AccessRulesException e) {
+      throw new IllegalArgumentException(
+          "Cannot configure Icegate: " + Setting.AUTH_RULES_FILE.key() + ": " + e.getMessage(), e);
+    }
   }
 }

@@ -1,5 +1,8 @@
 package io.icegate.gateway.jdbc;
 
+import io.icegate.access.AccessControl;
+import io.icegate.gateway.access.SessionAccess;
+import io.icegate.gateway.access.TableAccess;
 import io.icegate.gateway.activity.ConnectionActivity;
 import io.icegate.gateway.engine.Sessions;
 import io.icegate.gateway.error.ErrorCode;
@@ -14,6 +17,7 @@ import io.icegate.protocol.OpenConnectionKeys;
 import java.time.DateTimeException;
 import java.time.ZoneId;
 import java.util.Map;
+import java.util.Optional;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.connector.catalog.CatalogManager;
 
@@ -28,9 +32,11 @@ final class SessionSetup {
   private static final String SESSION_TIME_ZONE = "spark.sql.session.timeZone";
 
   private final StatementPolicy policy;
+  private final AccessControl access;
 
-  SessionSetup(StatementPolicy policy) {
+  SessionSetup(StatementPolicy policy, AccessControl access) {
     this.policy = policy;
+    this.access = access;
   }
 
   /**
@@ -45,12 +51,15 @@ final class SessionSetup {
       Identity identity) {
     RolePolicy rolePolicy = policy.forRole(identity.role());
     SessionPolicies.register(session, rolePolicy);
+    SessionAccess.register(session, access, identity);
+    Optional<TableAccess> rules = SessionAccess.forStatement(session);
     ZoneId zone = zone(info.get(CLIENT_TIME_ZONE));
     session.conf().set(SESSION_TIME_ZONE, zone.getId());
     for (Map.Entry<String, String> e : info.entrySet()) {
       String key = e.getKey();
       if (key.startsWith("spark.")) {
         rolePolicy.checkSetting(key, "connection property");
+        rules.ifPresent(r -> r.requireSetting(key, "connection property"));
         try {
           session.conf().set(key, e.getValue());
         } catch (RuntimeException failure) {

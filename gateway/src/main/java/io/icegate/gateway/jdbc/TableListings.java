@@ -1,5 +1,7 @@
 package io.icegate.gateway.jdbc;
 
+import io.icegate.access.TableGrant;
+import io.icegate.access.TableRef;
 import io.icegate.gateway.result.ColumnTypes;
 import io.icegate.metadata.MetadataTableKind;
 import io.icegate.metadata.MetadataTables;
@@ -123,9 +125,14 @@ final class TableListings {
             found.add(new Found(name, namespace, relation.name(), type, relation.name(), null));
           }
           if (metadataTables && relation.iceberg() && !relation.view()) {
+            TableRef base = new TableRef(name, namespace, relation.name());
             for (MetadataTableKind kind : MetadataTableKind.values()) {
               String metadataName = relation.name() + "." + kind.tableName();
-              if (tables.matcher(metadataName).matches()) {
+              if (tables.matcher(metadataName).matches()
+                  && objects
+                      .access()
+                      .map(a -> a.mayReadMetadataTable(base, kind.tableName()))
+                      .orElse(true)) {
                 found.add(
                     new Found(
                         name, namespace, metadataName, METADATA_TABLE, relation.name(), kind));
@@ -166,9 +173,22 @@ final class TableListings {
       }
       StructField[] fields = schema.get().fields();
       List<ColumnMetaData> types = ColumnTypes.columns(schema.get());
+      Optional<TableGrant> grant =
+          table.kind() == null
+              ? objects
+                  .access()
+                  .map(
+                      a -> a.grant(new TableRef(table.catalog(), table.namespace(), table.table())))
+              : Optional.empty();
+      int ordinal = 0;
       for (int i = 0; i < fields.length; i++) {
+        if (grant.isPresent() && grant.get().hides(fields[i].name())) {
+          // As if the column did not exist: positions count the columns the user sees.
+          continue;
+        }
+        ordinal++;
         if (columns.matcher(fields[i].name()).matches()) {
-          rows.add(column(table, fields[i], types.get(i), i + 1));
+          rows.add(column(table, fields[i], types.get(i), ordinal));
         }
       }
     }
@@ -283,6 +303,11 @@ final class TableListings {
         continue;
       }
       for (List<String> namespace : namespaces(objects, name, schema)) {
+        Optional<TableGrant> grant =
+            objects.access().map(a -> a.grant(new TableRef(name, namespace, table)));
+        if (grant.isPresent() && !grant.get().visible()) {
+          continue;
+        }
         Optional<Table> loaded = objects.loadTable(name, namespace, table);
         if (loaded.isEmpty()) {
           continue;
@@ -290,7 +315,8 @@ final class TableListings {
         Set<Integer> ids = loaded.get().schema().identifierFieldIds();
         short seq = 0;
         for (NestedField field : loaded.get().schema().columns()) {
-          if (ids.contains(field.fieldId())) {
+          if (ids.contains(field.fieldId())
+              && !(grant.isPresent() && grant.get().hides(field.name()))) {
             rows.add(
                 Arrays.asList(name, String.join(".", namespace), table, field.name(), ++seq, null));
           }

@@ -1,11 +1,17 @@
 package io.icegate.gateway.metadata;
 
+import io.icegate.access.MetadataTableAccess;
+import io.icegate.access.Privilege;
+import io.icegate.access.TableRef;
 import io.icegate.calcite.schema.IcebergCatalogs;
+import io.icegate.gateway.access.SessionAccess;
+import io.icegate.gateway.access.TableAccess;
 import io.icegate.gateway.engine.Sessions;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeSet;
@@ -137,6 +143,35 @@ public final class SparkIcebergCatalogs implements IcebergCatalogs {
               TableIdentifier.of(Namespace.of(namespace.toArray(String[]::new)), name)));
     } catch (NoSuchTableException | NoSuchNamespaceException e) {
       return Optional.empty();
+    }
+  }
+
+  @Override
+  public void checkRead(
+      String catalog, List<String> namespace, String table, String relation, boolean pastState) {
+    Optional<TableAccess> access = SessionAccess.forStatement(session);
+    if (access.isEmpty()) {
+      return;
+    }
+    TableRef ref = new TableRef(catalog, namespace, table);
+    if (relation == null) {
+      access.get().require(ref, Privilege.SELECT, "read");
+    } else if (MetadataTableAccess.of(relation).isPresent()) {
+      access.get().requireMetadataTable(ref, relation.toLowerCase(Locale.ROOT));
+    } else {
+      // Not a metadata table the rules know: the native path names the valid ones, to a user who
+      // may see the table.
+      access.get().requireVisible(ref);
+    }
+    if (pastState) {
+      access
+          .get()
+          .require(
+              ref,
+              Privilege.HISTORY,
+              relation == null
+                  ? "read a past state of"
+                  : "read a past state of " + relation + " of");
     }
   }
 

@@ -1,5 +1,6 @@
 package io.icegate.gateway.metrics;
 
+import io.icegate.access.AccessControl;
 import io.icegate.calcite.exec.MetadataQueryEngine;
 import io.icegate.metadata.partitions.PartitionCountsCache;
 import io.micrometer.core.instrument.Counter;
@@ -48,6 +49,7 @@ public final class GatewayMetrics {
   private final Counter bytesSent;
   private final Counter authenticationFailures;
   private final Counter policyRefusals;
+  private final Counter accessRefusals;
   private final Counter outOfMemory;
   private final Counter executorsAdded;
   private final Timer queueWait;
@@ -87,6 +89,12 @@ public final class GatewayMetrics {
             .description(
                 "Statements the statement policy refused (Java, host programs, paths, data"
                     + " sources, settings, locations)")
+            .register(registry);
+    accessRefusals =
+        Counter.builder("icegate.access.refusals")
+            .description(
+                "Checks the access rules refused (a table, namespace, procedure or setting the"
+                    + " user may not use or see)")
             .register(registry);
     outOfMemory =
         Counter.builder("icegate.statements.out.of.memory")
@@ -203,6 +211,37 @@ public final class GatewayMetrics {
 
   public void policyRefused() {
     policyRefusals.increment();
+  }
+
+  /** The access rules refused a check. */
+  public void accessRefused() {
+    accessRefusals.increment();
+  }
+
+  /**
+   * How the access rules file's loads go: its reloads and the changes that did not parse (the last
+   * good rules stay in effect).
+   */
+  public void watchAccessRules(AccessControl control) {
+    control
+        .status()
+        .ifPresent(
+            first -> {
+              FunctionCounter.builder(
+                      "icegate.access.rules.reloads",
+                      control,
+                      c -> c.status().map(s -> (double) s.reloads()).orElse(0.0))
+                  .description("Times a changed access rules file was read and put in effect")
+                  .register(registry);
+              FunctionCounter.builder(
+                      "icegate.access.rules.reload.failures",
+                      control,
+                      c -> c.status().map(s -> (double) s.failures()).orElse(0.0))
+                  .description(
+                      "Times a changed access rules file could not be used; the last good rules"
+                          + " stayed in effect")
+                  .register(registry);
+            });
   }
 
   /** A statement failed alone: one of its tasks ran out of memory in an executor. */

@@ -1,6 +1,7 @@
 package io.icegate.gateway.policy;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.icegate.gateway.access.PlanAccess;
 import io.icegate.gateway.policy.RolePolicy.Access;
 import java.io.IOException;
 import java.util.ArrayDeque;
@@ -76,15 +77,24 @@ final class PlanChecks {
   private final RolePolicy policy;
   private final SparkSession session;
   private final boolean parseTree;
+  private final PlanAccess access;
 
   /**
    * @param parseTree the plan is a parse tree: only what analysis could set off is checked (calls
    *     of Java, scripts), the rest waits for the analyzed plan, where names are resolved
    */
   PlanChecks(RolePolicy policy, SparkSession session, boolean parseTree) {
+    this(policy, session, parseTree, null);
+  }
+
+  /**
+   * @param access the access rules' checks of the analyzed plan's tables, or null without rules
+   */
+  PlanChecks(RolePolicy policy, SparkSession session, boolean parseTree, PlanAccess access) {
     this.policy = policy;
     this.session = session;
     this.parseTree = parseTree;
+    this.access = access;
   }
 
   void check(LogicalPlan root) {
@@ -97,6 +107,9 @@ final class PlanChecks {
         continue;
       }
       checkNode(plan);
+      if (access != null && !parseTree) {
+        access.checkNode(plan);
+      }
       for (Expression expression : list(plan.expressions())) {
         checkExpression(expression, pending);
       }

@@ -1,5 +1,7 @@
 package io.icegate.gateway.policy;
 
+import io.icegate.gateway.access.PlanAccess;
+import io.icegate.gateway.access.SessionAccess;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.SparkSessionExtensions;
 import org.apache.spark.sql.catalyst.parser.ParserInterface;
@@ -45,7 +47,16 @@ public final class PolicyExtensions extends AbstractFunction1<SparkSessionExtens
               @Override
               public BoxedUnit apply(LogicalPlan plan) {
                 SessionPolicies.of(session)
-                    .ifPresent(policy -> new PlanChecks(policy, session, false).check(plan));
+                    .ifPresent(
+                        policy ->
+                            new PlanChecks(
+                                    policy,
+                                    session,
+                                    false,
+                                    SessionAccess.forStatement(session)
+                                        .map(PlanAccess::new)
+                                        .orElse(null))
+                                .check(plan));
                 return BoxedUnit.UNIT;
               }
             };

@@ -2,6 +2,9 @@ package io.icegate.gateway.procedure;
 
 import io.icegate.calcite.parser.SqlExplainIcebergCall;
 import io.icegate.calcite.parser.SqlIcebergCall;
+import io.icegate.gateway.access.CallAccess;
+import io.icegate.gateway.access.SessionAccess;
+import io.icegate.gateway.access.TableAccess;
 import io.icegate.gateway.error.ClientErrors;
 import io.icegate.gateway.error.ErrorCode;
 import io.icegate.gateway.error.GatewayException;
@@ -74,11 +77,11 @@ public final class ProcedurePath {
       try {
         String previous = session.conf().get(ESCAPED_STRING_LITERALS, "false");
         if (!Boolean.parseBoolean(previous)) {
-          return session.sql(sql);
+          return SessionAccess.checkedCall(() -> session.sql(sql));
         }
         session.conf().set(ESCAPED_STRING_LITERALS, "false");
         try {
-          return session.sql(sql);
+          return SessionAccess.checkedCall(() -> session.sql(sql));
         } finally {
           session.conf().set(ESCAPED_STRING_LITERALS, previous);
         }
@@ -205,12 +208,29 @@ public final class ProcedurePath {
     }
     SparkProcedureCatalogs catalogs = new SparkProcedureCatalogs(session);
     ProcedureBridge bridge = new ProcedureBridge(catalogs, catalogs);
+    Optional<TableAccess> access = SessionAccess.forStatement(session);
     try {
       if (statement instanceof SqlExplainIcebergCall explain) {
-        PreparedCall prepared = bridge.prepare(explain.call(), parameters);
+        List<CallAccess.Check> accessChecks = new ArrayList<>();
+        PreparedCall prepared =
+            bridge.prepare(
+                explain.call(),
+                parameters,
+                bound -> access.ifPresent(a -> accessChecks.addAll(CallAccess.check(a, bound))));
         List<InternalRow> rows = new ArrayList<>();
         for (ExplainRow row : CallExplainer.rows(prepared)) {
           rows.add(row(row.values()));
+        }
+        for (CallAccess.Check check : accessChecks) {
+          rows.add(
+              row(
+                  new ExplainRow(
+                          "check",
+                          check.argument(),
+                          "access: " + check.privileges(),
+                          check.table(),
+                          "allowed by rule " + check.rule())
+                      .values()));
         }
         // What the call may reach, as the caller's policy sees it: a refused path is shown, not
         // thrown.
@@ -231,7 +251,11 @@ public final class ProcedurePath {
         }
         return Optional.of(new Local(EXPLAIN_SCHEMA, rows, List.of()));
       }
-      PreparedCall call = bridge.prepare((SqlIcebergCall) statement, parameters);
+      PreparedCall call =
+          bridge.prepare(
+              (SqlIcebergCall) statement,
+              parameters,
+              bound -> access.ifPresent(a -> CallAccess.check(a, bound)));
       ProcedurePaths.enforce(pathChecks(session, call.call(), catalogs));
       if (call.execution() instanceof Execution.OnSpark onSpark) {
         return Optional.of(

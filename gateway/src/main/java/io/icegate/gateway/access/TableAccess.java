@@ -1,0 +1,290 @@
+package io.icegate.gateway.access;
+
+import io.icegate.access.AccessRules;
+import io.icegate.access.Decision;
+import io.icegate.access.MetadataTableAccess;
+import io.icegate.access.Privilege;
+import io.icegate.access.Subject;
+import io.icegate.access.TableGrant;
+import io.icegate.access.TableRef;
+import io.icegate.gateway.engine.Sessions;
+import io.icegate.gateway.error.ErrorCode;
+import io.icegate.gateway.error.GatewayException;
+import io.icegate.gateway.metrics.GatewayMetrics;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.catalyst.analysis.NoSuchTableException;
+import org.apache.spark.sql.connector.catalog.CatalogManager;
+import scala.jdk.javaapi.CollectionConverters;
+
+/**
+ * One statement's checks against the access rules, for one user: each table with the privileges the
+ * statement needs of it. A table the user holds nothing on is reported as Spark reports a table
+ * that does not exist; one they see but may not use so is refused naming the privilege and the
+ * rule.
+ */
+public final class TableAccess {
+  private final AccessRules rules;
+  private final Subject subject;
+  private final SparkSession session;
+  private final Map<TableRef, TableGrant> grants = new HashMap<>();
+
+  TableAccess(AccessRules rules, Subject subject, SparkSession session) {
+    this.rules = rules;
+    this.subject = subject;
+    this.session = session;
+  }
+
+  public Subject subject() {
+    return subject;
+  }
+
+  public AccessRules rules() {
+    return rules;
+  }
+
+  public TableGrant grant(TableRef table) {
+    return grants.computeIfAbsent(table, t -> rules.table(subject, t));
+  }
+
+  public boolean visible(TableRef table) {
+    return grant(table).visible();
+  }
+
+  /**
+   * Refuses {@code what} unless the user holds every one of {@code needed} on {@code table}.
+   *
+   * @param what what the statement does, for the message: "read", "insert into", ...
+   */
+  public void require(TableRef table, Set<Privilege> needed, String what) {
+    TableGrant grant = grant(table);
+    if (!grant.visible()) {
+      throw notFound(table);
+    }
+    Set<Privilege> missing = EnumSet.noneOf(Privilege.class);
+    missing.addAll(needed);
+    missing.removeAll(grant.privileges());
+    if (!missing.isEmpty()) {
+      throw refusal(
+          "Cannot "
+              + what
+              + " table "
+              + table
+              + ": it needs privilege "
+              + labels(missing)
+              + ", and user '"
+              + subject.user()
+              + "' holds "
+              + (grant.privileges().isEmpty() ? "none" : labels(grant.privileges()))
+              + " "
+              + by(grant.rule()));
+    }
+  }
+
+  public void require(TableRef table, Privilege needed, String what) {
+    require(table, EnumSet.of(needed), what);
+  }
+
+  /** Refuses unless the user may know {@code table} exists. */
+  public void requireVisible(TableRef table) {
+    if (!visible(table)) {
+      throw notFound(table);
+    }
+  }
+
+  /**
+   * Refuses a read of metadata table {@code metadataTable} of {@code table}: the privileges its
+   * content needs, and none that carries values for a user who sees only part of the table.
+   */
+  public void requireMetadataTable(TableRef table, String metadataTable) {
+    MetadataTableAccess.Need need =
+        MetadataTableAccess.of(metadataTable)
+            .orElseThrow(
+                () ->
+                    refusal(
+                        "Cannot read metadata table "
+                            + metadataTable
+                            + " of table "
+                            + table
+                            + ": the access rules do not know what it holds"));
+    require(table, need.privileges(), "read metadata table " + metadataTable + " of");
+    TableGrant grant = grant(table);
+    if (need.carriesValues() && grant.restricted()) {
+      throw refusal(
+          "Cannot read metadata table "
+              + metadataTable
+              + " of table "
+              + table
+              + ": its rows carry the table's values, and user '"
+              + subject.user()
+              + "' sees only part of the table (hidden or masked columns, or a row filter) "
+              + by(grant.rule()));
+    }
+  }
+
+  /** Whether {@link #requireMetadataTable} would allow the read; refuses and counts nothing. */
+  public boolean mayReadMetadataTable(TableRef table, String metadataTable) {
+    TableGrant grant = grant(table);
+    return MetadataTableAccess.of(metadataTable)
+        .map(
+            need ->
+                grant.privileges().containsAll(need.privileges())
+                    && !(need.carriesValues() && grant.restricted()))
+        .orElse(false);
+  }
+
+  /**
+   * Refuses a write that rewrites rows ({@code UPDATE}, {@code DELETE}, {@code MERGE}, {@code
+   * INSERT OVERWRITE}) by a user who sees the table only in part: masked or filtered rows would be
+   * written back as the user sees them.
+   */
+  public void requireWholeTable(TableRef table, String what) {
+    TableGrant grant = grant(table);
+    if (grant.restricted()) {
+      throw refusal(
+          "Cannot "
+              + what
+              + " table "
+              + table
+              + ": user '"
+              + subject.user()
+              + "' sees only part of it (hidden or masked columns, or a row filter) "
+              + by(grant.rule())
+              + ", and rewriting rows would write that part back");
+    }
+  }
+
+  /** Refuses creating, dropping or altering namespace {@code namespace} of {@code catalog}. */
+  public void requireNamespaceOwner(String catalog, List<String> namespace, String what) {
+    String name = String.join(".", namespace);
+    Decision decision = rules.namespaceOwner(subject, catalog, name);
+    if (!decision.allowed()) {
+      if (!rules.namespaceVisible(subject, catalog, name)) {
+        throw namespaceNotFound(catalog, namespace);
+      }
+      throw refusal(
+          "Cannot "
+              + what
+              + " namespace "
+              + catalog
+              + "."
+              + name
+              + ": user '"
+              + subject.user()
+              + "' does not own it "
+              + by(decision.rule()));
+    }
+  }
+
+  /** Refuses unless the user may know the namespace exists. */
+  public void requireNamespaceVisible(String catalog, List<String> namespace) {
+    if (!rules.namespaceVisible(subject, catalog, String.join(".", namespace))) {
+      throw namespaceNotFound(catalog, namespace);
+    }
+  }
+
+  public boolean namespaceVisible(String catalog, List<String> namespace) {
+    return rules.namespaceVisible(subject, catalog, String.join(".", namespace));
+  }
+
+  public boolean catalogVisible(String catalog) {
+    return rules.catalogVisible(subject, catalog);
+  }
+
+  /** Refuses setting {@code key} unless the rules' session_settings allow it. */
+  public void requireSetting(String key, String what) {
+    Decision decision = rules.setting(subject, key);
+    if (!decision.allowed()) {
+      throw refusal(
+          "Cannot set '"
+              + key
+              + "' ("
+              + what
+              + "): the access rules do not allow user '"
+              + subject.user()
+              + "' to "
+              + by(decision.rule()));
+    }
+  }
+
+  /** Refuses calling {@code procedure} unless the rules' procedures allow it. */
+  public void requireProcedure(String procedure) {
+    Decision decision = rules.procedure(subject, procedure);
+    if (!decision.allowed()) {
+      throw refusal(
+          "Cannot call procedure "
+              + procedure
+              + ": the access rules do not allow user '"
+              + subject.user()
+              + "' to "
+              + by(decision.rule()));
+    }
+  }
+
+  /**
+   * A table by its name parts as a statement wrote them: the catalog when the first part names one,
+   * else the current catalog; the current namespace when only a name is given.
+   */
+  public TableRef resolve(List<String> parts) {
+    CatalogManager catalogs = Sessions.catalogManager(session);
+    List<String> rest = parts;
+    String catalog;
+    if (parts.size() > 1 && Sessions.isCatalog(session, parts.get(0))) {
+      catalog = parts.get(0);
+      rest = parts.subList(1, parts.size());
+    } else {
+      catalog = catalogs.currentCatalog().name();
+    }
+    List<String> namespace =
+        rest.size() > 1 ? rest.subList(0, rest.size() - 1) : List.of(catalogs.currentNamespace());
+    return new TableRef(catalog, namespace, rest.get(rest.size() - 1));
+  }
+
+  /** Counts and builds a refusal for something the user can see. */
+  public static GatewayException refusal(String message) {
+    GatewayMetrics.instance().accessRefused();
+    return new GatewayException(ErrorCode.INSUFFICIENT_PRIVILEGE, message);
+  }
+
+  /** What Spark says of a table that does not exist: the user may not know this one does. */
+  public static RuntimeException notFound(TableRef table) {
+    GatewayMetrics.instance().accessRefused();
+    List<String> parts = new ArrayList<>();
+    parts.add(table.catalog());
+    parts.addAll(table.namespace());
+    parts.add(table.name());
+    return sneaky(new NoSuchTableException(CollectionConverters.asScala(parts).toSeq()));
+  }
+
+  private static RuntimeException namespaceNotFound(String catalog, List<String> namespace) {
+    GatewayMetrics.instance().accessRefused();
+    return new GatewayException(
+        ErrorCode.NAMESPACE_NOT_FOUND,
+        "[SCHEMA_NOT_FOUND] The schema `"
+            + catalog
+            + "`.`"
+            + String.join("`.`", namespace)
+            + "` cannot be found.");
+  }
+
+  /** The rule that decided, in parentheses: its id, or why none did. */
+  static String by(String rule) {
+    return rule.startsWith("no ") ? "(" + rule + ")" : "(rule '" + rule + "')";
+  }
+
+  private static String labels(Set<Privilege> privileges) {
+    return privileges.stream().map(Privilege::label).collect(Collectors.joining(", "));
+  }
+
+  /** Spark's analysis exceptions are checked in Java: thrown here as Scala throws them. */
+  @SuppressWarnings("unchecked")
+  private static <E extends Throwable> RuntimeException sneaky(Throwable e) throws E {
+    throw (E) e;
+  }
+}

@@ -1,0 +1,271 @@
+package io.icegate.it.access;
+
+import static io.icegate.it.Rows.execute;
+import static io.icegate.it.Rows.query;
+import static io.icegate.it.SqlFailures.assertFails;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.icegate.gateway.security.PasswordHash;
+import io.icegate.gateway.security.Role;
+import io.icegate.gateway.security.UsersFile;
+import io.icegate.it.RunningGateway;
+import io.icegate.it.TestGateway;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DatabaseMetaData;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/**
+ * Table-level access rules through the real driver, on every path a statement can take: Spark's
+ * analyzed plan, the native metadata path, CALL, DatabaseMetaData. A table the user holds nothing
+ * on reads as one that does not exist; one they see but may not use so is refused (42501) naming
+ * the privilege and the rule; a refused write leaves the table's snapshot as it was.
+ */
+class AccessRulesIT {
+  static final String SALES = "demo.acl_sales.orders";
+  static final String SALARIES = "demo.acl_hr.salaries";
+  static final String PASSWORD = "Pw-of-a-user-1";
+
+  static final String RULES =
+      """
+      version: 1
+      groups:
+        analysts: [reader, ana]
+      catalogs:
+        - {id: every-catalog, catalog: ".*", allow: all}
+      namespaces:
+        - {id: admins-own-all, role: admin, owner: true}
+        - {id: own-sandbox, group: analysts, catalog: demo, namespace: acl_sandbox, owner: true}
+      tables:
+        - {id: admins, role: admin, privileges: [all]}
+        - {id: sales-for-analysts, group: analysts, catalog: demo, namespace: acl_sales,
+           privileges: [select, metadata]}
+        - {id: sandbox-for-analysts, group: analysts, catalog: demo, namespace: acl_sandbox,
+           privileges: [all]}
+        - {id: sales-for-writer, user: writer, catalog: demo, namespace: acl_sales,
+           privileges: [select, insert, history, metadata]}
+      procedures:
+        - {id: every-procedure, procedure: ".*"}
+      session_settings:
+        - {id: switches,
+           setting: "icegate\\\\.metadata\\\\.native|spark\\\\.sql\\\\.shuffle\\\\.partitions"}
+      """;
+
+  static Path rulesFile;
+
+  @RegisterExtension
+  static final RunningGateway gateway =
+      RunningGateway.startedBy(
+          () -> {
+            try {
+              rulesFile = Files.createTempFile(Path.of("target"), "access-rules-", ".yaml");
+              Files.writeString(rulesFile, RULES);
+            } catch (IOException e) {
+              throw new UncheckedIOException(e);
+            }
+            return TestGateway.startWithUsers(
+                Map.of("icegate.auth.rules-file", rulesFile.toString()));
+          });
+
+  static long oldSnapshot;
+
+  @BeforeAll
+  static void tables() throws Exception {
+    UsersFile users = UsersFile.read(gateway.usersFile());
+    users.put(new UsersFile.User("ana", Role.READ, PasswordHash.of(PASSWORD.toCharArray())));
+    users.write();
+    try (Connection admin = gateway.connect(Role.ADMIN)) {
+      execute(
+          admin,
+          "CREATE NAMESPACE IF NOT EXISTS demo.acl_sales",
+          "CREATE NAMESPACE IF NOT EXISTS demo.acl_hr",
+          "CREATE NAMESPACE IF NOT EXISTS demo.acl_sandbox",
+          "CREATE TABLE " + SALES + " (id bigint, region string) USING iceberg",
+          "INSERT INTO " + SALES + " VALUES (1, 'EU')",
+          "INSERT INTO " + SALES + " VALUES (2, 'US')",
+          "CREATE TABLE " + SALARIES + " (id bigint, name string, ssn string) USING iceberg",
+          "INSERT INTO " + SALARIES + " VALUES (1, 'Ada', 'canary-ssn-1')");
+      oldSnapshot =
+          (Long) query(admin, "SELECT min(snapshot_id) FROM " + SALES + ".snapshots").get(0).get(0);
+    }
+  }
+
+  static Connection reader() throws SQLException {
+    return gateway.connect(Role.READ);
+  }
+
+  @Test
+  void aTableWithoutARuleReadsAsMissingOnEveryPath() throws Exception {
+    try (Connection reader = reader()) {
+      for (String sql :
+          List.of(
+              "SELECT * FROM " + SALARIES,
+              "SELECT upper_bounds FROM " + SALARIES + ".files",
+              "SELECT * FROM " + SALARIES + ".history",
+              "SELECT * FROM " + SALARIES + " VERSION AS OF " + oldSnapshot,
+              "SELECT * FROM " + SALARIES + ".changes",
+              "EXPLAIN SELECT * FROM " + SALARIES,
+              "DESCRIBE " + SALARIES,
+              "SHOW CREATE TABLE " + SALARIES,
+              "WITH x AS (SELECT * FROM " + SALARIES + ") SELECT * FROM x",
+              "SELECT * FROM " + SALES + " WHERE id IN (SELECT id FROM " + SALARIES + ")",
+              "CREATE TEMPORARY VIEW peek AS SELECT * FROM " + SALARIES,
+              "CACHE TABLE " + SALARIES)) {
+        assertFails(() -> query(reader, sql), "42P01", "acl_hr`.`salaries` cannot be found");
+      }
+    }
+    // Spark's path for metadata tables answers the same.
+    Properties sparkPath = new Properties();
+    sparkPath.setProperty("user", "reader");
+    sparkPath.setProperty("password", TestGateway.TestUser.READER.password());
+    sparkPath.setProperty("icegate.metadata.native", "false");
+    try (Connection reader = DriverManager.getConnection(gateway.jdbcUrl(), sparkPath)) {
+      assertFails(
+          () -> query(reader, "SELECT upper_bounds FROM " + SALARIES + ".files"),
+          "42P01",
+          "acl_hr`.`salaries` cannot be found");
+    }
+  }
+
+  @Test
+  void aVisibleTableNeedsThePrivilegeOfWhatIsRead() throws Exception {
+    try (Connection reader = reader()) {
+      assertThat(query(reader, "SELECT id FROM " + SALES + " ORDER BY id"))
+          .contains(List.of(1L), List.of(2L));
+      assertThat(query(reader, "SELECT * FROM " + SALES + ".history")).hasSizeGreaterThan(1);
+      assertThat(query(reader, "SELECT file_path FROM " + SALES + ".files")).hasSizeGreaterThan(1);
+      for (String sql :
+          List.of(
+              "SELECT * FROM " + SALES + " VERSION AS OF " + oldSnapshot,
+              "SELECT * FROM " + SALES + ".snapshot_id_" + oldSnapshot,
+              "SELECT * FROM " + SALES + ".all_files",
+              "SELECT * FROM " + SALES + ".changes",
+              "SELECT * FROM " + SALES + ".history VERSION AS OF " + oldSnapshot)) {
+        assertFails(
+            () -> query(reader, sql),
+            "42501",
+            "demo.acl_sales.orders",
+            "needs privilege history",
+            "rule 'sales-for-analysts'");
+      }
+    }
+  }
+
+  @Test
+  void writesNeedTheirPrivilegeAndARefusedOneChangesNothing() throws Exception {
+    try (Connection writer = gateway.connect(Role.WRITE)) {
+      execute(writer, "INSERT INTO " + SALES + " VALUES (3, 'EU')");
+      long before = currentSnapshot(writer);
+      for (String sql :
+          List.of(
+              "DELETE FROM " + SALES + " WHERE id = 3",
+              "UPDATE " + SALES + " SET region = 'X'",
+              "INSERT OVERWRITE " + SALES + " SELECT * FROM " + SALES,
+              "ALTER TABLE " + SALES + " ADD COLUMN note string",
+              "DROP TABLE " + SALES,
+              "ALTER TABLE " + SALES + " CREATE BRANCH audit")) {
+        assertFails(() -> execute(writer, sql), "42501", "rule 'sales-for-writer'");
+      }
+      assertThat(currentSnapshot(writer)).isEqualTo(before);
+      assertFails(
+          () -> execute(writer, "INSERT INTO " + SALARIES + " VALUES (9, 'x', 'y')"),
+          "42P01",
+          "cannot be found");
+      // Time travel is the writer's.
+      assertThat(query(writer, "SELECT * FROM " + SALES + " VERSION AS OF " + oldSnapshot))
+          .hasSize(1);
+    }
+  }
+
+  @Test
+  void procedureArgumentsAreCheckedBeforeAnyTableIsRead() throws Exception {
+    try (Connection reader = reader()) {
+      assertFails(
+          () -> query(reader, "CALL demo.system.ancestors_of('acl_hr.salaries')"),
+          "42P01",
+          "cannot be found");
+      assertFails(
+          () -> query(reader, "CALL demo.system.ancestors_of('acl_sales.orders')"),
+          "42501",
+          "Cannot call ancestors_of on table demo.acl_sales.orders: it needs privilege history");
+      assertFails(
+          () ->
+              query(
+                  reader,
+                  "EXPLAIN CALL demo.system.rewrite_data_files(table => 'acl_sales.orders')"),
+          "42501",
+          "needs privilege maintain");
+    }
+    try (Connection writer = gateway.connect(Role.WRITE)) {
+      List<List<Object>> explain =
+          query(writer, "EXPLAIN CALL demo.system.ancestors_of('acl_sales.orders')");
+      assertThat(explain)
+          .anySatisfy(
+              row ->
+                  assertThat(row)
+                      .contains("check", "table", "access: history", "demo.acl_sales.orders"));
+    }
+  }
+
+  @Test
+  void databaseMetaDataListsOnlyWhatTheUserMaySee() throws Exception {
+    try (Connection reader = reader()) {
+      DatabaseMetaData meta = reader.getMetaData();
+      List<String> schemas = new ArrayList<>();
+      try (ResultSet rs = meta.getSchemas("demo", "acl%")) {
+        while (rs.next()) {
+          schemas.add(rs.getString("TABLE_SCHEM"));
+        }
+      }
+      assertThat(schemas).containsExactly("acl_sales", "acl_sandbox");
+      List<String> tables = new ArrayList<>();
+      try (ResultSet rs = meta.getTables("demo", "acl%", "%", null)) {
+        while (rs.next()) {
+          tables.add(rs.getString("TABLE_SCHEM") + "." + rs.getString("TABLE_NAME"));
+        }
+      }
+      assertThat(tables).containsExactly("acl_sales.orders");
+      try (ResultSet rs = meta.getColumns("demo", "acl_hr", "salaries", "%")) {
+        assertThat(rs.next()).isFalse();
+      }
+    }
+  }
+
+  @Test
+  void namespacesNeedOwnershipToChange() throws Exception {
+    try (Connection reader = reader()) {
+      assertFails(
+          () -> execute(reader, "CREATE NAMESPACE demo.acl_other"), "42501", "needs role write");
+    }
+    try (Connection ana = gateway.connect("ana", PASSWORD)) {
+      assertFails(
+          () -> execute(ana, "SET spark.sql.ansi.enabled = true"),
+          "42501",
+          "spark.sql.ansi.enabled");
+      execute(ana, "SET spark.sql.shuffle.partitions = 3");
+    }
+  }
+
+  private static long currentSnapshot(Connection c) throws SQLException {
+    return (Long)
+        query(
+                c,
+                "SELECT snapshot_id FROM "
+                    + SALES
+                    + ".snapshots ORDER BY committed_at DESC LIMIT 1")
+            .get(0)
+            .get(0);
+  }
+}
