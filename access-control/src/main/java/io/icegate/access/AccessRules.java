@@ -123,6 +123,16 @@ public final class AccessRules {
   }
 
   /**
+   * Whether some table rule that matches {@code subject} hides or masks a column or filters rows:
+   * when none does, a statement needs no rewriting for this user.
+   */
+  public boolean restrictsAnything(Subject subject) {
+    return tables.orElse(List.of()).stream()
+        .anyMatch(
+            r -> (!r.columns().isEmpty() || r.filter().isPresent()) && r.who().matches(subject));
+  }
+
+  /**
    * Whether {@code subject} may do {@code privilege} to {@code table}, and the rule that said so.
    */
   public Decision check(Subject subject, TableRef table, Privilege privilege) {

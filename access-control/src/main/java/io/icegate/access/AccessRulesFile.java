@@ -9,6 +9,8 @@ import java.time.Instant;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicLong;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The rules file, read again when it changes and swapped whole: a statement sees one version from
@@ -17,6 +19,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * checkIntervalMillis}, so the rules cost no file system call per statement.
  */
 public final class AccessRulesFile {
+  private static final Logger LOG = LoggerFactory.getLogger(AccessRulesFile.class);
+
   /** What the rules in use are and how the last reload went. */
   public record Status(
       Path path,
@@ -89,7 +93,7 @@ public final class AccessRulesFile {
     try {
       stamp = stamp();
     } catch (AccessRulesException e) {
-      failed(e.getMessage(), null);
+      failed(e.getMessage());
       return;
     }
     if (stamp.equals(seen)) {
@@ -99,20 +103,26 @@ public final class AccessRulesFile {
     try {
       AccessRules rules = read();
       if (!rules.fingerprint().equals(loaded.rules().fingerprint())) {
+        LOG.info(
+            "Access rules from {} changed: version {} replaces {}",
+            path,
+            rules.fingerprint(),
+            loaded.rules().fingerprint());
         loaded = new Loaded(rules, Instant.now());
         reloads.incrementAndGet();
       }
       lastFailure = null;
       lastFailureAt = null;
     } catch (AccessRulesException e) {
-      failed(e.getMessage(), stamp);
+      failed(e.getMessage());
     }
   }
 
-  private void failed(String message, Stamp stamp) {
+  private void failed(String message) {
     failures.incrementAndGet();
     lastFailure = message + " (the rules of " + loaded.rules().fingerprint() + " stay in effect)";
     lastFailureAt = Instant.now();
+    LOG.error("{}", lastFailure);
   }
 
   private Stamp stamp() throws AccessRulesException {

@@ -316,6 +316,18 @@ final class CommandAccess {
                       + " effect");
             })
         .on(
+            ExplainCommand.class,
+            (a, c) -> {
+              // The explained plan is analyzed, and checked, on its own (PlanChecks).
+              if (RestrictedReads.wraps(c.logicalPlan())) {
+                throw TableAccess.refusal(
+                    "Cannot explain the statement: it reads a table user '"
+                        + a.access().subject().user()
+                        + "' sees only in part, and its plan would show the rule's columns and"
+                        + " predicates");
+              }
+            })
+        .on(
             SetCommand.class,
             (a, c) -> {
               if (c.kv().isDefined() && c.kv().get()._2().isDefined()) {
@@ -348,7 +360,6 @@ final class CommandAccess {
         ListFilesCommand.class,
         ListArchivesCommand.class,
         DropTempViewCommand.class,
-        ExplainCommand.class,
         StreamingExplainCommand.class,
         DescribeQueryCommand.class,
         InsertIntoDataSourceDirCommand.class,
@@ -542,7 +553,12 @@ final class CommandAccess {
   }
 
   private static void metadata(PlanAccess a, LogicalPlan table, String what) {
-    a.tableOf(table).ifPresent(t -> a.access().require(t, Privilege.METADATA, what));
+    a.tableOf(table)
+        .ifPresent(
+            t -> {
+              a.access().require(t, Privilege.METADATA, what);
+              a.access().requireNoHiddenColumns(t, what);
+            });
   }
 
   /** DESCRIBE: anyone who sees the table; EXTENDED shows its structure, which needs metadata. */
@@ -550,6 +566,7 @@ final class CommandAccess {
     a.tableOf(table)
         .ifPresent(
             t -> {
+              a.access().requireNoHiddenColumns(t, "describe");
               if (extended) {
                 a.access().require(t, Privilege.METADATA, "describe");
               } else {
@@ -560,6 +577,7 @@ final class CommandAccess {
 
   private static void describeV1(PlanAccess a, TableIdentifier table, boolean extended) {
     TableRef t = a.v1Table(table);
+    a.access().requireNoHiddenColumns(t, "describe");
     if (extended) {
       a.access().require(t, Privilege.METADATA, "describe");
     } else {

@@ -26,7 +26,9 @@ import org.apache.spark.sql.catalyst.analysis.ResolvedTable;
 import org.apache.spark.sql.catalyst.analysis.ResolvedTempView;
 import org.apache.spark.sql.catalyst.catalog.CatalogTable;
 import org.apache.spark.sql.catalyst.plans.logical.Command;
+import org.apache.spark.sql.catalyst.plans.logical.Filter;
 import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
+import org.apache.spark.sql.catalyst.plans.logical.Project;
 import org.apache.spark.sql.catalyst.plans.logical.SubqueryAlias;
 import org.apache.spark.sql.catalyst.plans.logical.View;
 import org.apache.spark.sql.connector.catalog.Identifier;
@@ -67,6 +69,9 @@ public final class PlanAccess {
 
   private final TableAccess access;
 
+  /** Reads of tables the user sees in part, inside {@link RestrictedReads}' wrapper. */
+  private final Set<Object> wrappedReads = Collections.newSetFromMap(new IdentityHashMap<>());
+
   /** Tables a command writes: not read by the statement, checked with the write. */
   private final Set<Object> writeTargets = Collections.newSetFromMap(new IdentityHashMap<>());
 
@@ -80,7 +85,13 @@ public final class PlanAccess {
 
   /** Checks one node of the plan; its children and inner plans are the walker's. */
   public void checkNode(LogicalPlan plan) {
-    if (plan instanceof DataSourceV2Relation relation) {
+    if (plan instanceof Project && plan.getTagValue(RestrictedReads.WRAPPER).isDefined()) {
+      LogicalPlan below = ((Project) plan).child();
+      while (below instanceof Filter || below instanceof SubqueryAlias) {
+        below = below.children().head();
+      }
+      wrappedReads.add(below);
+    } else if (plan instanceof DataSourceV2Relation relation) {
       if (!writeTargets.contains(relation)) {
         read(relation);
       }
@@ -144,6 +155,17 @@ public final class PlanAccess {
       access.require(ref, EnumSet.of(Privilege.SELECT, Privilege.HISTORY), "read a past state of");
     } else {
       access.require(ref, Privilege.SELECT, "read");
+    }
+    if (access.grant(ref).restricted() && !wrappedReads.contains(relation)) {
+      throw TableAccess.refusal(
+          "Cannot read table "
+              + ref
+              + " this way: user '"
+              + access.subject().user()
+              + "' sees only part of it "
+              + TableAccess.by(access.grant(ref).rule())
+              + ", and Icegate applies that where a statement names the table (not through"
+              + " DataFrames, cached plans or names it cannot read)");
     }
   }
 

@@ -53,6 +53,31 @@ public final class TableAccess {
     return grants.computeIfAbsent(table, t -> rules.table(subject, t));
   }
 
+  /** Whether some rule hides or masks a column, or filters rows, for this user. */
+  public boolean anyRestriction() {
+    return rules.restrictsAnything(subject);
+  }
+
+  /**
+   * Refuses showing the columns of {@code table} (DESCRIBE, SHOW COLUMNS, SHOW CREATE TABLE) to a
+   * user from whom a column of it is hidden: those answers would name it.
+   */
+  public void requireNoHiddenColumns(TableRef table, String what) {
+    TableGrant grant = grant(table);
+    if (grant.columns().stream().anyMatch(io.icegate.access.ColumnRule::hidden)) {
+      throw refusal(
+          "Cannot "
+              + what
+              + " table "
+              + table
+              + ": a column of it is hidden from user '"
+              + subject.user()
+              + "' "
+              + by(grant.rule())
+              + "; DatabaseMetaData.getColumns lists the columns the user sees");
+    }
+  }
+
   public boolean visible(TableRef table) {
     return grant(table).visible();
   }

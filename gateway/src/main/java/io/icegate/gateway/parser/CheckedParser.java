@@ -27,18 +27,23 @@ public abstract class CheckedParser implements ParserInterface {
   /** Throws if {@code expression}, as parsed, may not go on to analysis. */
   protected abstract void checkExpression(Expression expression);
 
+  /** The checked parse tree as analysis gets it: unchanged unless a subclass rewrites it. */
+  protected LogicalPlan rewritePlan(LogicalPlan plan) {
+    return plan;
+  }
+
   @Override
   public final LogicalPlan parsePlan(String sqlText) throws ParseException {
     LogicalPlan plan = delegate.parsePlan(sqlText);
     checkPlan(plan);
-    return plan;
+    return rewritePlan(plan);
   }
 
   @Override
   public final LogicalPlan parseQuery(String sqlText) throws ParseException {
     LogicalPlan plan = delegate.parseQuery(sqlText);
     checkPlan(plan);
-    return plan;
+    return rewritePlan(plan);
   }
 
   @Override

@@ -1,5 +1,6 @@
 package io.icegate.gateway.policy;
 
+import io.icegate.gateway.access.RestrictedReads;
 import io.icegate.gateway.parser.CheckedParser;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.catalyst.expressions.Expression;
@@ -24,6 +25,12 @@ final class PolicedParser extends CheckedParser {
   protected void checkPlan(LogicalPlan plan) {
     SessionPolicies.of(session)
         .ifPresent(policy -> new PlanChecks(policy, session, true).check(plan));
+  }
+
+  /** The access rules' hidden and masked columns and row filters around each read (if any). */
+  @Override
+  protected LogicalPlan rewritePlan(LogicalPlan plan) {
+    return SessionPolicies.of(session).isPresent() ? RestrictedReads.rewrite(session, plan) : plan;
   }
 
   @Override

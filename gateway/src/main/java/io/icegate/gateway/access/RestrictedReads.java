@@ -1,0 +1,344 @@
+package io.icegate.gateway.access;
+
+import io.icegate.access.TableGrant;
+import io.icegate.access.TableRef;
+import io.icegate.gateway.engine.Sessions;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.Set;
+import java.util.regex.Pattern;
+import org.apache.iceberg.Schema;
+import org.apache.iceberg.spark.source.SparkTable;
+import org.apache.iceberg.types.Types;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.catalyst.AliasIdentifier;
+import org.apache.spark.sql.catalyst.analysis.RelationTimeTravel;
+import org.apache.spark.sql.catalyst.analysis.UnresolvedAttribute;
+import org.apache.spark.sql.catalyst.analysis.UnresolvedRelation;
+import org.apache.spark.sql.catalyst.expressions.Alias;
+import org.apache.spark.sql.catalyst.expressions.Expression;
+import org.apache.spark.sql.catalyst.expressions.NamedExpression;
+import org.apache.spark.sql.catalyst.expressions.SubqueryExpression;
+import org.apache.spark.sql.catalyst.parser.ParseException;
+import org.apache.spark.sql.catalyst.plans.logical.DeleteFromTable;
+import org.apache.spark.sql.catalyst.plans.logical.Filter;
+import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
+import org.apache.spark.sql.catalyst.plans.logical.MergeIntoTable;
+import org.apache.spark.sql.catalyst.plans.logical.Project;
+import org.apache.spark.sql.catalyst.plans.logical.SubqueryAlias;
+import org.apache.spark.sql.catalyst.plans.logical.UnresolvedWith;
+import org.apache.spark.sql.catalyst.plans.logical.UpdateTable;
+import org.apache.spark.sql.catalyst.trees.TreeNodeTag;
+import org.apache.spark.sql.connector.catalog.CatalogPlugin;
+import org.apache.spark.sql.connector.catalog.Identifier;
+import org.apache.spark.sql.connector.catalog.Table;
+import org.apache.spark.sql.connector.catalog.TableCatalog;
+import org.apache.spark.sql.execution.command.DescribeQueryCommand;
+import org.apache.spark.sql.execution.command.ExplainCommand;
+import org.apache.spark.sql.types.StructField;
+import scala.Option;
+import scala.Tuple2;
+import scala.jdk.javaapi.CollectionConverters;
+import scala.runtime.AbstractFunction1;
+import scala.runtime.AbstractPartialFunction;
+
+/**
+ * Puts a user's column and row rules between each read of a table and the statement, in the parse
+ * tree, before Spark resolves a name: a read of a table the user sees in part becomes {@code SELECT
+ * <visible columns, masks> FROM t WHERE <filter>} under the table's own name. A hidden column is
+ * then absent as if it did not exist ({@code *} leaves it out, naming it is "cannot be resolved"),
+ * a mask replaces the values everything above reads, and the filter sits below every predicate of
+ * the statement. Views, CTEs, sub-queries and time travel are parse trees too, so nesting hides
+ * nothing; {@link PlanAccess} refuses a read of such a table that this did not wrap.
+ */
+public final class RestrictedReads {
+  /** Marks the wrapper's projection, so that the analyzed plan's check can find it. */
+  static final TreeNodeTag<String> WRAPPER = new TreeNodeTag<>("icegate.access.restricted");
+
+  /**
+   * A last name part that Iceberg's catalog reads as its table at a snapshot, time, branch or tag.
+   */
+  private static final Pattern SELECTOR =
+      Pattern.compile("(?i)(?:snapshot_id_\\d+|at_timestamp_\\d+|branch_.+|tag_.+)");
+
+  private final SparkSession session;
+  private final TableAccess access;
+
+  private RestrictedReads(SparkSession session, TableAccess access) {
+    this.session = session;
+    this.access = access;
+  }
+
+  /** {@code plan} with the session user's column and row rules around each read; as is without. */
+  public static LogicalPlan rewrite(SparkSession session, LogicalPlan plan) {
+    Optional<TableAccess> access = SessionAccess.forStatement(session);
+    if (access.isEmpty() || !access.get().anyRestriction()) {
+      return plan;
+    }
+    return new RestrictedReads(session, access.get()).rewrite(plan, Set.of());
+  }
+
+  /** Whether {@code plan} (a parse tree or analyzed) holds a read this class wrapped. */
+  static boolean wraps(LogicalPlan plan) {
+    if (plan instanceof Project && plan.getTagValue(WRAPPER).isDefined()) {
+      return true;
+    }
+    for (LogicalPlan child : list(plan.children())) {
+      if (wraps(child)) {
+        return true;
+      }
+    }
+    for (Object inner : list(plan.innerChildren())) {
+      if (inner instanceof LogicalPlan logical && wraps(logical)) {
+        return true;
+      }
+    }
+    for (Expression expression : list(plan.expressions())) {
+      if (expression.exists(
+          new AbstractFunction1<Expression, Object>() {
+            @Override
+            public Object apply(Expression e) {
+              return e instanceof SubqueryExpression subquery && wraps(subquery.plan());
+            }
+          })) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private LogicalPlan rewrite(LogicalPlan plan, Set<String> ctes) {
+    if (plan instanceof UnresolvedRelation relation) {
+      return wrap(relation, relation, ctes);
+    }
+    if (plan instanceof RelationTimeTravel travel
+        && travel.relation() instanceof UnresolvedRelation relation) {
+      return wrap(travel, relation, ctes);
+    }
+    if (plan instanceof UnresolvedWith with) {
+      Set<String> names = new HashSet<>(ctes);
+      List<Tuple2<String, SubqueryAlias>> relations = new ArrayList<>();
+      for (Tuple2<String, SubqueryAlias> cte : list(with.cteRelations())) {
+        relations.add(new Tuple2<>(cte._1(), (SubqueryAlias) rewrite(cte._2(), Set.copyOf(names))));
+        names.add(cte._1().toLowerCase(Locale.ROOT));
+      }
+      return new UnresolvedWith(
+          rewrite(with.child(), names), CollectionConverters.asScala(relations).toSeq());
+    }
+    if (plan instanceof ExplainCommand explain) {
+      // The explained plan is a field, not a child: it is what would run.
+      return new ExplainCommand(rewrite(explain.logicalPlan(), ctes), explain.mode());
+    }
+    if (plan instanceof DescribeQueryCommand describe) {
+      return new DescribeQueryCommand(describe.queryText(), rewrite(describe.plan(), ctes));
+    }
+    if (plan instanceof DeleteFromTable || plan instanceof UpdateTable) {
+      // The target is written, not read: refused to a user who sees it in part (CommandAccess).
+      return subqueries(plan, ctes);
+    }
+    if (plan instanceof MergeIntoTable merge) {
+      return subqueries(
+          merge.copy(
+              merge.targetTable(),
+              rewrite(merge.sourceTable(), ctes),
+              merge.mergeCondition(),
+              merge.matchedActions(),
+              merge.notMatchedActions(),
+              merge.notMatchedBySourceActions()),
+          ctes);
+    }
+    LogicalPlan children =
+        plan.mapChildren(
+            new AbstractFunction1<>() {
+              @Override
+              public LogicalPlan apply(LogicalPlan child) {
+                return rewrite(child, ctes);
+              }
+            });
+    return subqueries(children, ctes);
+  }
+
+  /** The plan with the relations read by its sub-query expressions rewritten. */
+  private LogicalPlan subqueries(LogicalPlan plan, Set<String> ctes) {
+    return (LogicalPlan)
+        plan.transformExpressions(
+            new AbstractPartialFunction<Expression, Expression>() {
+              @Override
+              public boolean isDefinedAt(Expression e) {
+                return e instanceof SubqueryExpression;
+              }
+
+              @Override
+              public Expression apply(Expression e) {
+                SubqueryExpression subquery = (SubqueryExpression) e;
+                return subquery.withNewPlan(rewrite(subquery.plan(), ctes));
+              }
+            });
+  }
+
+  /** {@code read} (the relation, perhaps with time travel) wrapped in the user's rules, if any. */
+  private LogicalPlan wrap(LogicalPlan read, UnresolvedRelation relation, Set<String> ctes) {
+    List<String> parts = list(relation.multipartIdentifier());
+    if (parts.size() == 1
+        && (ctes.contains(parts.get(0).toLowerCase(Locale.ROOT))
+            || Sessions.withActive(
+                session,
+                () -> session.sessionState().catalog().getTempView(parts.get(0)).isDefined()))) {
+      // A CTE or a temporary view: what it reads is rewritten where it is defined or read.
+      return read;
+    }
+    TableRef table = access.resolve(parts);
+    if (parts.size() > 1 && SELECTOR.matcher(parts.get(parts.size() - 1)).matches()) {
+      TableRef of = access.resolve(parts.subList(0, parts.size() - 1));
+      if (access.grant(of).restricted()) {
+        table = of;
+      }
+    }
+    TableGrant grant = access.grant(table);
+    if (!grant.restricted()) {
+      return read;
+    }
+    Optional<Columns> columns = columns(table);
+    if (columns.isEmpty()) {
+      // Not a table Icegate can read the columns of: the analyzed plan's check refuses the read.
+      return read;
+    }
+    LogicalPlan rows = read;
+    if (grant.filter().isPresent()) {
+      rows = new Filter(parse(grant.filter().get(), table, "row filter"), read);
+    }
+    Set<String> hidden = columns.get().hidden(grant);
+    List<NamedExpression> projection = new ArrayList<>();
+    for (String column : columns.get().current()) {
+      String key = column.toLowerCase(Locale.ROOT);
+      if (hidden.contains(key)) {
+        continue;
+      }
+      Optional<String> mask = columns.get().maskOf(grant, column);
+      if (mask.isPresent()) {
+        projection.add(
+            new Alias(
+                parse(mask.get(), table, "mask of column " + column),
+                column,
+                NamedExpression.newExprId(),
+                CollectionConverters.asScala(List.<String>of()).toSeq(),
+                Option.empty(),
+                CollectionConverters.asScala(List.<String>of()).toSeq()));
+      } else {
+        projection.add(UnresolvedAttribute.quoted(column));
+      }
+    }
+    Project project = new Project(CollectionConverters.asScala(projection).toSeq(), rows);
+    project.setTagValue(WRAPPER, table.toString());
+    List<String> qualifier = new ArrayList<>();
+    qualifier.add(table.catalog());
+    qualifier.addAll(table.namespace());
+    return new SubqueryAlias(
+        AliasIdentifier.apply(
+            parts.get(parts.size() - 1), CollectionConverters.asScala(qualifier).toSeq()),
+        project);
+  }
+
+  private Expression parse(String sql, TableRef table, String what) {
+    try {
+      return session.sessionState().sqlParser().parseExpression(sql);
+    } catch (ParseException e) {
+      throw TableAccess.refusal(
+          "Cannot read table "
+              + table
+              + ": the "
+              + what
+              + " of "
+              + TableAccess.by(access.grant(table).rule())
+              + " is not an expression Spark reads; an operator must mend the access rules file");
+    }
+  }
+
+  /**
+   * A table's current column names, and every name each column has had: a rule naming a column
+   * follows it through renames, by Iceberg's field id.
+   */
+  private record Columns(List<String> current, List<Set<String>> everyName) {
+    /** The current names, in lower case, of the columns a rule hides under any of their names. */
+    Set<String> hidden(TableGrant grant) {
+      Set<String> found = new LinkedHashSet<>();
+      for (int i = 0; i < current.size(); i++) {
+        for (String name : everyName.get(i)) {
+          if (grant.hides(name)) {
+            found.add(current.get(i).toLowerCase(Locale.ROOT));
+          }
+        }
+      }
+      return found;
+    }
+
+    Optional<String> maskOf(TableGrant grant, String column) {
+      int i = current.indexOf(column);
+      for (String name : everyName.get(i)) {
+        Optional<String> mask = grant.maskOf(name);
+        if (mask.isPresent()) {
+          return mask;
+        }
+      }
+      return Optional.empty();
+    }
+  }
+
+  private Optional<Columns> columns(TableRef ref) {
+    Optional<Table> loaded = load(ref);
+    if (loaded.isEmpty()) {
+      return Optional.empty();
+    }
+    Table table = loaded.get();
+    List<String> current = new ArrayList<>();
+    List<Set<String>> names = new ArrayList<>();
+    if (table instanceof SparkTable spark) {
+      Schema schema = spark.table().schema();
+      for (Types.NestedField field : schema.columns()) {
+        current.add(field.name());
+        Set<String> every = new LinkedHashSet<>();
+        every.add(field.name());
+        for (Schema old : spark.table().schemas().values()) {
+          Types.NestedField then = old.findField(field.fieldId());
+          if (then != null && old.columns().contains(then)) {
+            every.add(then.name());
+          }
+        }
+        names.add(every);
+      }
+    } else {
+      for (StructField field : table.schema().fields()) {
+        current.add(field.name());
+        names.add(Set.of(field.name()));
+      }
+    }
+    return Optional.of(new Columns(current, names));
+  }
+
+  private Optional<Table> load(TableRef ref) {
+    return Sessions.withActive(
+        session,
+        () -> {
+          try {
+            CatalogPlugin plugin = Sessions.catalogManager(session).catalog(ref.catalog());
+            if (!(plugin instanceof TableCatalog catalog)) {
+              return Optional.<Table>empty();
+            }
+            return Optional.of(
+                catalog.loadTable(
+                    Identifier.of(ref.namespace().toArray(String[]::new), ref.name())));
+          } catch (Exception e) {
+            // No such table (Spark reports it as it does), or a view: left to the plan's check.
+            return Optional.<Table>empty();
+          }
+        });
+  }
+
+  private static <T> List<T> list(scala.collection.Seq<T> seq) {
+    return CollectionConverters.asJava(seq);
+  }
+}
