@@ -69,6 +69,7 @@ import org.apache.spark.sql.catalyst.plans.logical.SetCatalogAndNamespace;
 import org.apache.spark.sql.catalyst.plans.logical.SetIdentifierFields;
 import org.apache.spark.sql.catalyst.plans.logical.SetNamespaceLocation;
 import org.apache.spark.sql.catalyst.plans.logical.SetNamespaceProperties;
+import org.apache.spark.sql.catalyst.plans.logical.SetTableSerDeProperties;
 import org.apache.spark.sql.catalyst.plans.logical.SetViewProperties;
 import org.apache.spark.sql.catalyst.plans.logical.SetWriteDistributionAndOrdering;
 import org.apache.spark.sql.catalyst.plans.logical.ShowColumns;
@@ -219,6 +220,7 @@ final class CommandAccess {
         .on(RenamePartitions.class, (a, c) -> own(a, c.table(), "rename partitions of"))
         .on(RecoverPartitions.class, (a, c) -> own(a, c.child(), "recover partitions of"))
         .on(RepairTable.class, (a, c) -> own(a, c.child(), "repair"))
+        .on(SetTableSerDeProperties.class, (a, c) -> own(a, c.child(), "alter"))
         // Views: their own name; what they read is checked when they are read (caller's rights).
         .on(CreateView.class, (a, c) -> own(a, c.child(), "create view"))
         .on(AlterViewAs.class, (a, c) -> own(a, c.child(), "alter view"))
@@ -470,7 +472,7 @@ final class CommandAccess {
             SetCatalogCommand.class,
             (a, c) -> {
               if (!a.access().catalogVisible(c.catalogName())) {
-                throw TableAccess.refusal("Catalog '" + c.catalogName() + "' was not found");
+                throw TableAccess.catalogNotFound(c.catalogName());
               }
             })
         .on(
@@ -685,7 +687,7 @@ final class CommandAccess {
   private static void catalogOf(PlanAccess a, LogicalPlan namespace) {
     Map.Entry<String, List<String>> ns = PlanAccess.namespaceOf(namespace);
     if (!a.access().catalogVisible(ns.getKey())) {
-      throw TableAccess.refusal("Catalog '" + ns.getKey() + "' was not found");
+      throw TableAccess.catalogNotFound(ns.getKey());
     }
   }
 

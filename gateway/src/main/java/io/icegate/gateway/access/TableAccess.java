@@ -287,6 +287,14 @@ public final class TableAccess {
     return sneaky(new NoSuchTableException(CollectionConverters.asScala(parts).toSeq()));
   }
 
+  /** What a missing catalog reads as: the user may not know this one exists. */
+  public static RuntimeException catalogNotFound(String catalog) {
+    GatewayMetrics.instance().accessRefused();
+    return new GatewayException(
+        ErrorCode.CATALOG_NOT_FOUND,
+        "[CATALOG_NOT_FOUND] The catalog `" + catalog + "` cannot be found.");
+  }
+
   private static RuntimeException namespaceNotFound(String catalog, List<String> namespace) {
     GatewayMetrics.instance().accessRefused();
     return new GatewayException(

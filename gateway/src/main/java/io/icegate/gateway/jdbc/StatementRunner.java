@@ -1,6 +1,7 @@
 package io.icegate.gateway.jdbc;
 
 import io.icegate.calcite.parser.IcegateSqlParser;
+import io.icegate.gateway.access.Listings;
 import io.icegate.gateway.activity.StatementActivity;
 import io.icegate.gateway.activity.StatementJobs;
 import io.icegate.gateway.activity.SystemTableQueries;
@@ -261,6 +262,7 @@ final class StatementRunner {
                               JdbcParameters.forSpark(
                                       parameters, connection.compactRows(), connection.zone())
                                   .toArray());
+          result = Listings.visible(session, result);
           if (result.logicalPlan() instanceof CommandResult command && command.output().isEmpty()) {
             return new Outcome(
                 List.of(), null, rowsWritten(command.commandPhysicalPlan()), warnings);

@@ -244,6 +244,20 @@ class AccessRulesIT {
   }
 
   @Test
+  void showListsOnlyWhatTheUserMaySee() throws Exception {
+    try (Connection reader = reader()) {
+      List<Object> namespaces =
+          query(reader, "SHOW NAMESPACES IN demo").stream().map(r -> r.get(0)).toList();
+      assertThat(namespaces).contains("acl_sales", "acl_sandbox").doesNotContain("acl_hr");
+      assertThat(query(reader, "SHOW TABLES IN demo.acl_sales"))
+          .extracting(r -> r.get(1))
+          .containsExactly("orders");
+      assertFails(
+          () -> query(reader, "SHOW TABLES IN demo.acl_hr"), "3F000", "acl_hr` cannot be found");
+    }
+  }
+
+  @Test
   void namespacesNeedOwnershipToChange() throws Exception {
     try (Connection reader = reader()) {
       assertFails(
