@@ -34,8 +34,12 @@ public final class AccessControl {
     return file == null ? Optional.empty() : Optional.of(file.current());
   }
 
-  /** How the rules file's loads went; empty without one. */
+  /** How the rules file's loads went, after a look for a change; empty without one. */
   public Optional<AccessRulesFile.Status> status() {
-    return file == null ? Optional.empty() : Optional.of(file.status());
+    if (file == null) {
+      return Optional.empty();
+    }
+    file.current();
+    return Optional.of(file.status());
   }
 }

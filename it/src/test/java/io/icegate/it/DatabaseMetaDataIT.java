@@ -80,6 +80,8 @@ class DatabaseMetaDataIT {
         .containsExactly(row("system", "icegate"));
     assertThat(read(meta().getTables("icegate", "system", "%", null), "TABLE_NAME", "TABLE_TYPE"))
         .containsExactly(
+            row("access_privileges", "SYSTEM TABLE"),
+            row("access_rules", "SYSTEM TABLE"),
             row("connections", "SYSTEM TABLE"),
             row("queries", "SYSTEM TABLE"),
             row("table_health", "SYSTEM TABLE"));

@@ -76,10 +76,54 @@ public final class RestrictedReads {
   /** {@code plan} with the session user's column and row rules around each read; as is without. */
   public static LogicalPlan rewrite(SparkSession session, LogicalPlan plan) {
     Optional<TableAccess> access = SessionAccess.forStatement(session);
-    if (access.isEmpty() || !access.get().anyRestriction()) {
+    if (access.isEmpty()) {
+      return plan;
+    }
+    checkTimeTravelSubqueries(access.get(), plan, false);
+    if (!access.get().anyRestriction()) {
       return plan;
     }
     return new RestrictedReads(session, access.get()).rewrite(plan, Set.of());
+  }
+
+  /**
+   * Refuses a time travel whose {@code AS OF (SELECT ...)} reads a table the user may not read:
+   * Spark evaluates that sub-query while it analyzes the statement, before any check of the
+   * analyzed plan.
+   */
+  private static void checkTimeTravelSubqueries(
+      TableAccess access, LogicalPlan plan, boolean insideTimeTravel) {
+    if (insideTimeTravel && plan instanceof UnresolvedRelation relation) {
+      access.require(
+          access.resolve(list(relation.multipartIdentifier())),
+          io.icegate.access.Privilege.SELECT,
+          "read");
+    }
+    boolean travel = plan instanceof RelationTimeTravel;
+    for (LogicalPlan child : list(plan.children())) {
+      checkTimeTravelSubqueries(access, child, insideTimeTravel);
+    }
+    for (Object inner : list(plan.innerChildren())) {
+      if (inner instanceof LogicalPlan logical) {
+        checkTimeTravelSubqueries(access, logical, insideTimeTravel);
+      }
+    }
+    for (Expression expression : list(plan.expressions())) {
+      List<LogicalPlan> subqueries = new ArrayList<>();
+      expression.foreach(
+          new AbstractFunction1<Expression, scala.runtime.BoxedUnit>() {
+            @Override
+            public scala.runtime.BoxedUnit apply(Expression e) {
+              if (e instanceof SubqueryExpression subquery) {
+                subqueries.add(subquery.plan());
+              }
+              return scala.runtime.BoxedUnit.UNIT;
+            }
+          });
+      for (LogicalPlan subquery : subqueries) {
+        checkTimeTravelSubqueries(access, subquery, insideTimeTravel || travel);
+      }
+    }
   }
 
   /** Whether {@code plan} (a parse tree or analyzed) holds a read this class wrapped. */

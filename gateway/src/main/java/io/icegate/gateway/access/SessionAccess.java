@@ -61,6 +61,12 @@ public final class SessionAccess {
         .map(rules -> new TableAccess(rules, rules.subject(owner.user(), owner.role()), session));
   }
 
+  /** The access control of {@code session}'s gateway, if the session is a user's. */
+  public static Optional<AccessControl> control(SparkSession session) {
+    Owner owner = OWNERS.get(session);
+    return owner == null ? Optional.empty() : Optional.of(owner.control());
+  }
+
   /**
    * Runs a CALL whose every table argument was checked; what it runs inside is not checked again.
    */

@@ -16,6 +16,7 @@ import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
 import org.apache.spark.sql.SparkSession;
@@ -30,6 +31,13 @@ import scala.jdk.javaapi.CollectionConverters;
  * rule.
  */
 public final class TableAccess {
+  /** One check as EXPLAIN ACCESS lists it. */
+  public record Check(
+      String object, Optional<TableRef> table, String privileges, boolean allowed, String rule) {}
+
+  /** Set while EXPLAIN ACCESS analyzes a statement: every check made is added. */
+  private static final ThreadLocal<List<Check>> RECORDED = new ThreadLocal<>();
+
   private final AccessRules rules;
   private final Subject subject;
   private final SparkSession session;
@@ -64,6 +72,11 @@ public final class TableAccess {
    */
   public void requireNoHiddenColumns(TableRef table, String what) {
     TableGrant grant = grant(table);
+    record(
+        "columns of table " + table,
+        "every column",
+        grant.columns().stream().noneMatch(io.icegate.access.ColumnRule::hidden),
+        grant.rule());
     if (grant.columns().stream().anyMatch(io.icegate.access.ColumnRule::hidden)) {
       throw refusal(
           "Cannot "
@@ -89,12 +102,17 @@ public final class TableAccess {
    */
   public void require(TableRef table, Set<Privilege> needed, String what) {
     TableGrant grant = grant(table);
-    if (!grant.visible()) {
-      throw notFound(table);
-    }
     Set<Privilege> missing = EnumSet.noneOf(Privilege.class);
     missing.addAll(needed);
     missing.removeAll(grant.privileges());
+    recordTable(
+        table,
+        needed.stream().map(Privilege::label).collect(Collectors.joining(", ")),
+        missing.isEmpty(),
+        grant.rule());
+    if (!grant.visible()) {
+      throw notFound(table);
+    }
     if (!missing.isEmpty()) {
       throw refusal(
           "Cannot "
@@ -118,6 +136,7 @@ public final class TableAccess {
 
   /** Refuses unless the user may know {@code table} exists. */
   public void requireVisible(TableRef table) {
+    recordTable(table, "any", visible(table), grant(table).rule());
     if (!visible(table)) {
       throw notFound(table);
     }
@@ -140,6 +159,13 @@ public final class TableAccess {
                             + ": the access rules do not know what it holds"));
     require(table, need.privileges(), "read metadata table " + metadataTable + " of");
     TableGrant grant = grant(table);
+    if (need.carriesValues()) {
+      record(
+          "metadata table " + metadataTable + " of " + table,
+          "the whole table",
+          !grant.restricted(),
+          grant.rule());
+    }
     if (need.carriesValues() && grant.restricted()) {
       throw refusal(
           "Cannot read metadata table "
@@ -171,6 +197,7 @@ public final class TableAccess {
    */
   public void requireWholeTable(TableRef table, String what) {
     TableGrant grant = grant(table);
+    recordTable(table, "the whole table", !grant.restricted(), grant.rule());
     if (grant.restricted()) {
       throw refusal(
           "Cannot "
@@ -189,6 +216,7 @@ public final class TableAccess {
   public void requireNamespaceOwner(String catalog, List<String> namespace, String what) {
     String name = String.join(".", namespace);
     Decision decision = rules.namespaceOwner(subject, catalog, name);
+    record("namespace " + catalog + "." + name, "owner", decision.allowed(), decision.rule());
     if (!decision.allowed()) {
       if (!rules.namespaceVisible(subject, catalog, name)) {
         throw namespaceNotFound(catalog, namespace);
@@ -225,6 +253,7 @@ public final class TableAccess {
   /** Refuses setting {@code key} unless the rules' session_settings allow it. */
   public void requireSetting(String key, String what) {
     Decision decision = rules.setting(subject, key);
+    record("setting " + key, "set", decision.allowed(), decision.rule());
     if (!decision.allowed()) {
       throw refusal(
           "Cannot set '"
@@ -241,6 +270,7 @@ public final class TableAccess {
   /** Refuses calling {@code procedure} unless the rules' procedures allow it. */
   public void requireProcedure(String procedure) {
     Decision decision = rules.procedure(subject, procedure);
+    record("procedure " + procedure, "call", decision.allowed(), decision.rule());
     if (!decision.allowed()) {
       throw refusal(
           "Cannot call procedure "
@@ -269,6 +299,35 @@ public final class TableAccess {
     List<String> namespace =
         rest.size() > 1 ? rest.subList(0, rest.size() - 1) : List.of(catalogs.currentNamespace());
     return new TableRef(catalog, namespace, rest.get(rest.size() - 1));
+  }
+
+  /**
+   * Runs {@code body} (the analysis of a statement) and returns every check it made, the refusal
+   * that stopped it last if one did.
+   */
+  public static List<Check> recording(Runnable body) {
+    List<Check> checks = new ArrayList<>();
+    RECORDED.set(checks);
+    try {
+      body.run();
+    } finally {
+      RECORDED.remove();
+    }
+    return checks;
+  }
+
+  private static void record(String object, String privileges, boolean allowed, String rule) {
+    List<Check> checks = RECORDED.get();
+    if (checks != null) {
+      checks.add(new Check(object, Optional.empty(), privileges, allowed, rule));
+    }
+  }
+
+  private static void recordTable(TableRef table, String privileges, boolean allowed, String rule) {
+    List<Check> checks = RECORDED.get();
+    if (checks != null) {
+      checks.add(new Check("table " + table, Optional.of(table), privileges, allowed, rule));
+    }
   }
 
   /** Counts and builds a refusal for something the user can see. */

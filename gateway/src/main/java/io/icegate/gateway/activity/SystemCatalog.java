@@ -1,5 +1,6 @@
 package io.icegate.gateway.activity;
 
+import io.icegate.gateway.access.AccessRelations;
 import io.icegate.gateway.security.RequestContext;
 import java.time.Instant;
 import java.util.Arrays;
@@ -125,7 +126,9 @@ public final class SystemCatalog implements TableCatalog, SupportsNamespaces {
     return new Identifier[] {
       Identifier.of(namespace, CONNECTIONS),
       Identifier.of(namespace, QUERIES),
-      Identifier.of(namespace, TABLE_HEALTH)
+      Identifier.of(namespace, TABLE_HEALTH),
+      Identifier.of(namespace, AccessRelations.PRIVILEGES),
+      Identifier.of(namespace, AccessRelations.RULES)
     };
   }
 
@@ -146,6 +149,22 @@ public final class SystemCatalog implements TableCatalog, SupportsNamespaces {
           return new TableHealthTable(
               name + "." + NAMESPACE + "." + TABLE_HEALTH,
               org.apache.spark.sql.SparkSession.active());
+        case AccessRelations.PRIVILEGES:
+          {
+            org.apache.spark.sql.SparkSession session = org.apache.spark.sql.SparkSession.active();
+            return new SystemTable(
+                name + "." + NAMESPACE + "." + AccessRelations.PRIVILEGES,
+                AccessRelations.PRIVILEGES_SCHEMA,
+                () -> AccessRelations.privileges(session));
+          }
+        case AccessRelations.RULES:
+          {
+            org.apache.spark.sql.SparkSession session = org.apache.spark.sql.SparkSession.active();
+            return new SystemTable(
+                name + "." + NAMESPACE + "." + AccessRelations.RULES,
+                AccessRelations.RULES_SCHEMA,
+                () -> AccessRelations.rules(session));
+          }
         default:
           break;
       }

@@ -3,6 +3,7 @@ package io.icegate.gateway.activity;
 import io.icegate.calcite.parser.TableReference;
 import io.icegate.calcite.parser.TableReferences;
 import io.icegate.calcite.parser.impl.IcegateParserImpl;
+import io.icegate.gateway.access.AccessRelations;
 import java.math.BigDecimal;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -122,6 +123,13 @@ public final class SystemTableQueries {
           new RowsTable(SystemCatalog.CONNECTIONS_SCHEMA, SystemCatalog::connectionRows));
       if (session != null) {
         system.add(SystemCatalog.TABLE_HEALTH, new TableHealthRows(session));
+        system.add(
+            AccessRelations.PRIVILEGES,
+            new RowsTable(
+                AccessRelations.PRIVILEGES_SCHEMA, () -> AccessRelations.privileges(session)));
+        system.add(
+            AccessRelations.RULES,
+            new RowsTable(AccessRelations.RULES_SCHEMA, () -> AccessRelations.rules(session)));
       }
       try (Statement statement = connection.createStatement();
           ResultSet rs = statement.executeQuery(sql)) {

@@ -1,5 +1,6 @@
 package io.icegate.gateway.console;
 
+import io.icegate.access.AccessControl;
 import io.icegate.gateway.activity.GatewayActivity;
 import io.icegate.gateway.activity.StatementActivity;
 import io.icegate.gateway.metrics.GatewayMetrics;
@@ -50,6 +51,7 @@ public final class ConsoleHandler extends HandlerWrapper {
   private final Supplier<SparkSession> session;
   private final ConsoleSessions sessions = new ConsoleSessions();
   private MaintenanceTables.Result tables;
+  private final AccessControl access;
   private Instant tablesRead = Instant.MIN;
 
   /**
@@ -58,12 +60,17 @@ public final class ConsoleHandler extends HandlerWrapper {
    * @param auditLog the audit log the history page reads
    * @param session the console's own Spark session, which sees the catalogs connections see (the
    *     tables page reads their tables' metadata through it, without a Spark job)
+   * @param access the access rules: the tables page shows each viewer the tables they may see
    */
   public ConsoleHandler(
-      Optional<Authenticator> authenticator, Path auditLog, Supplier<SparkSession> session) {
+      Optional<Authenticator> authenticator,
+      Path auditLog,
+      Supplier<SparkSession> session,
+      AccessControl access) {
     this.authenticator = authenticator;
     this.auditLog = auditLog;
     this.session = session;
+    this.access = access;
   }
 
   @Override
@@ -160,14 +167,14 @@ public final class ConsoleHandler extends HandlerWrapper {
               HttpServletResponse.SC_OK,
               page(ConsolePages.Page.CONNECTIONS, session.get(), ConsolePages.connections(viewer)));
       case "/ui/tables" -> {
-        MaintenanceTables.Result tables = maintenanceTables();
+        MaintenanceTables.Result tables = maintenanceTables().seenBy(access.rules(), viewer);
         html(
             response,
             HttpServletResponse.SC_OK,
             page(
                 ConsolePages.Page.TABLES,
                 session.get(),
-                ConsolePages.tables(tables.needing(), tables.checked())));
+                ConsolePages.tables(tables.needing(), tables.checked().size())));
       }
       default ->
           html(

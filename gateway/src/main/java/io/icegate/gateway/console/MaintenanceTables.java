@@ -1,8 +1,13 @@
 package io.icegate.gateway.console;
 
+import io.icegate.access.AccessRules;
+import io.icegate.access.Privilege;
+import io.icegate.access.Subject;
+import io.icegate.access.TableRef;
 import io.icegate.gateway.health.HealthThresholds;
 import io.icegate.gateway.health.TableHealth;
 import io.icegate.gateway.metadata.SparkIcebergCatalogs;
+import io.icegate.gateway.security.Identity;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.util.ArrayList;
@@ -47,8 +52,35 @@ final class MaintenanceTables {
           "Manifests",
           "Suggested call");
 
-  /** The tables needing maintenance, and how many tables were checked. */
-  record Result(List<List<String>> needing, int checked) {}
+  /**
+   * The tables needing maintenance, and every table checked (catalog, namespace, name), so that
+   * each viewer is shown only the tables the access rules let them see.
+   */
+  record Result(List<List<String>> needing, List<List<String>> checked) {
+    /** The rows and the count {@code viewer} may see: tables they hold metadata on. */
+    Result seenBy(Optional<AccessRules> rules, Identity viewer) {
+      if (rules.isEmpty()) {
+        return this;
+      }
+      Subject subject =
+          rules.get().subject(viewer.user(), viewer.role().name().toLowerCase(Locale.ROOT));
+      java.util.function.Predicate<List<String>> visible =
+          row ->
+              rules
+                  .get()
+                  .table(
+                      subject,
+                      new TableRef(
+                          row.get(0),
+                          row.get(1) == null || row.get(1).isEmpty()
+                              ? List.of()
+                              : List.of(row.get(1).split("\\.")),
+                          row.get(2) == null ? "" : row.get(2)))
+                  .has(Privilege.METADATA);
+      return new Result(
+          needing.stream().filter(visible).toList(), checked.stream().filter(visible).toList());
+    }
+  }
 
   private MaintenanceTables() {}
 
@@ -62,7 +94,7 @@ final class MaintenanceTables {
     int call = TableHealth.column("suggested_call");
     int error = TableHealth.column("error");
     List<List<String>> needing = new ArrayList<>();
-    int[] checked = {0};
+    List<List<String>> checked = new ArrayList<>();
     TableHealth.rows(
         new SparkIcebergCatalogs(session),
         new TableHealth.Request(wanted, Optional.empty(), Optional.empty(), Optional.empty()),
@@ -70,18 +102,18 @@ final class MaintenanceTables {
         Instant.now(),
         ZoneId.of(session.sessionState().conf().sessionLocalTimeZone()),
         row -> {
-          checked[0]++;
-          if (row.isNullAt(call) && row.isNullAt(error)) {
-            return;
-          }
           List<String> cells = new ArrayList<>();
           for (int index : indexes) {
             DataType type = fields[index].dataType();
             cells.add(row.isNullAt(index) ? null : text(row.get(index, type), type));
           }
+          checked.add(cells.subList(0, 3));
+          if (row.isNullAt(call) && row.isNullAt(error)) {
+            return;
+          }
           needing.add(cells);
         });
-    return new Result(needing, checked[0]);
+    return new Result(needing, checked);
   }
 
   private static String text(Object value, DataType type) {

@@ -272,6 +272,15 @@ public final class ClientErrors {
    * Spark and Jetty wrap the interesting failure in layers that only say "job aborted" or
    * "invocation failed".
    */
+  /**
+   * Spark's "internal error" around a failure of the statement's own (a check of the gateway's, an
+   * analysis error) that Spark met evaluating a sub-query during analysis, such as a time travel's
+   * {@code AS OF (SELECT ...)}: the client gets the failure inside.
+   */
+  private static boolean isInternalError(Throwable t) {
+    return t instanceof SparkThrowable spark && "INTERNAL_ERROR".equals(spark.getErrorClass());
+  }
+
   private static Throwable unwrap(Throwable t) {
     Throwable current = t;
     while (current.getCause() != null
@@ -283,6 +292,13 @@ public final class ClientErrors {
             || (current instanceof RuntimeException
                 && current.getClass() == RuntimeException.class))) {
       current = current.getCause();
+    }
+    if (isInternalError(current)) {
+      for (Throwable c = current.getCause(); c != null && c != c.getCause(); c = c.getCause()) {
+        if (c instanceof GatewayException || c instanceof AnalysisException) {
+          return unwrap(c);
+        }
+      }
     }
     return current;
   }

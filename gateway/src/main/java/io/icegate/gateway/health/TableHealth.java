@@ -1,5 +1,8 @@
 package io.icegate.gateway.health;
 
+import io.icegate.access.Privilege;
+import io.icegate.access.TableRef;
+import io.icegate.gateway.access.TableAccess;
 import io.icegate.gateway.metadata.SparkIcebergCatalogs;
 import java.time.Instant;
 import java.time.ZoneId;
@@ -254,8 +257,14 @@ public final class TableHealth {
       Instant now,
       ZoneId zone,
       Consumer<InternalRow> out) {
+    // Under access rules, a table's health shows its structure: only tables the user holds
+    // metadata on appear, as if the others did not exist.
+    Optional<TableAccess> access = catalogs.access();
     for (String catalog : catalogs.catalogNames()) {
       if (request.catalog().isPresent() && !request.catalog().get().equalsIgnoreCase(catalog)) {
+        continue;
+      }
+      if (access.isPresent() && !access.get().catalogVisible(catalog)) {
         continue;
       }
       List<List<String>> namespaces;
@@ -266,6 +275,9 @@ public final class TableHealth {
         continue;
       }
       for (List<String> namespace : namespaces) {
+        if (access.isPresent() && !access.get().namespaceVisible(catalog, namespace)) {
+          continue;
+        }
         String ns = String.join(".", namespace);
         List<String> names;
         try {
@@ -278,6 +290,13 @@ public final class TableHealth {
           continue;
         }
         for (String name : names) {
+          if (access.isPresent()
+              && !access
+                  .get()
+                  .grant(new TableRef(catalog, namespace, name))
+                  .has(Privilege.METADATA)) {
+            continue;
+          }
           Optional<Table> table;
           try {
             table = catalogs.loadTable(catalog, namespace, name);

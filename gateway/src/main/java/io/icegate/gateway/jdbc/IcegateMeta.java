@@ -3,7 +3,6 @@ package io.icegate.gateway.jdbc;
 import static io.icegate.gateway.error.ClientErrors.answering;
 
 import io.icegate.access.AccessControl;
-import io.icegate.access.AccessRulesException;
 import io.icegate.gateway.access.SessionAccess;
 import io.icegate.gateway.activity.AuditLog;
 import io.icegate.gateway.activity.ConnectionActivity;
@@ -16,7 +15,6 @@ import io.icegate.gateway.error.ClientErrors;
 import io.icegate.gateway.error.ErrorCode;
 import io.icegate.gateway.error.GatewayException;
 import io.icegate.gateway.metadata.NativeMetadataPath;
-import io.icegate.gateway.metrics.GatewayMetrics;
 import io.icegate.gateway.policy.SessionPolicies;
 import io.icegate.gateway.policy.StatementPolicy;
 import io.icegate.gateway.result.ResultRows;
@@ -67,12 +65,11 @@ public final class IcegateMeta extends DatabaseMetaDataRequests {
   private final ConnectionRegistry connections;
   private final NativeMetadataPath nativeMetadataPath;
 
-  public IcegateMeta(SparkEngine engine) {
-    this(engine, engine.config());
-  }
-
-  /** A gateway on {@code engine} with the gateway settings of {@code config}. */
-  public IcegateMeta(SparkEngine engine, GatewayConfig config) {
+  /**
+   * A gateway on {@code engine} with the gateway settings of {@code config} and the access rules
+   * {@code access}.
+   */
+  public IcegateMeta(SparkEngine engine, GatewayConfig config, AccessControl access) {
     this.engine = engine;
     PlanBounds.configure(config.maxPlanNodes(), config.maxConstantBytes());
     this.nativeMetadataPath = new NativeMetadataPath(config.metadataNative());
@@ -106,8 +103,6 @@ public final class IcegateMeta extends DatabaseMetaDataRequests {
             metadataCalls(),
             config.frameMaxRows());
     this.audit = AuditLog.open(config.auditLogPath());
-    AccessControl access = accessControl(config);
-    GatewayMetrics.instance().watchAccessRules(access);
     this.sessionSetup =
         new SessionSetup(new StatementPolicy(config.policy(), engine.warehouses()), access);
     Duration idleTimeout = Duration.ofSeconds(config.idleTimeoutSeconds());
@@ -391,26 +386,5 @@ public final class IcegateMeta extends DatabaseMetaDataRequests {
     Ownership.require(Ownership.Access.USE, id, connection.identity());
     connection.activity().touch();
     return connection;
-  }
-
-  /**
-   * The access rules of {@code icegate.auth.rules-file}; a file that cannot be used stops the
-   * start.
-   */
-  private static AccessControl accessControl(GatewayConfig config) {
-    if (config.rulesFile().isEmpty()) {
-      return AccessControl.none();
-    }
-    try {
-      AccessControl control = AccessControl.fromFile(config.rulesFile().get());
-      LOG.info(
-          "Access rules from {} (version {})",
-          config.rulesFile().get(),
-          control.status().orElseThrow().fingerprint());
-      return control;
-    } catch (AccessRulesException e) {
-      throw new IllegalArgumentException(
-          "Cannot configure Icegate: " + Setting.AUTH_RULES_FILE.key() + ": " + e.getMessage(), e);
-    }
   }
 }

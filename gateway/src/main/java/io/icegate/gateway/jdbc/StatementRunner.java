@@ -1,6 +1,7 @@
 package io.icegate.gateway.jdbc;
 
 import io.icegate.calcite.parser.IcegateSqlParser;
+import io.icegate.gateway.access.ExplainAccess;
 import io.icegate.gateway.access.Listings;
 import io.icegate.gateway.activity.StatementActivity;
 import io.icegate.gateway.activity.StatementJobs;
@@ -41,6 +42,7 @@ import org.apache.spark.SparkContext;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.catalyst.plans.logical.CommandResult;
 import org.apache.spark.sql.execution.ColumnarToRowExec;
 import org.apache.spark.sql.execution.InputAdapter;
@@ -170,6 +172,16 @@ final class StatementRunner {
                     + " (docs/SECURITY.md lists what each role may run)");
           }
           if (parsed.isEmpty() && parameters.isEmpty() && withOptions.isEmpty()) {
+            Optional<List<InternalRow>> access = ExplainAccess.tryAnswer(session, sql);
+            if (access.isPresent()) {
+              query.path(StatementPath.GATEWAY);
+              return rows(
+                  connection,
+                  RowSource.of(access.get().iterator()),
+                  ExplainAccess.COLUMNS,
+                  maxRows,
+                  List.of());
+            }
             Optional<DdlTranslations.Rows> answer = DdlTranslations.tryAnswer(session, sql);
             if (answer.isPresent()) {
               query.path(StatementPath.GATEWAY);

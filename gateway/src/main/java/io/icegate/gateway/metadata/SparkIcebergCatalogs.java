@@ -146,6 +146,11 @@ public final class SparkIcebergCatalogs implements IcebergCatalogs {
     }
   }
 
+  /** The access rules of the session's user, for this statement; empty without rules. */
+  public Optional<TableAccess> access() {
+    return SessionAccess.forStatement(session);
+  }
+
   @Override
   public void checkRead(
       String catalog, List<String> namespace, String table, String relation, boolean pastState) {

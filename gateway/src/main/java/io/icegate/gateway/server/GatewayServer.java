@@ -1,5 +1,7 @@
 package io.icegate.gateway.server;
 
+import io.icegate.access.AccessControl;
+import io.icegate.gateway.access.GatewayAccess;
 import io.icegate.gateway.activity.GatewayActivity;
 import io.icegate.gateway.config.GatewayConfig;
 import io.icegate.gateway.config.Setting;
@@ -90,7 +92,8 @@ public final class GatewayServer implements AutoCloseable {
         .ifPresent(keystore -> checkKeystore(keystore, config.tlsKeystorePassword()));
     PartitionCountsCache.shared().setMaxCounts(config.partitionCacheCounts());
     HealthThresholds.configure(config.health());
-    IcegateMeta meta = new IcegateMeta(engine, config);
+    AccessControl access = GatewayAccess.load(config);
+    IcegateMeta meta = new IcegateMeta(engine, config, access);
     GatewayMetrics.instance().watchSpark(engine.rootSession().sparkContext());
     Serialization serialization =
         config.serialization().equals("json") ? Serialization.JSON : Serialization.PROTOBUF;
@@ -116,7 +119,7 @@ public final class GatewayServer implements AutoCloseable {
           AuthenticationHandler authentication = new AuthenticationHandler(authenticator);
           authentication.setHandler(metrics);
           ConsoleHandler console =
-              new ConsoleHandler(authenticator, config.auditLogPath(), ownSession);
+              new ConsoleHandler(authenticator, config.auditLogPath(), ownSession, access);
           console.setHandler(authentication);
           HealthEndpoints health = new HealthEndpoints(readiness);
           health.setHandler(console);

@@ -4,6 +4,7 @@ import static io.icegate.it.Rows.execute;
 import static io.icegate.it.Rows.query;
 import static io.icegate.it.SqlFailures.assertFails;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import io.icegate.gateway.security.PasswordHash;
 import io.icegate.gateway.security.Role;
@@ -12,6 +13,11 @@ import io.icegate.it.RunningGateway;
 import io.icegate.it.TestGateway;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -19,7 +25,9 @@ import java.sql.DatabaseMetaData;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
@@ -93,12 +101,15 @@ class AccessRulesIT {
           "CREATE NAMESPACE IF NOT EXISTS demo.acl_hr",
           "CREATE NAMESPACE IF NOT EXISTS demo.acl_sandbox",
           "CREATE TABLE " + SALES + " (id bigint, region string) USING iceberg",
-          "INSERT INTO " + SALES + " VALUES (1, 'EU')",
+          "INSERT INTO " + SALES + " VALUES (1, 'EU')");
+      // The only snapshot yet: the state time travel goes back to.
+      oldSnapshot =
+          (Long) query(admin, "SELECT snapshot_id FROM " + SALES + ".snapshots").get(0).get(0);
+      execute(
+          admin,
           "INSERT INTO " + SALES + " VALUES (2, 'US')",
           "CREATE TABLE " + SALARIES + " (id bigint, name string, ssn string) USING iceberg",
           "INSERT INTO " + SALARIES + " VALUES (1, 'Ada', 'canary-ssn-1')");
-      oldSnapshot =
-          (Long) query(admin, "SELECT min(snapshot_id) FROM " + SALES + ".snapshots").get(0).get(0);
     }
   }
 
@@ -185,7 +196,7 @@ class AccessRulesIT {
           "cannot be found");
       // Time travel is the writer's.
       assertThat(query(writer, "SELECT * FROM " + SALES + " VERSION AS OF " + oldSnapshot))
-          .hasSize(1);
+          .containsExactly(List.of(1L, "EU"));
     }
   }
 
@@ -270,6 +281,114 @@ class AccessRulesIT {
           "spark.sql.ansi.enabled");
       execute(ana, "SET spark.sql.shuffle.partitions = 3");
     }
+  }
+
+  @Test
+  void explainAccessListsEachCheckAndTheRuleThatDecided() throws Exception {
+    try (Connection reader = reader()) {
+      assertThat(query(reader, "EXPLAIN ACCESS SELECT * FROM " + SALES))
+          .contains(
+              List.of("table demo.acl_sales.orders", "select", "allowed", "sales-for-analysts"));
+      assertThat(
+              query(
+                  reader,
+                  "EXPLAIN ACCESS SELECT * FROM " + SALES + " VERSION AS OF " + oldSnapshot))
+          .last()
+          .isEqualTo(
+              List.of(
+                  "table demo.acl_sales.orders",
+                  "select, history",
+                  "refused",
+                  "sales-for-analysts"));
+      assertThat(query(reader, "EXPLAIN ACCESS SELECT * FROM " + SALARIES))
+          .containsExactly(List.of("table demo.acl_hr.salaries", "select", "not found", "-"));
+    }
+  }
+
+  @Test
+  void theUsersPrivilegesAndTheRulesStatusAreRelations() throws Exception {
+    try (Connection reader = reader()) {
+      assertThat(
+              query(
+                  reader,
+                  "SELECT namespace, table_name, privileges, rule FROM"
+                      + " icegate.system.access_privileges WHERE namespace LIKE 'acl%'"))
+          .containsExactly(
+              List.of("acl_sales", "orders", "select, metadata", "sales-for-analysts"));
+      assertThat(query(reader, "SELECT * FROM icegate.system.access_rules")).isEmpty();
+      assertThat(
+              query(
+                  reader,
+                  "SELECT table_name FROM icegate.system.table_health WHERE namespace LIKE 'acl%'"))
+          .containsExactly(List.of("orders"));
+    }
+    try (Connection admin = gateway.connect(Role.ADMIN)) {
+      List<List<Object>> status = query(admin, "SELECT file FROM icegate.system.access_rules");
+      assertThat(status).containsExactly(List.of(rulesFile.toAbsolutePath().toString()));
+    }
+  }
+
+  @Test
+  void aTimeTravelSubQueryIsCheckedBeforeItRuns() throws Exception {
+    try (Connection reader = reader()) {
+      assertFails(
+          () ->
+              query(
+                  reader,
+                  "SELECT * FROM "
+                      + SALES
+                      + " TIMESTAMP AS OF (SELECT max(current_timestamp()) FROM "
+                      + SALARIES
+                      + ")"),
+          "42P01",
+          "acl_hr`.`salaries` cannot be found");
+    }
+  }
+
+  @Test
+  void aBrokenRulesFileKeepsTheLastGoodRulesAndSaysSo() throws Exception {
+    try {
+      Files.writeString(rulesFile, RULES + "\ntables: [oops\n");
+      try (Connection admin = gateway.connect(Role.ADMIN)) {
+        await()
+            .atMost(Duration.ofSeconds(15))
+            .until(
+                () ->
+                    (Long)
+                            query(admin, "SELECT failed_reloads FROM icegate.system.access_rules")
+                                .get(0)
+                                .get(0)
+                        > 0);
+        assertThat(
+                (String)
+                    query(admin, "SELECT last_failure FROM icegate.system.access_rules")
+                        .get(0)
+                        .get(0))
+            .contains("Cannot read rules file", "stay in effect");
+      }
+      try (Connection reader = reader()) {
+        assertThat(query(reader, "SELECT id FROM " + SALES)).isNotEmpty();
+        assertFails(() -> query(reader, "SELECT * FROM " + SALARIES), "42P01", "cannot be found");
+      }
+      assertThat(metrics()).containsPattern("icegate_access_rules_reload_failures_total [1-9]");
+    } finally {
+      Files.writeString(rulesFile, RULES);
+    }
+  }
+
+  private static String metrics() throws Exception {
+    TestGateway.TestUser reader = TestGateway.TestUser.READER;
+    String credentials =
+        Base64.getEncoder()
+            .encodeToString(
+                (reader.user() + ":" + reader.password()).getBytes(StandardCharsets.UTF_8));
+    HttpRequest request =
+        HttpRequest.newBuilder(
+                URI.create("http://127.0.0.1:" + gateway.server().port() + "/metrics"))
+            .header("Authorization", "Basic " + credentials)
+            .GET()
+            .build();
+    return HttpClient.newHttpClient().send(request, HttpResponse.BodyHandlers.ofString()).body();
   }
 
   private static long currentSnapshot(Connection c) throws SQLException {

@@ -210,6 +210,8 @@ class GatewayActivityIT {
     try (Connection c = gateway.connectAs("reader")) {
       assertThat(query(c, "SHOW TABLES IN icegate.system"))
           .containsExactlyInAnyOrder(
+              row("system", "access_privileges", false),
+              row("system", "access_rules", false),
               row("system", "connections", false),
               row("system", "queries", false),
               row("system", "table_health", false));
