@@ -49,10 +49,26 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 class HostileStatementsIT {
   private static final String NS = "demo.hostile";
 
-  // Admins get only the catalogs' warehouses here, not the shared engine's target/ root.
+  // Admins get only the catalogs' warehouses here, not the shared engine's target/ root. An
+  // allow-all access rules file is in effect: the rules' checks run on every statement and must
+  // neither let one through nor stand in for the statement policy's refusal.
   @RegisterExtension
   static final RunningGateway gateway =
-      RunningGateway.withUsers(Map.of("icegate.policy.file-roots.admin", ""));
+      RunningGateway.startedBy(
+          () -> {
+            try {
+              Path rules = Files.createTempFile(Path.of("target"), "allow-all-", ".yaml");
+              Files.writeString(rules, "defaults: {unmatched: allow}\n");
+              return TestGateway.startWithUsers(
+                  Map.of(
+                      "icegate.policy.file-roots.admin",
+                      "",
+                      "icegate.auth.rules-file",
+                      rules.toString()));
+            } catch (IOException e) {
+              throw new java.io.UncheckedIOException(e);
+            }
+          });
 
   private static Path canaryDir;
   private static Path canary;
