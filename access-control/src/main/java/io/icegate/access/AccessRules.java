@@ -221,6 +221,62 @@ public final class AccessRules {
     return found;
   }
 
+  /** A SQL expression of a rule: a column's mask or the row filter, for {@code rules check}. */
+  public record RuleExpression(String rule, String what, String sql) {}
+
+  /** Every mask and row filter of the table rules, as written (with {@code {user}} in place). */
+  public List<RuleExpression> expressions() {
+    List<RuleExpression> found = new ArrayList<>();
+    for (TableRule rule : tables.orElse(List.of())) {
+      for (ColumnRule column : rule.columns()) {
+        column
+            .mask()
+            .ifPresent(
+                m ->
+                    found.add(new RuleExpression(rule.id(), "mask of column " + column.name(), m)));
+      }
+      rule.filter().ifPresent(f -> found.add(new RuleExpression(rule.id(), "row filter", f)));
+    }
+    return found;
+  }
+
+  /**
+   * Rules whose user pattern matches none of {@code users}, or whose group pattern matches no group
+   * of the file, each as a sentence: likely a misspelt name, since such a rule never applies.
+   */
+  public List<String> patternsMatchingNothing(java.util.Collection<String> users) {
+    Set<String> groups = groups();
+    List<String> found = new ArrayList<>();
+    List<Map.Entry<String, Who>> rules = new ArrayList<>();
+    catalogs.ifPresent(l -> l.forEach(r -> rules.add(Map.entry(r.id(), r.who()))));
+    namespaces.ifPresent(l -> l.forEach(r -> rules.add(Map.entry(r.id(), r.who()))));
+    tables.ifPresent(l -> l.forEach(r -> rules.add(Map.entry(r.id(), r.who()))));
+    procedures.ifPresent(l -> l.forEach(r -> rules.add(Map.entry(r.id(), r.who()))));
+    settings.ifPresent(l -> l.forEach(r -> rules.add(Map.entry(r.id(), r.who()))));
+    for (Map.Entry<String, Who> rule : rules) {
+      Who who = rule.getValue();
+      if (who.user() != null
+          && !users.isEmpty()
+          && users.stream().noneMatch(u -> who.user().matcher(u).matches())) {
+        found.add(
+            "rule "
+                + rule.getKey()
+                + ": user pattern '"
+                + who.user().pattern()
+                + "' matches no user");
+      }
+      if (who.group() != null && groups.stream().noneMatch(g -> who.group().matcher(g).matches())) {
+        found.add(
+            "rule "
+                + rule.getKey()
+                + ": group pattern '"
+                + who.group().pattern()
+                + "' matches no group of the file");
+      }
+    }
+    return found;
+  }
+
   /** Every table rule's id with what it matches, for {@code rules check}. */
   List<TableRule> tableRules() {
     return tables.orElse(List.of());
@@ -278,7 +334,7 @@ public final class AccessRules {
     return sql.replace("{user}", "'" + subject.user().replace("'", "''") + "'");
   }
 
-  /** Every group named in the file, with its users; for {@code rules check}. */
+  /** Every group the file names. */
   Set<String> groups() {
     Set<String> all = new LinkedHashSet<>();
     groupsOfUser.values().forEach(all::addAll);

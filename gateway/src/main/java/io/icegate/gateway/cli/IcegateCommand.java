@@ -10,7 +10,7 @@ import picocli.CommandLine.Command;
     mixinStandardHelpOptions = true,
     versionProvider = IcegateCommand.VersionProvider.class,
     description = "A JDBC gateway to Apache Iceberg tables on Apache Spark.",
-    subcommands = {ServeCommand.class, SqlCommand.class, UserCommand.class})
+    subcommands = {ServeCommand.class, SqlCommand.class, UserCommand.class, RulesCommand.class})
 public final class IcegateCommand implements Runnable {
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
