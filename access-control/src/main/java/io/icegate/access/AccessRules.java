@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Pattern;
 
 /**
@@ -57,6 +58,17 @@ public final class AccessRules {
   private final Optional<List<NameRule>> settings;
   private final String fingerprint;
 
+  /**
+   * Decisions made, by subject and table: the rules never change (a new file is a new object), and
+   * a statement asks the same question several times (parse, analysis, each path). Bounded: past
+   * {@link #MEMO_LIMIT} entries it starts again.
+   */
+  private final Map<Subject, Map<TableRef, TableGrant>> grants = new ConcurrentHashMap<>();
+
+  private final Map<Subject, Boolean> restricted = new ConcurrentHashMap<>();
+
+  private static final int MEMO_LIMIT = 10_000;
+
   AccessRules(
       boolean unmatchedAllows,
       Map<String, Set<String>> groupsOfUser,
@@ -88,6 +100,25 @@ public final class AccessRules {
 
   /** Everything {@code subject} may do with {@code table}. */
   public TableGrant table(Subject subject, TableRef table) {
+    Map<TableRef, TableGrant> known = grants.get(subject);
+    if (known == null) {
+      if (grants.size() > MEMO_LIMIT) {
+        grants.clear();
+      }
+      known = grants.computeIfAbsent(subject, s -> new ConcurrentHashMap<>());
+    }
+    TableGrant grant = known.get(table);
+    if (grant == null) {
+      if (known.size() > MEMO_LIMIT) {
+        known.clear();
+      }
+      grant = decide(subject, table);
+      known.put(table, grant);
+    }
+    return grant;
+  }
+
+  private TableGrant decide(Subject subject, TableRef table) {
     Optional<CatalogRule> catalogRule = catalogRule(subject, table.catalog());
     CatalogAccess catalog = catalogAccess(catalogRule);
     if (catalog == CatalogAccess.NONE) {
@@ -127,9 +158,20 @@ public final class AccessRules {
    * when none does, a statement needs no rewriting for this user.
    */
   public boolean restrictsAnything(Subject subject) {
-    return tables.orElse(List.of()).stream()
-        .anyMatch(
-            r -> (!r.columns().isEmpty() || r.filter().isPresent()) && r.who().matches(subject));
+    Boolean known = restricted.get(subject);
+    if (known == null) {
+      if (restricted.size() > MEMO_LIMIT) {
+        restricted.clear();
+      }
+      known =
+          tables.orElse(List.of()).stream()
+              .anyMatch(
+                  r ->
+                      (!r.columns().isEmpty() || r.filter().isPresent())
+                          && r.who().matches(subject));
+      restricted.put(subject, known);
+    }
+    return known;
   }
 
   /**
