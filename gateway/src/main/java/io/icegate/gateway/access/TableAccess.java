@@ -38,6 +38,9 @@ public final class TableAccess {
   /** Set while EXPLAIN ACCESS analyzes a statement: every check made is added. */
   private static final ThreadLocal<List<Check>> RECORDED = new ThreadLocal<>();
 
+  /** Set while a statement runs: the rules that decided, for its audit line. */
+  private static final ThreadLocal<java.util.Set<String>> DECIDING = new ThreadLocal<>();
+
   private final AccessRules rules;
   private final Subject subject;
   private final SparkSession session;
@@ -316,7 +319,25 @@ public final class TableAccess {
     return checks;
   }
 
+  /**
+   * Runs {@code body} (one statement), adding to {@code rules} each rule that decides for it, in
+   * the order they first do; those that decided before a failure stay added.
+   */
+  public static void deciding(java.util.Set<String> rules, Runnable body) {
+    java.util.Set<String> outer = DECIDING.get();
+    DECIDING.set(rules);
+    try {
+      body.run();
+    } finally {
+      DECIDING.set(outer);
+    }
+  }
+
   private static void record(String object, String privileges, boolean allowed, String rule) {
+    java.util.Set<String> deciding = DECIDING.get();
+    if (deciding != null) {
+      deciding.add(rule);
+    }
     List<Check> checks = RECORDED.get();
     if (checks != null) {
       checks.add(new Check(object, Optional.empty(), privileges, allowed, rule));
@@ -324,6 +345,10 @@ public final class TableAccess {
   }
 
   private static void recordTable(TableRef table, String privileges, boolean allowed, String rule) {
+    java.util.Set<String> deciding = DECIDING.get();
+    if (deciding != null) {
+      deciding.add(rule);
+    }
     List<Check> checks = RECORDED.get();
     if (checks != null) {
       checks.add(new Check("table " + table, Optional.of(table), privileges, allowed, rule));

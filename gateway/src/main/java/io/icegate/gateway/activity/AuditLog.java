@@ -77,6 +77,10 @@ public final class AuditLog implements AutoCloseable {
     fields.put("rows", query.rows());
     fields.put("outcome", query.state().name());
     fields.put("sqlstate", query.sqlState());
+    if (!query.accessRules().isEmpty()) {
+      fields.put("access_rules_version", query.accessRules().get(0));
+      fields.put("access_rules", query.accessRules().subList(1, query.accessRules().size()));
+    }
     if (query.error() != null) {
       fields.put("error", query.error());
     }

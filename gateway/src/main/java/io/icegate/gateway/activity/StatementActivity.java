@@ -34,6 +34,7 @@ public final class StatementActivity {
   private volatile Instant ended;
   private volatile String error;
   private volatile String sqlState = "00000";
+  private volatile java.util.List<String> accessRules = java.util.List.of();
   private volatile String kind = "statement";
   private volatile StatementKind statementKind = StatementKind.UNKNOWN;
   private volatile StatementPath path = StatementPath.NONE;
@@ -146,6 +147,18 @@ public final class StatementActivity {
 
   public StatementKind statementKind() {
     return statementKind;
+  }
+
+  /**
+   * The access rules that decided for it: the rules file's version, then each rule's id (or why no
+   * rule did), in the order they first decided; empty without rules.
+   */
+  public void accessRules(java.util.List<String> versionAndRules) {
+    this.accessRules = java.util.List.copyOf(versionAndRules);
+  }
+
+  public java.util.List<String> accessRules() {
+    return accessRules;
   }
 
   /** Who answers it, once the gateway chose. */

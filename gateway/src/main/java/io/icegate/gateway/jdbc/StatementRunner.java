@@ -3,6 +3,8 @@ package io.icegate.gateway.jdbc;
 import io.icegate.calcite.parser.IcegateSqlParser;
 import io.icegate.gateway.access.ExplainAccess;
 import io.icegate.gateway.access.Listings;
+import io.icegate.gateway.access.SessionAccess;
+import io.icegate.gateway.access.TableAccess;
 import io.icegate.gateway.activity.StatementActivity;
 import io.icegate.gateway.activity.StatementJobs;
 import io.icegate.gateway.activity.SystemTableQueries;
@@ -28,8 +30,11 @@ import io.icegate.gateway.security.Identity;
 import io.icegate.gateway.security.Role;
 import io.icegate.gateway.security.StatementRoles;
 import io.icegate.gateway.security.StatementSize;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.function.Supplier;
 import java.util.regex.Pattern;
@@ -138,6 +143,31 @@ final class StatementRunner {
       List<TypedValue> parameters,
       long maxRows) {
     StatementSize.check(sql, maxStatementChars, maxNesting);
+    Optional<String> rulesVersion =
+        SessionAccess.forStatement(connection.session()).map(a -> a.rules().fingerprint());
+    if (rulesVersion.isEmpty()) {
+      return runChecked(connection, query, sql, parameters, maxRows);
+    }
+    Outcome[] outcome = {null};
+    Set<String> rules = new LinkedHashSet<>();
+    try {
+      TableAccess.deciding(
+          rules, () -> outcome[0] = runChecked(connection, query, sql, parameters, maxRows));
+    } finally {
+      List<String> audit = new ArrayList<>();
+      audit.add(rulesVersion.get());
+      audit.addAll(rules);
+      query.accessRules(audit);
+    }
+    return outcome[0];
+  }
+
+  private Outcome runChecked(
+      GatewayConnection connection,
+      StatementActivity query,
+      String sql,
+      List<TypedValue> parameters,
+      long maxRows) {
     return inJobGroup(
         connection,
         query.jobGroup(),

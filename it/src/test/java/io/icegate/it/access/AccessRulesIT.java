@@ -84,7 +84,11 @@ class AccessRulesIT {
               throw new UncheckedIOException(e);
             }
             return TestGateway.startWithUsers(
-                Map.of("icegate.auth.rules-file", rulesFile.toString()));
+                Map.of(
+                    "icegate.auth.rules-file",
+                    rulesFile.toString(),
+                    "icegate.audit.file",
+                    rulesFile.resolveSibling(rulesFile.getFileName() + ".audit.log").toString()));
           });
 
   static long oldSnapshot;
@@ -374,6 +378,32 @@ class AccessRulesIT {
     } finally {
       Files.writeString(rulesFile, RULES);
     }
+  }
+
+  @Test
+  void auditLinesNameTheRulesThatDecided() throws Exception {
+    String marker = "audit-marker-" + System.nanoTime();
+    try (Connection reader = reader()) {
+      assertFails(
+          () ->
+              query(
+                  reader,
+                  "SELECT '" + marker + "' FROM " + SALES + " VERSION AS OF " + oldSnapshot),
+          "42501",
+          "needs privilege history");
+    }
+    Path audit = rulesFile.resolveSibling(rulesFile.getFileName() + ".audit.log");
+    await()
+        .atMost(Duration.ofSeconds(10))
+        .untilAsserted(
+            () ->
+                assertThat(Files.readAllLines(audit))
+                    .filteredOn(line -> line.contains(marker))
+                    .singleElement()
+                    .asString()
+                    .contains("\"access_rules_version\":\"")
+                    .contains("\"access_rules\":[\"sales-for-analysts\"]")
+                    .contains("\"sqlstate\":\"42501\""));
   }
 
   private static String metrics() throws Exception {
