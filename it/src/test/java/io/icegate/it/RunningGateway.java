@@ -1,6 +1,6 @@
 package io.icegate.it;
 
-import io.icegate.gateway.security.Role;
+import io.icegate.access.Role;
 import io.icegate.gateway.server.GatewayServer;
 import java.nio.file.Path;
 import java.sql.Connection;

@@ -1,9 +1,9 @@
 package io.icegate.it;
 
+import io.icegate.access.Role;
 import io.icegate.gateway.config.GatewayConfig;
 import io.icegate.gateway.engine.SparkEngine;
 import io.icegate.gateway.security.PasswordHash;
-import io.icegate.gateway.security.Role;
 import io.icegate.gateway.security.UsersFile;
 import io.icegate.gateway.server.GatewayServer;
 import java.io.IOException;

@@ -1,7 +1,7 @@
 package io.icegate.gateway.cli;
 
+import io.icegate.access.Role;
 import io.icegate.gateway.security.PasswordHash;
-import io.icegate.gateway.security.Role;
 import io.icegate.gateway.security.UsersFile;
 import java.io.BufferedReader;
 import java.io.Console;

@@ -2,6 +2,7 @@ package io.icegate.gateway.config;
 
 import static java.util.Objects.requireNonNull;
 
+import io.icegate.access.policy.PolicySettings;
 import io.icegate.gateway.activity.SystemCatalog;
 import io.icegate.gateway.health.HealthThresholds;
 import java.nio.file.Path;

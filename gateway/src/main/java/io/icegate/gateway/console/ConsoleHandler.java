@@ -1,13 +1,13 @@
 package io.icegate.gateway.console;
 
 import io.icegate.access.AccessControl;
+import io.icegate.access.Role;
 import io.icegate.gateway.activity.GatewayActivity;
 import io.icegate.gateway.activity.StatementActivity;
 import io.icegate.gateway.metrics.GatewayMetrics;
 import io.icegate.gateway.security.Authenticator;
 import io.icegate.gateway.security.Identity;
 import io.icegate.gateway.security.Ownership;
-import io.icegate.gateway.security.Role;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;

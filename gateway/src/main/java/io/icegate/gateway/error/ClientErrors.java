@@ -1,8 +1,8 @@
 package io.icegate.gateway.error;
 
+import io.icegate.access.policy.PolicyRefusal;
 import io.icegate.calcite.exec.SnapshotDiffCalls;
 import io.icegate.gateway.metrics.GatewayMetrics;
-import io.icegate.gateway.policy.PolicyRefusal;
 import io.icegate.gateway.result.ResultLimitException;
 import io.icegate.metadata.SnapshotDiff;
 import java.util.Map;
@@ -120,6 +120,12 @@ public final class ClientErrors {
     Throwable t = unwrap(failure);
     if (t instanceof GatewayException g) {
       return new ClientError(g.errorCode(), g.errorCode().sqlState(), g.getMessage());
+    }
+    if (t instanceof PolicyRefusal refused) {
+      return new ClientError(
+          ErrorCode.INSUFFICIENT_PRIVILEGE,
+          ErrorCode.INSUFFICIENT_PRIVILEGE.sqlState(),
+          refused.getMessage());
     }
     if (t instanceof ResultLimitException limit) {
       return new ClientError(
@@ -295,7 +301,9 @@ public final class ClientErrors {
     }
     if (isInternalError(current)) {
       for (Throwable c = current.getCause(); c != null && c != c.getCause(); c = c.getCause()) {
-        if (c instanceof GatewayException || c instanceof AnalysisException) {
+        if (c instanceof GatewayException
+            || c instanceof PolicyRefusal
+            || c instanceof AnalysisException) {
           return unwrap(c);
         }
       }

@@ -1,6 +1,8 @@
 package io.icegate.gateway.jdbc;
 
 import io.icegate.access.AccessControl;
+import io.icegate.access.policy.RolePolicy;
+import io.icegate.access.policy.StatementPolicy;
 import io.icegate.gateway.access.SessionAccess;
 import io.icegate.gateway.access.TableAccess;
 import io.icegate.gateway.activity.ConnectionActivity;
@@ -8,9 +10,7 @@ import io.icegate.gateway.engine.Sessions;
 import io.icegate.gateway.error.ErrorCode;
 import io.icegate.gateway.error.GatewayException;
 import io.icegate.gateway.metadata.NativeMetadataPath;
-import io.icegate.gateway.policy.RolePolicy;
 import io.icegate.gateway.policy.SessionPolicies;
-import io.icegate.gateway.policy.StatementPolicy;
 import io.icegate.gateway.security.Identity;
 import io.icegate.protocol.CompactRows;
 import io.icegate.protocol.OpenConnectionKeys;

@@ -1,5 +1,6 @@
 package io.icegate.gateway.jdbc;
 
+import io.icegate.access.Role;
 import io.icegate.calcite.parser.IcegateSqlParser;
 import io.icegate.gateway.access.ExplainAccess;
 import io.icegate.gateway.access.Listings;
@@ -27,7 +28,6 @@ import io.icegate.gateway.result.WireRows;
 import io.icegate.gateway.scheduling.AdmissionQueue;
 import io.icegate.gateway.scheduling.SchedulerPools;
 import io.icegate.gateway.security.Identity;
-import io.icegate.gateway.security.Role;
 import io.icegate.gateway.security.StatementRoles;
 import io.icegate.gateway.security.StatementSize;
 import java.util.ArrayList;

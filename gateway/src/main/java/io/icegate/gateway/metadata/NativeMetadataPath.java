@@ -105,6 +105,9 @@ public final class NativeMetadataPath {
         return Optional.empty();
       }
       throw new GatewayException(errorCode(e.reason()), e.getMessage(), e);
+    } catch (GatewayException refused) {
+      // An access rule's refusal: the client's answer, not a gap of this path.
+      throw refused;
     } catch (RuntimeException e) {
       if (snapshotDiff
           && (e instanceof org.apache.iceberg.exceptions.NotFoundException

@@ -1,6 +1,6 @@
 package io.icegate.gateway.metrics;
 
-import io.icegate.gateway.security.Role;
+import io.icegate.access.Role;
 import io.icegate.gateway.security.StatementRoles;
 
 /** What a statement is, as the {@code kind} label of {@code icegate_statements_total} says it. */

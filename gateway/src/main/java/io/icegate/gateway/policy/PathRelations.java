@@ -1,6 +1,7 @@
 package io.icegate.gateway.policy;
 
-import io.icegate.gateway.policy.RolePolicy.Access;
+import io.icegate.access.policy.RolePolicy;
+import io.icegate.access.policy.RolePolicy.Access;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;

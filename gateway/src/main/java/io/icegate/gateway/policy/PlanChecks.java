@@ -1,8 +1,9 @@
 package io.icegate.gateway.policy;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.icegate.access.policy.RolePolicy;
+import io.icegate.access.policy.RolePolicy.Access;
 import io.icegate.gateway.access.PlanAccess;
-import io.icegate.gateway.policy.RolePolicy.Access;
 import java.io.IOException;
 import java.util.ArrayDeque;
 import java.util.Collections;

@@ -1,5 +1,6 @@
 package io.icegate.gateway.policy;
 
+import io.icegate.access.policy.RolePolicy;
 import io.icegate.gateway.access.PlanAccess;
 import io.icegate.gateway.access.SessionAccess;
 import org.apache.spark.sql.SparkSession;

@@ -1,7 +1,9 @@
 package io.icegate.gateway.policy;
 
-import io.icegate.gateway.error.GatewayException;
-import io.icegate.gateway.policy.RolePolicy.Access;
+import io.icegate.access.policy.FileRoots;
+import io.icegate.access.policy.PolicyRefusal;
+import io.icegate.access.policy.RolePolicy;
+import io.icegate.access.policy.RolePolicy.Access;
 import io.icegate.procedure.bind.BoundCall;
 import io.icegate.procedure.bind.TableName;
 import java.net.URI;
@@ -174,7 +176,7 @@ public final class ProcedurePaths {
     URI root;
     try {
       root = policy.checkPath(access, path, procedure + " argument " + argument);
-    } catch (GatewayException refused) {
+    } catch (PolicyRefusal refused) {
       return new Check(argument, access, path, Optional.empty(), Optional.of(refused.getMessage()));
     }
     return new Check(argument, access, path, Optional.of(root), further.get());

@@ -1,5 +1,6 @@
 package io.icegate.gateway.policy;
 
+import io.icegate.access.policy.RolePolicy;
 import java.util.Collections;
 import java.util.Map;
 import java.util.Optional;

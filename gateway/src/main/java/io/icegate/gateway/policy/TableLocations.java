@@ -1,5 +1,6 @@
 package io.icegate.gateway.policy;
 
+import io.icegate.access.policy.FileRoots;
 import io.icegate.gateway.metadata.SparkIcebergCatalogs;
 import java.util.ArrayDeque;
 import java.util.ArrayList;

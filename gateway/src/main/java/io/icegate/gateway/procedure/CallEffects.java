@@ -1,9 +1,9 @@
 package io.icegate.gateway.procedure;
 
+import io.icegate.access.Role;
 import io.icegate.gateway.engine.Sessions;
 import io.icegate.gateway.policy.ProcedurePaths;
 import io.icegate.gateway.security.Identity;
-import io.icegate.gateway.security.Role;
 import io.icegate.procedure.PreparedCall;
 import io.icegate.procedure.bind.BoundArgument;
 import io.icegate.procedure.bind.BoundArgument.Source;

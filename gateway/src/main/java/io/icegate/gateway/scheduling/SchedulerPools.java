@@ -1,7 +1,7 @@
 package io.icegate.gateway.scheduling;
 
+import io.icegate.access.Role;
 import io.icegate.gateway.security.Identity;
-import io.icegate.gateway.security.Role;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;

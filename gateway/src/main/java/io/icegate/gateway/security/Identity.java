@@ -2,6 +2,8 @@ package io.icegate.gateway.security;
 
 import static java.util.Objects.requireNonNull;
 
+import io.icegate.access.Role;
+
 /**
  * Who sent the request being handled: the user (authenticated when the gateway requires it, else as
  * the client named it), the role that user has, and the client's address.

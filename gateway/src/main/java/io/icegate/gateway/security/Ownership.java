@@ -1,5 +1,6 @@
 package io.icegate.gateway.security;
 
+import io.icegate.access.Role;
 import io.icegate.gateway.error.ErrorCode;
 import io.icegate.gateway.error.GatewayException;
 import java.util.Map;

@@ -1,5 +1,6 @@
 package io.icegate.gateway.security;
 
+import io.icegate.access.Role;
 import io.icegate.calcite.parser.SqlExplainIcebergCall;
 import io.icegate.calcite.parser.SqlIcebergCall;
 import io.icegate.gateway.activity.SystemCatalog;

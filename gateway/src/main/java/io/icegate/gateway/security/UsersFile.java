@@ -2,6 +2,7 @@ package io.icegate.gateway.security;
 
 import static java.util.Objects.requireNonNull;
 
+import io.icegate.access.Role;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;

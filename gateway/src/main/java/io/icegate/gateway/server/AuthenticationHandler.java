@@ -1,10 +1,10 @@
 package io.icegate.gateway.server;
 
+import io.icegate.access.Role;
 import io.icegate.gateway.metrics.GatewayMetrics;
 import io.icegate.gateway.security.Authenticator;
 import io.icegate.gateway.security.Identity;
 import io.icegate.gateway.security.RequestContext;
-import io.icegate.gateway.security.Role;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.CharBuffer;

@@ -2,10 +2,10 @@ package io.icegate.gateway.server;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.icegate.access.Role;
 import io.icegate.gateway.security.Authenticator;
 import io.icegate.gateway.security.Identity;
 import io.icegate.gateway.security.RequestContext;
-import io.icegate.gateway.security.Role;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.HttpURLConnection;

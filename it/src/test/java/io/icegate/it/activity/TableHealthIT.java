@@ -4,7 +4,7 @@ import static io.icegate.it.Rows.execute;
 import static io.icegate.it.Rows.query;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.icegate.gateway.security.Role;
+import io.icegate.access.Role;
 import io.icegate.it.RunningGateway;
 import io.icegate.it.SparkJobs;
 import io.icegate.it.TestGateway;

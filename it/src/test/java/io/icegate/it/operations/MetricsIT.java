@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
-import io.icegate.gateway.security.Role;
+import io.icegate.access.Role;
 import io.icegate.it.RunningGateway;
 import io.icegate.it.TestGateway.TestUser;
 import java.net.URI;

@@ -5,8 +5,8 @@ import static io.icegate.it.Rows.row;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.icegate.access.Role;
 import io.icegate.gateway.security.PasswordHash;
-import io.icegate.gateway.security.Role;
 import io.icegate.gateway.security.UsersFile;
 import io.icegate.it.RunningGateway;
 import io.icegate.it.TestGateway;

@@ -6,7 +6,7 @@ import static io.icegate.it.Rows.row;
 import static io.icegate.it.SqlFailures.assertFails;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.icegate.gateway.security.Role;
+import io.icegate.access.Role;
 import io.icegate.it.RunningGateway;
 import io.icegate.it.TestGateway;
 import io.icegate.it.TestGateway.TestUser;

@@ -2,8 +2,8 @@ package io.icegate.it.security;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.icegate.access.Role;
 import io.icegate.calcite.parser.IcegateSqlParser;
-import io.icegate.gateway.security.Role;
 import io.icegate.gateway.security.StatementRoles;
 import io.icegate.it.TestGateway;
 import io.icegate.procedure.spec.ProcedureSpec;

@@ -1,4 +1,4 @@
-package io.icegate.gateway.policy;
+package io.icegate.access.policy;
 
 import java.util.List;
 import java.util.Locale;

@@ -1,7 +1,6 @@
-package io.icegate.gateway.policy;
+package io.icegate.access.policy;
 
-import io.icegate.gateway.error.GatewayException;
-import io.icegate.gateway.security.Role;
+import io.icegate.access.Role;
 import java.net.URI;
 import java.util.Locale;
 import java.util.Optional;
@@ -135,7 +134,7 @@ public record RolePolicy(
     }
   }
 
-  static boolean isFileFormat(String provider) {
+  public static boolean isFileFormat(String provider) {
     return FILE_FORMATS.contains(provider.strip().toLowerCase(Locale.ROOT));
   }
 
@@ -190,7 +189,7 @@ public record RolePolicy(
     return role.name().toLowerCase(Locale.ROOT);
   }
 
-  static GatewayException refusal(String message) {
+  public static PolicyRefusal refusal(String message) {
     return new PolicyRefusal(message);
   }
 

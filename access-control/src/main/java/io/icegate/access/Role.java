@@ -1,4 +1,4 @@
-package io.icegate.gateway.security;
+package io.icegate.access;
 
 /**
  * What a user may do, each role including the ones before it: {@code READ} queries and reads

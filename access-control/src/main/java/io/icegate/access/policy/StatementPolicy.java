@@ -1,7 +1,6 @@
-package io.icegate.gateway.policy;
+package io.icegate.access.policy;
 
-import io.icegate.gateway.config.PolicySettings;
-import io.icegate.gateway.security.Role;
+import io.icegate.access.Role;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;

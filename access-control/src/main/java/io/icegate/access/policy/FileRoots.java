@@ -1,4 +1,4 @@
-package io.icegate.gateway.policy;
+package io.icegate.access.policy;
 
 import java.io.IOException;
 import java.net.URI;
@@ -176,7 +176,7 @@ public record FileRoots(List<URI> roots) {
     return String.join(", ", roots.stream().map(FileRoots::show).toList());
   }
 
-  static String show(URI root) {
+  public static String show(URI root) {
     return "file".equals(root.getScheme()) ? root.getPath() : root.toString();
   }
 }

@@ -1,4 +1,4 @@
-package io.icegate.gateway.config;
+package io.icegate.access.policy;
 
 import java.util.List;
 
