@@ -1,5 +1,10 @@
 package io.icegate.gateway.access;
 
+import static io.icegate.gateway.activity.SystemCatalog.field;
+import static io.icegate.gateway.activity.SystemCatalog.micros;
+import static io.icegate.gateway.activity.SystemCatalog.schema;
+import static io.icegate.gateway.activity.SystemCatalog.utf8;
+
 import io.icegate.access.AccessControl;
 import io.icegate.access.AccessRulesFile;
 import io.icegate.access.ColumnRule;
@@ -7,10 +12,10 @@ import io.icegate.access.Privilege;
 import io.icegate.access.Role;
 import io.icegate.access.TableGrant;
 import io.icegate.access.TableRef;
+import io.icegate.gateway.activity.SystemCatalog;
 import io.icegate.gateway.metadata.SparkIcebergCatalogs;
 import io.icegate.gateway.security.Identity;
 import io.icegate.gateway.security.RequestContext;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
@@ -18,10 +23,7 @@ import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.catalyst.expressions.GenericInternalRow;
 import org.apache.spark.sql.types.DataTypes;
-import org.apache.spark.sql.types.Metadata;
-import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
-import org.apache.spark.unsafe.types.UTF8String;
 
 /**
  * The access rules as relations of the gateway's system catalog: {@code access_privileges}, what
@@ -103,8 +105,8 @@ public final class AccessRelations {
             micros(s.loadedAt()),
             s.reloads(),
             s.failures(),
-            s.lastFailure().map(AccessRelations::utf8).orElse(null),
-            s.lastFailureAt().map(AccessRelations::micros).orElse(null)
+            s.lastFailure().map(SystemCatalog::utf8).orElse(null),
+            s.lastFailureAt().map(SystemCatalog::micros).orElse(null)
           })
     };
   }
@@ -128,22 +130,5 @@ public final class AccessRelations {
           grant.filter().isPresent(),
           utf8(grant.rule())
         });
-  }
-
-  private static UTF8String utf8(String s) {
-    return UTF8String.fromString(s);
-  }
-
-  private static long micros(Instant instant) {
-    return instant.getEpochSecond() * 1_000_000L + instant.getNano() / 1_000;
-  }
-
-  private static StructField field(
-      String name, org.apache.spark.sql.types.DataType type, boolean nullable) {
-    return new StructField(name, type, nullable, Metadata.empty());
-  }
-
-  private static StructType schema(StructField... fields) {
-    return new StructType(fields);
   }
 }

@@ -285,20 +285,24 @@ public final class SystemCatalog implements TableCatalog, SupportsNamespaces {
     return rows;
   }
 
-  private static UTF8String utf8(String s) {
+  /** {@code s} as Spark holds text; null stays null. */
+  public static UTF8String utf8(String s) {
     return s == null ? null : UTF8String.fromString(s);
   }
 
-  private static long micros(Instant instant) {
+  /** {@code instant} as Spark holds a timestamp: microseconds since the epoch. */
+  public static long micros(Instant instant) {
     return instant.getEpochSecond() * 1_000_000L + instant.getNano() / 1_000;
   }
 
-  private static StructField field(
+  /** A column of a system table. */
+  public static StructField field(
       String name, org.apache.spark.sql.types.DataType type, boolean nullable) {
     return new StructField(name, type, nullable, Metadata.empty());
   }
 
-  private static StructType schema(StructField... fields) {
+  /** A system table's columns. */
+  public static StructType schema(StructField... fields) {
     return new StructType(Arrays.copyOf(fields, fields.length));
   }
 }

@@ -8,12 +8,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.icegate.access.Role;
-import io.icegate.gateway.security.PasswordHash;
-import io.icegate.gateway.security.UsersFile;
 import io.icegate.it.RunningGateway;
 import io.icegate.it.TestGateway;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -71,12 +67,7 @@ class AccessColumnsIT {
   static final RunningGateway gateway =
       RunningGateway.startedBy(
           () -> {
-            try {
-              rulesFile = Files.createTempFile(Path.of("target"), "access-columns-", ".yaml");
-              Files.writeString(rulesFile, RULES);
-            } catch (IOException e) {
-              throw new UncheckedIOException(e);
-            }
+            rulesFile = RulesFiles.write("access-columns-", RULES);
             return TestGateway.startWithUsers(
                 Map.of("icegate.auth.rules-file", rulesFile.toString()));
           });
@@ -85,10 +76,8 @@ class AccessColumnsIT {
 
   @BeforeAll
   static void tables() throws Exception {
-    UsersFile users = UsersFile.read(gateway.usersFile());
-    users.put(new UsersFile.User("ana", Role.READ, PasswordHash.of(PASSWORD.toCharArray())));
-    users.put(new UsersFile.User("wes", Role.WRITE, PasswordHash.of(PASSWORD.toCharArray())));
-    users.write();
+    RulesFiles.addUser(gateway.usersFile(), "ana", Role.READ, PASSWORD);
+    RulesFiles.addUser(gateway.usersFile(), "wes", Role.WRITE, PASSWORD);
     try (Connection admin = gateway.connect(Role.ADMIN)) {
       execute(
           admin,

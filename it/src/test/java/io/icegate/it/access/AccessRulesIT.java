@@ -7,12 +7,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.icegate.access.Role;
-import io.icegate.gateway.security.PasswordHash;
-import io.icegate.gateway.security.UsersFile;
 import io.icegate.it.RunningGateway;
 import io.icegate.it.TestGateway;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -77,12 +73,7 @@ class AccessRulesIT {
   static final RunningGateway gateway =
       RunningGateway.startedBy(
           () -> {
-            try {
-              rulesFile = Files.createTempFile(Path.of("target"), "access-rules-", ".yaml");
-              Files.writeString(rulesFile, RULES);
-            } catch (IOException e) {
-              throw new UncheckedIOException(e);
-            }
+            rulesFile = RulesFiles.write("access-rules-", RULES);
             return TestGateway.startWithUsers(
                 Map.of(
                     "icegate.auth.rules-file",
@@ -95,9 +86,7 @@ class AccessRulesIT {
 
   @BeforeAll
   static void tables() throws Exception {
-    UsersFile users = UsersFile.read(gateway.usersFile());
-    users.put(new UsersFile.User("ana", Role.READ, PasswordHash.of(PASSWORD.toCharArray())));
-    users.write();
+    RulesFiles.addUser(gateway.usersFile(), "ana", Role.READ, PASSWORD);
     try (Connection admin = gateway.connect(Role.ADMIN)) {
       execute(
           admin,
