@@ -21,6 +21,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -279,6 +283,65 @@ class AccessColumnsIT {
       assertThat(text(query(ana, "SELECT * FROM demo.acl_cols.renamed"))).doesNotContain(CANARY);
     } finally {
       Files.writeString(rulesFile, RULES);
+    }
+  }
+
+  /**
+   * Three users at once on the same table: an admin who sees everything, a restricted reader, and a
+   * hostile writer trying what the rules refuse. Each one's rewrite stays in their own session.
+   */
+  @Test
+  void usersAtOnceEachSeeTheirOwnPart() throws Exception {
+    ExecutorService pool = Executors.newFixedThreadPool(3);
+    try {
+      Future<?> admin =
+          pool.submit(
+              () -> {
+                try (Connection c = gateway.connect(Role.ADMIN)) {
+                  for (int i = 0; i < 15; i++) {
+                    String rows = text(query(c, "SELECT * FROM " + SALARIES));
+                    assertThat(rows).contains(CANARY + "-2", "bob@example.org");
+                  }
+                }
+                return null;
+              });
+      Future<?> reader =
+          pool.submit(
+              () -> {
+                try (Connection c = ana()) {
+                  for (int i = 0; i < 15; i++) {
+                    assertThat(text(query(c, "SELECT * FROM " + SALARIES)))
+                        .doesNotContain(CANARY, "Bob", "bob@");
+                  }
+                }
+                return null;
+              });
+      Future<?> hostile =
+          pool.submit(
+              () -> {
+                try (Connection c = gateway.connect("wes", PASSWORD)) {
+                  for (int i = 0; i < 5; i++) {
+                    assertFails(
+                        () -> query(c, "SELECT ssn FROM " + SALARIES),
+                        "42703",
+                        "cannot be resolved");
+                    assertFails(
+                        () -> query(c, "SELECT * FROM " + SALARIES + ".files"),
+                        "42501",
+                        "its rows carry the table's values");
+                    assertFails(
+                        () -> execute(c, "DELETE FROM " + SALARIES),
+                        "42501",
+                        "sees only part of it");
+                  }
+                }
+                return null;
+              });
+      admin.get(5, TimeUnit.MINUTES);
+      reader.get(5, TimeUnit.MINUTES);
+      hostile.get(5, TimeUnit.MINUTES);
+    } finally {
+      pool.shutdownNow();
     }
   }
 
