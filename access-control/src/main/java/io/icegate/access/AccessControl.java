@@ -29,6 +29,16 @@ public final class AccessControl {
     return new AccessControl(AccessRulesFile.open(path, CHECK_INTERVAL_MILLIS));
   }
 
+  /**
+   * As {@link #fromFile(Path)}; each changed version is first put to {@code validator}, and one it
+   * finds fault with (its messages) keeps the last good rules in effect.
+   */
+  public static AccessControl fromFile(
+      Path path, java.util.function.Function<AccessRules, java.util.List<String>> validator)
+      throws AccessRulesException {
+    return new AccessControl(AccessRulesFile.open(path, CHECK_INTERVAL_MILLIS, validator));
+  }
+
   /** The rules in effect now, read again if the file changed; empty without a rules file. */
   public Optional<AccessRules> rules() {
     return file == null ? Optional.empty() : Optional.of(file.current());

@@ -263,6 +263,31 @@ public final class AccessRules {
     return found;
   }
 
+  /** A column a table rule names, on a table its patterns name exactly. */
+  public record ColumnReference(String rule, TableRef table, String column) {}
+
+  /**
+   * The columns of table rules whose catalog, namespace and table are plain names (no pattern): the
+   * ones a gateway can check against the table's schema when the file is read.
+   */
+  public List<ColumnReference> columnReferences() {
+    List<ColumnReference> found = new ArrayList<>();
+    for (TableRule rule : tables.orElse(List.of())) {
+      java.util.Optional<String> catalog = Patterns.plainName(rule.catalog());
+      java.util.Optional<String> namespace = Patterns.plainName(rule.namespace());
+      java.util.Optional<String> table = Patterns.plainName(rule.table());
+      if (catalog.isEmpty() || namespace.isEmpty() || table.isEmpty()) {
+        continue;
+      }
+      TableRef ref =
+          new TableRef(catalog.get(), List.of(namespace.get().split("\\.")), table.get());
+      for (ColumnRule column : rule.columns()) {
+        found.add(new ColumnReference(rule.id(), ref, column.name()));
+      }
+    }
+    return found;
+  }
+
   /** A SQL expression of a rule: a column's mask or the row filter, for {@code rules check}. */
   public record RuleExpression(String rule, String what, String sql) {}
 

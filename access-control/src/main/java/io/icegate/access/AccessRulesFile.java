@@ -6,9 +6,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.time.Instant;
+import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -38,6 +40,7 @@ public final class AccessRulesFile {
 
   private final Path path;
   private final long checkIntervalNanos;
+  private final Function<AccessRules, List<String>> validator;
   private final AtomicLong reloads = new AtomicLong();
   private final AtomicLong failures = new AtomicLong();
   private volatile Loaded loaded;
@@ -46,15 +49,27 @@ public final class AccessRulesFile {
   private volatile String lastFailure;
   private volatile Instant lastFailureAt;
 
-  private AccessRulesFile(Path path, long checkIntervalMillis) {
+  private AccessRulesFile(
+      Path path, long checkIntervalMillis, Function<AccessRules, List<String>> validator) {
     this.path = path;
     this.checkIntervalNanos = checkIntervalMillis * 1_000_000L;
+    this.validator = validator;
   }
 
   /** Reads {@code path}, which must parse: a gateway does not start on rules it cannot use. */
   public static AccessRulesFile open(Path path, long checkIntervalMillis)
       throws AccessRulesException {
-    AccessRulesFile file = new AccessRulesFile(path, checkIntervalMillis);
+    return open(path, checkIntervalMillis, rules -> List.of());
+  }
+
+  /**
+   * As {@link #open(Path, long)}; a changed file is also put to {@code validator} (what it names
+   * that does not exist: a column a table lacks), and one it finds fault with is not put in effect.
+   */
+  public static AccessRulesFile open(
+      Path path, long checkIntervalMillis, Function<AccessRules, List<String>> validator)
+      throws AccessRulesException {
+    AccessRulesFile file = new AccessRulesFile(path, checkIntervalMillis, validator);
     Stamp stamp = file.stamp();
     file.loaded = new Loaded(file.read(), Instant.now());
     file.seen = stamp;
@@ -102,6 +117,11 @@ public final class AccessRulesFile {
     seen = stamp;
     try {
       AccessRules rules = read();
+      List<String> problems = validator.apply(rules);
+      if (!problems.isEmpty()) {
+        throw new AccessRulesException(
+            "Cannot use rules file " + path + ": " + String.join("; ", problems));
+      }
       if (!rules.fingerprint().equals(loaded.rules().fingerprint())) {
         LOG.info(
             "Access rules from {} changed: version {} replaces {}",

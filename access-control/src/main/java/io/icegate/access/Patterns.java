@@ -9,6 +9,14 @@ final class Patterns {
 
   private Patterns() {}
 
+  /** The one name {@code pattern} matches when it is a plain name; empty for a real pattern. */
+  static java.util.Optional<String> plainName(Pattern pattern) {
+    if (pattern == null || !PLAIN.matcher(pattern.pattern()).matches()) {
+      return java.util.Optional.empty();
+    }
+    return java.util.Optional.of(pattern.pattern().replace("\\.", "."));
+  }
+
   static boolean matches(Pattern pattern, String name) {
     return pattern == null || pattern.matcher(name).matches();
   }

@@ -92,7 +92,11 @@ public final class GatewayServer implements AutoCloseable {
         .ifPresent(keystore -> checkKeystore(keystore, config.tlsKeystorePassword()));
     PartitionCountsCache.shared().setMaxCounts(config.partitionCacheCounts());
     HealthThresholds.configure(config.health());
-    AccessControl access = GatewayAccess.load(config);
+    // The gateway's own session, set up as a connection's (so it sees the catalogs connections
+    // see), for the readiness checks, the console and the access rules' checks of a changed file:
+    // made when first needed.
+    Supplier<SparkSession> ownSession = new OwnSession(engine);
+    AccessControl access = GatewayAccess.load(config, ownSession);
     IcegateMeta meta = new IcegateMeta(engine, config, access);
     GatewayMetrics.instance().watchSpark(engine.rootSession().sparkContext());
     Serialization serialization =
@@ -103,10 +107,6 @@ public final class GatewayServer implements AutoCloseable {
             ((ServerConnector) connector).setHost(config.host());
           }
         };
-    // The gateway's own session, set up as a connection's (so it sees the catalogs connections
-    // see),
-    // for the readiness checks and the console: made when first needed.
-    Supplier<SparkSession> ownSession = new OwnSession(engine);
     Readiness readiness =
         new Readiness(engine, ownSession, Duration.ofMillis(config.readyCatalogTimeoutMillis()));
     // Avatica's handlers are in place when customizers run: authentication goes in front of all of

@@ -6,6 +6,7 @@ import static io.icegate.it.Rows.query;
 import static io.icegate.it.SqlFailures.assertFails;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
 
 import io.icegate.access.Role;
 import io.icegate.it.RunningGateway;
@@ -17,6 +18,7 @@ import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -281,6 +283,33 @@ class AccessColumnsIT {
       awaitRule(ana, "SELECT * FROM demo.acl_cols.renamed");
       assertThat(columnNames(ana, "SELECT * FROM demo.acl_cols.renamed")).containsExactly("id");
       assertThat(text(query(ana, "SELECT * FROM demo.acl_cols.renamed"))).doesNotContain(CANARY);
+    } finally {
+      Files.writeString(rulesFile, RULES);
+    }
+  }
+
+  @Test
+  void aChangedFileNamingAColumnTheTableLacksKeepsTheLastGoodRules() throws Exception {
+    try {
+      Files.writeString(
+          rulesFile, RULES.replace("{name: ssn, hidden: true}", "{name: sssn, hidden: true}"));
+      try (Connection admin = gateway.connect(Role.ADMIN)) {
+        await()
+            .atMost(Duration.ofSeconds(15))
+            .untilAsserted(
+                () ->
+                    assertThat(
+                            (String)
+                                query(admin, "SELECT last_failure FROM icegate.system.access_rules")
+                                    .get(0)
+                                    .get(0))
+                        .contains(
+                            "rule salaries-for-analysts names column 'sssn', which table"
+                                + " demo.acl_cols.salaries does not have"));
+      }
+      try (Connection ana = ana()) {
+        assertThat(columnNames(ana, "SELECT * FROM " + SALARIES)).doesNotContain("ssn");
+      }
     } finally {
       Files.writeString(rulesFile, RULES);
     }
