@@ -144,7 +144,10 @@ public final class AccessRules {
                 .map(
                     c ->
                         new ColumnRule(
-                            c.name(), c.hidden(), c.mask().map(m -> withUser(m, subject))))
+                            c.name(),
+                            c.hidden(),
+                            c.mask().map(m -> withUser(m, subject)),
+                            c.exportDenied()))
                 .toList(),
             rule.filter().map(f -> withUser(f, subject)),
             rule.id());

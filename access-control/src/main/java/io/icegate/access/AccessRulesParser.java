@@ -246,7 +246,7 @@ public final class AccessRulesParser {
         }
         Set<String> names = new LinkedHashSet<>();
         for (JsonNode column : columnNodes) {
-          keys(column, Set.of("name", "hidden", "mask"), id + " columns");
+          keys(column, Set.of("name", "hidden", "mask", "export"), id + " columns");
           String name =
               text(column, "name", id + " columns")
                   .orElseThrow(() -> fail(id, "has a column without a name"));
@@ -255,14 +255,21 @@ public final class AccessRulesParser {
           }
           boolean hidden = bool(column, "hidden", id).orElse(false);
           Optional<String> mask = text(column, "mask", id);
-          if (hidden == mask.isPresent()) {
+          String export = text(column, "export", id).orElse("allow");
+          if (!export.equals("allow") && !export.equals("deny")) {
+            throw fail(
+                id, "column '" + name + "' export must be allow or deny, not '" + export + "'");
+          }
+          boolean exportDenied = export.equals("deny");
+          if (hidden && mask.isPresent() || !hidden && mask.isEmpty() && !exportDenied) {
             throw fail(
                 id,
                 "column '"
                     + name
-                    + "' must be either hidden: true or have a mask, not both or neither");
+                    + "' must be hidden: true, have a mask, or export: deny (hidden and a mask"
+                    + " together mean nothing)");
           }
-          columns.add(new ColumnRule(name, hidden, mask));
+          columns.add(new ColumnRule(name, hidden, mask, exportDenied));
         }
       }
       return new AccessRules.TableRule(

@@ -48,6 +48,13 @@ public record TableGrant(
     return columns.stream().anyMatch(c -> c.hidden() && same(c.name(), column));
   }
 
+  /**
+   * Whether a statement reading the table may not copy it elsewhere (a column says export: deny).
+   */
+  public boolean exportDenied() {
+    return columns.stream().anyMatch(ColumnRule::exportDenied);
+  }
+
   /** The mask of {@code column} (any case), if it has one. */
   public Optional<String> maskOf(String column) {
     return columns.stream()

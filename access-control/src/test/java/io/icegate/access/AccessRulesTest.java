@@ -179,7 +179,7 @@ class AccessRulesTest {
     assertThatThrownBy(
             () ->
                 AccessRulesParser.parse("tables: [{id: t, columns: [{name: a}]}]", "f.yaml", false))
-        .hasMessageContaining("column 'a' must be either hidden: true or have a mask");
+        .hasMessageContaining("column 'a' must be hidden: true, have a mask, or export: deny");
     assertThatThrownBy(() -> AccessRulesParser.parse("catalogs: [{allow: some}]", "f", false))
         .hasMessageContaining("allow must be all, read-only or none, not 'some'");
     assertThatThrownBy(() -> AccessRulesParser.parse("tables: [a: [", "f.yaml", false))

@@ -199,9 +199,19 @@ final class CommandAccess {
     PlanAccess.Handlers h = new PlanAccess.Handlers();
     // Table DDL: the new name, and both names of a rename.
     h.on(CreateTable.class, (a, c) -> own(a, c.name(), "create"))
-        .on(CreateTableAsSelect.class, (a, c) -> own(a, c.name(), "create"))
+        .on(
+            CreateTableAsSelect.class,
+            (a, c) -> {
+              a.exports("create a table from");
+              own(a, c.name(), "create");
+            })
         .on(ReplaceTable.class, (a, c) -> own(a, c.name(), "replace"))
-        .on(ReplaceTableAsSelect.class, (a, c) -> own(a, c.name(), "replace"))
+        .on(
+            ReplaceTableAsSelect.class,
+            (a, c) -> {
+              a.exports("replace a table with");
+              own(a, c.name(), "replace");
+            })
         .on(DropTable.class, (a, c) -> own(a, c.child(), "drop"))
         .on(
             RenameTable.class,
@@ -292,7 +302,14 @@ final class CommandAccess {
         .on(
             AnalyzeTables.class,
             (a, c) -> namespaceOwner(a, c.namespace(), "analyze the tables of"))
-        .on(CacheTable.class, (a, c) -> read(a, c.table(), "cache"))
+        .on(
+            CacheTable.class,
+            (a, c) -> {
+              a.exports("cache");
+              read(a, c.table(), "cache");
+            })
+        .on(CacheTableAsSelect.class, (a, c) -> a.exports("cache"))
+        .on(InsertIntoDataSourceDirCommand.class, (a, c) -> a.exports("write files of"))
         // Namespaces.
         .on(CreateNamespace.class, (a, c) -> namespaceOwner(a, c.name(), "create"))
         .on(DropNamespace.class, (a, c) -> namespaceOwner(a, c.namespace(), "drop"))
@@ -340,7 +357,6 @@ final class CommandAccess {
     // Nothing of a table's: the roles and the statement policy decide these.
     h.none(
         UncacheTable.class,
-        CacheTableAsSelect.class,
         NoopCommand.class,
         CreateFunction.class,
         DropFunction.class,
@@ -364,7 +380,6 @@ final class CommandAccess {
         DropTempViewCommand.class,
         StreamingExplainCommand.class,
         DescribeQueryCommand.class,
-        InsertIntoDataSourceDirCommand.class,
         CreateTempViewUsing.class,
         RefreshResource.class);
     return h;
@@ -378,7 +393,10 @@ final class CommandAccess {
             (a, c) -> ownV1(a, c.table().identifier(), "create"))
         .on(
             CreateDataSourceTableAsSelectCommand.class,
-            (a, c) -> ownV1(a, c.table().identifier(), "create"))
+            (a, c) -> {
+              a.exports("create a table from");
+              ownV1(a, c.table().identifier(), "create");
+            })
         .on(
             CreateTableLikeCommand.class,
             (a, c) -> {
@@ -484,6 +502,7 @@ final class CommandAccess {
         .on(
             InsertIntoHadoopFsRelationCommand.class,
             (a, c) -> {
+              a.exports("insert into a table");
               if (c.catalogTable().isDefined()) {
                 a.access()
                     .require(
@@ -503,6 +522,7 @@ final class CommandAccess {
                     "Cannot insert into a data source relation that names no table while access"
                         + " rules are in effect");
               }
+              a.exports("insert into a table");
               a.writes(c.logicalRelation());
               a.access()
                   .require(
@@ -602,11 +622,13 @@ final class CommandAccess {
   }
 
   private static void write(PlanAccess a, NamedRelation table, Set<Privilege> needed, String what) {
+    a.exports(what);
     a.writes(table);
     a.access().require(target(a, table), needed, what);
   }
 
   private static void write(PlanAccess a, LogicalPlan table, Set<Privilege> needed, String what) {
+    a.exports(what);
     a.writes(table);
     a.access().require(target(a, table), needed, what);
   }
@@ -615,6 +637,7 @@ final class CommandAccess {
    * UPDATE, DELETE, MERGE before Spark rewrites them: never by a user who sees part of the table.
    */
   private static void rewrite(PlanAccess a, LogicalPlan table, Set<Privilege> needed, String what) {
+    a.exports(what);
     LogicalPlan relation = table instanceof SubqueryAlias alias ? alias.child() : table;
     a.writes(relation);
     a.writes(table);
@@ -625,6 +648,7 @@ final class CommandAccess {
 
   /** UPDATE, DELETE, MERGE as Spark rewrote them for Iceberg (copy-on-write or merge-on-read). */
   private static void rowLevel(PlanAccess a, NamedRelation table) {
+    a.exports("write rows with");
     if (!(table instanceof DataSourceV2Relation relation)
         || !(relation.table() instanceof RowLevelOperationTable operation)) {
       throw TableAccess.refusal(

@@ -72,6 +72,12 @@ public final class PlanAccess {
   /** Reads of tables the user sees in part, inside {@link RestrictedReads}' wrapper. */
   private final Set<Object> wrappedReads = Collections.newSetFromMap(new IdentityHashMap<>());
 
+  /**
+   * What the statement does with what it reads when it copies it (a write, a copy, a cache), or
+   * null: a table with a column that says {@code export: deny} may not be read then.
+   */
+  private String exporting;
+
   /** Tables a command writes: not read by the statement, checked with the write. */
   private final Set<Object> writeTargets = Collections.newSetFromMap(new IdentityHashMap<>());
 
@@ -105,6 +111,11 @@ public final class PlanAccess {
     } else if (plan instanceof Command) {
       CommandAccess.check(this, plan);
     }
+  }
+
+  /** The statement copies what it reads ({@code what}: "insert into", "cache", ...). */
+  void exports(String what) {
+    exporting = what;
   }
 
   /** Marks {@code relation} as what a command writes (not a read of it). */
@@ -155,6 +166,18 @@ public final class PlanAccess {
       access.require(ref, EnumSet.of(Privilege.SELECT, Privilege.HISTORY), "read a past state of");
     } else {
       access.require(ref, Privilege.SELECT, "read");
+    }
+    if (exporting != null && access.grant(ref).exportDenied()) {
+      throw TableAccess.refusal(
+          "Cannot "
+              + exporting
+              + " what the statement reads from table "
+              + ref
+              + ": a column of it may not be copied elsewhere by user '"
+              + access.subject().user()
+              + "' "
+              + TableAccess.by(access.grant(ref).rule())
+              + " (export: deny)");
     }
     if (access.grant(ref).restricted() && !wrappedReads.contains(relation)) {
       throw TableAccess.refusal(

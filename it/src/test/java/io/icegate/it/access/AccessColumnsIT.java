@@ -61,6 +61,8 @@ class AccessColumnsIT {
             - {name: ssn, hidden: true}
             - {name: email, mask: "concat('***', right(email, 4))"}
           filter: "region = 'EU' OR name = {user}"
+        - {id: contacts-stay, group: analysts, catalog: demo, namespace: acl_cols, table: contacts,
+           privileges: [select], columns: [{name: phone, export: deny}]}
         - {id: sandbox, group: analysts, catalog: demo, namespace: acl_cols_sandbox,
            privileges: [all]}
       procedures:
@@ -102,6 +104,10 @@ class AccessColumnsIT {
               + "-2', 'bob@example.org', 'US'), (3, 'ana', '"
               + CANARY
               + "-3', 'ana@example.org', 'US')");
+      execute(
+          admin,
+          "CREATE TABLE demo.acl_cols.contacts (id bigint, phone string) USING iceberg",
+          "INSERT INTO demo.acl_cols.contacts VALUES (1, '555-0100')");
       firstSnapshot =
           (Long) query(admin, "SELECT snapshot_id FROM " + SALARIES + ".snapshots").get(0).get(0);
       execute(
@@ -244,6 +250,34 @@ class AccessColumnsIT {
           .containsExactly("id", "name", "email", "region");
       assertThat(text(query(wes, "SELECT * FROM demo.acl_cols_sandbox.copy")))
           .doesNotContain(CANARY, "Bob", "ada@");
+    }
+  }
+
+  @Test
+  void aColumnThatMayNotBeExportedIsReadButNotCopied() throws Exception {
+    try (Connection wes = gateway.connect("wes", PASSWORD)) {
+      assertThat(query(wes, "SELECT phone FROM demo.acl_cols.contacts"))
+          .containsExactly(List.of("555-0100"));
+      execute(
+          wes,
+          "CREATE TABLE IF NOT EXISTS demo.acl_cols_sandbox.phone_book (id bigint, name string,"
+              + " phone string, region string) USING iceberg");
+      for (String sql :
+          List.of(
+              "CREATE TABLE demo.acl_cols_sandbox.phones USING iceberg AS SELECT * FROM"
+                  + " demo.acl_cols.contacts",
+              "INSERT INTO demo.acl_cols_sandbox.phone_book SELECT id, 'x', phone, 'EU' FROM"
+                  + " demo.acl_cols.contacts",
+              "CACHE TABLE wes_phones AS SELECT * FROM demo.acl_cols.contacts",
+              "INSERT INTO demo.acl_cols_sandbox.phone_book SELECT * FROM (SELECT id, 'x', phone,"
+                  + " 'EU' FROM demo.acl_cols.contacts) s")) {
+        assertFails(
+            () -> execute(wes, sql),
+            "42501",
+            "demo.acl_cols.contacts",
+            "may not be copied elsewhere",
+            "rule 'contacts-stay'");
+      }
     }
   }
 
