@@ -111,6 +111,23 @@ class AccessRulesTest {
   }
 
   @Test
+  void aColumnMayBeReadButNotExported() throws Exception {
+    String text =
+        "catalogs: [{catalog: demo}]\ntables: [{id: t, privileges: [select],"
+            + " columns: [{name: phone, export: deny}]}]";
+    AccessRules rules = AccessRulesParser.parse(text, "inline", false);
+    TableGrant grant = rules.table(rules.subject("dora", "read"), ORDERS);
+    assertThat(grant.exportDenied()).isTrue();
+    assertThat(grant.hides("phone")).isFalse();
+    assertThat(grant.maskOf("phone")).isEmpty();
+    assertThatThrownBy(
+            () ->
+                AccessRulesParser.parse(
+                    "tables: [{id: t, columns: [{name: a, export: maybe}]}]", "f", false))
+        .hasMessageContaining("column 'a' export must be allow or deny, not 'maybe'");
+  }
+
+  @Test
   void anAbsentSectionDeniesUnlessTheFileSaysAllow() throws Exception {
     AccessRules strict =
         AccessRulesParser.parse("tables: [{privileges: [select]}]", "strict", false);
