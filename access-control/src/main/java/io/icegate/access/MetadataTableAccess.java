@@ -22,7 +22,8 @@ public final class MetadataTableAccess {
   private static final Map<String, Need> NEEDS =
       Map.ofEntries(
           structural("history"),
-          structural("snapshots"),
+          // A snapshot's summary spells partition values when write.summary.partition-limit is set.
+          Map.entry("snapshots", new Need(EnumSet.of(Privilege.METADATA), true)),
           structural("refs"),
           structural("metadata_log_entries"),
           Map.entry("manifests", new Need(EnumSet.of(Privilege.METADATA), true)),
