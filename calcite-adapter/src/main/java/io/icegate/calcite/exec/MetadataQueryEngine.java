@@ -145,6 +145,15 @@ public final class MetadataQueryEngine {
     TimeTravelValues timeTravel = new TimeTravelValues(sessionZone, planner::evaluate);
     Map<SqlNode, SqlNode> replacements = new IdentityHashMap<>();
     List<MetadataTable> tables = new ArrayList<>();
+    if (!catalogs.allowsQueriesInTimeTravel()) {
+      // Evaluating one would read its tables before they are checked: Spark's path refuses it.
+      for (TableReference reference : references) {
+        if (reference.timeTravel().isPresent()
+            && holdsQuery(reference.timeTravel().get().value())) {
+          throw new NotNativeException("a time travel's value is a sub-query");
+        }
+      }
+    }
     for (TableReference reference : references) {
       if (reference.access() != TableReference.Access.READ) {
         throw new NotNativeException("it writes " + String.join(".", reference.name()));
@@ -227,5 +236,30 @@ public final class MetadataQueryEngine {
       table.relation().warning().ifPresent(warnings::add);
     }
     return List.copyOf(warnings);
+  }
+
+  /** Whether {@code node} is or holds a query (a sub-query). */
+  private static boolean holdsQuery(SqlNode node) {
+    if (node == null) {
+      return false;
+    }
+    if (node.isA(SqlKind.QUERY)) {
+      return true;
+    }
+    if (node instanceof SqlCall call) {
+      for (SqlNode operand : call.getOperandList()) {
+        if (holdsQuery(operand)) {
+          return true;
+        }
+      }
+    }
+    if (node instanceof org.apache.calcite.sql.SqlNodeList list) {
+      for (SqlNode item : list) {
+        if (holdsQuery(item)) {
+          return true;
+        }
+      }
+    }
+    return false;
   }
 }

@@ -72,6 +72,14 @@ public interface IcebergCatalogs {
   default void checkRead(
       String catalog, List<String> namespace, String table, String relation, boolean pastState) {}
 
+  /**
+   * Whether a time travel's value may be a sub-query the native path evaluates. The gateway says no
+   * while access rules are in effect: the sub-query's tables would be read before they are checked.
+   */
+  default boolean allowsQueriesInTimeTravel() {
+    return true;
+  }
+
   /** The catalog of one-part table names (Spark's current catalog, set by {@code USE}). */
   String currentCatalog();
 

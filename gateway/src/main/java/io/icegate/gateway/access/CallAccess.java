@@ -33,7 +33,9 @@ public final class CallAccess {
     List<Check> checks = new ArrayList<>();
     for (Map.Entry<String, TableName> argument : new TreeMap<>(call.tables()).entrySet()) {
       TableName name = argument.getValue();
-      if (name.isFileReference()) {
+      if (name.isFileReference()
+          && procedure.equals("add_files")
+          && argument.getKey().equals("source_table")) {
         // Files by path (add_files's `parquet`.`/dir`): the statement policy's roots decide.
         continue;
       }

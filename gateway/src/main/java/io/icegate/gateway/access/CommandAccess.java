@@ -295,7 +295,13 @@ final class CommandAccess {
         .on(ShowCreateTable.class, (a, c) -> metadata(a, c.child(), "show the definition of"))
         .on(ShowTableProperties.class, (a, c) -> metadata(a, c.table(), "show the properties of"))
         .on(ShowColumns.class, (a, c) -> describe(a, c.child(), false))
-        .on(ShowPartitions.class, (a, c) -> read(a, c.table(), "show the partitions of"))
+        .on(
+            ShowPartitions.class,
+            (a, c) -> {
+              read(a, c.table(), "show the partitions of");
+              a.tableOf(c.table())
+                  .ifPresent(t -> a.access().requireWholeTable(t, "show the partitions of"));
+            })
         .on(RefreshTable.class, (a, c) -> describe(a, c.child(), false))
         .on(AnalyzeTable.class, (a, c) -> maintain(a, c.child()))
         .on(AnalyzeColumn.class, (a, c) -> maintain(a, c.child()))
@@ -319,7 +325,12 @@ final class CommandAccess {
         .on(DescribeNamespace.class, (a, c) -> namespaceVisible(a, c.namespace()))
         .on(SetCatalogAndNamespace.class, (a, c) -> namespaceVisible(a, c.child()))
         .on(ShowTables.class, (a, c) -> namespaceVisible(a, c.namespace()))
-        .on(ShowTableExtended.class, (a, c) -> namespaceVisible(a, c.namespace()))
+        .on(
+            ShowTableExtended.class,
+            (a, c) -> {
+              namespaceVisible(a, c.namespace());
+              noRestrictions(a, "SHOW TABLE EXTENDED");
+            })
         .on(ShowViews.class, (a, c) -> namespaceVisible(a, c.namespace()))
         .on(ShowIcebergViews.class, (a, c) -> namespaceVisible(a, c.namespace()))
         .on(ShowNamespaces.class, (a, c) -> catalogOf(a, c.namespace()))
@@ -466,10 +477,19 @@ final class CommandAccess {
                     .require(a.v1Table(c.table()), Privilege.METADATA, "show the properties of"))
         .on(
             ShowPartitionsCommand.class,
-            (a, c) ->
-                a.access()
-                    .require(a.v1Table(c.tableName()), Privilege.SELECT, "show the partitions of"))
-        .on(ShowTablesCommand.class, (a, c) -> databaseVisible(a, c.databaseName()))
+            (a, c) -> {
+              TableRef t = a.v1Table(c.tableName());
+              a.access().require(t, Privilege.SELECT, "show the partitions of");
+              a.access().requireWholeTable(t, "show the partitions of");
+            })
+        .on(
+            ShowTablesCommand.class,
+            (a, c) -> {
+              databaseVisible(a, c.databaseName());
+              if (c.isExtended()) {
+                noRestrictions(a, "SHOW TABLE EXTENDED");
+              }
+            })
         .on(ShowViewsCommand.class, (a, c) -> databaseVisible(a, Option.apply(c.databaseName())))
         .on(
             CreateDatabaseCommand.class,
@@ -544,6 +564,20 @@ final class CommandAccess {
               throw TableAccess.refusal(
                   "Cannot run an external command while access rules are in effect");
             });
+  }
+
+  /**
+   * Refuses {@code what} (which shows tables' schemas) to a user some rule shows a table in part.
+   */
+  private static void noRestrictions(PlanAccess a, String what) {
+    if (a.access().anyRestriction()) {
+      throw TableAccess.refusal(
+          "Cannot run "
+              + what
+              + ": it shows the schema of every table listed, and a rule shows user '"
+              + a.access().subject().user()
+              + "' a table in part; DatabaseMetaData.getColumns lists what the user sees");
+    }
   }
 
   private static void own(PlanAccess a, LogicalPlan table, String what) {

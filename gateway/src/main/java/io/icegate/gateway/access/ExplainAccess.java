@@ -13,7 +13,6 @@ import java.util.regex.Pattern;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.catalyst.expressions.GenericInternalRow;
-import org.apache.spark.sql.catalyst.parser.ParseException;
 import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
 import org.apache.spark.sql.execution.CommandExecutionMode$;
 import org.apache.spark.sql.types.DataTypes;
@@ -63,18 +62,13 @@ public final class ExplainAccess {
       return Optional.of(
           List.of(row("every table", "any", "allowed", "no access rules file: roles decide")));
     }
-    LogicalPlan plan;
-    try {
-      plan = session.sessionState().sqlParser().parsePlan(statement);
-    } catch (ParseException e) {
-      // Reported as Spark's syntax error of the statement (a plain wrapper is looked through).
-      throw new RuntimeException(e);
-    }
     RuntimeException[] failure = {null};
     List<TableAccess.Check> checks =
         TableAccess.recording(
             () -> {
               try {
+                // Parsed here: the rules' first checks run as the statement is parsed.
+                LogicalPlan plan = session.sessionState().sqlParser().parsePlan(statement);
                 Sessions.withActive(
                     session,
                     () -> {
@@ -85,7 +79,8 @@ public final class ExplainAccess {
                       return null;
                     });
               } catch (Exception e) {
-                // Spark's analysis exceptions are undeclared in Java: any failure ends the list.
+                // Spark's parse and analysis exceptions are undeclared in Java: any failure ends
+                // the list (a plain wrapper is looked through when it reaches the client).
                 failure[0] = e instanceof RuntimeException r ? r : new RuntimeException(e);
               }
             });

@@ -70,7 +70,7 @@ public final class PlanAccess {
   private final TableAccess access;
 
   /** Reads of tables the user sees in part, inside {@link RestrictedReads}' wrapper. */
-  private final Set<Object> wrappedReads = Collections.newSetFromMap(new IdentityHashMap<>());
+  private final Map<Object, String> wrappedReads = new IdentityHashMap<>();
 
   /**
    * What the statement does with what it reads when it copies it (a write, a copy, a cache), or
@@ -96,7 +96,7 @@ public final class PlanAccess {
       while (below instanceof Filter || below instanceof SubqueryAlias) {
         below = below.children().head();
       }
-      wrappedReads.add(below);
+      wrappedReads.put(below, plan.getTagValue(RestrictedReads.WRAPPER).get());
     } else if (plan instanceof DataSourceV2Relation relation) {
       if (!writeTargets.contains(relation)) {
         read(relation);
@@ -104,7 +104,9 @@ public final class PlanAccess {
     } else if (plan instanceof LogicalRelation relation) {
       Option<CatalogTable> table = relation.catalogTable();
       if (table.isDefined() && !writeTargets.contains(relation)) {
-        access.require(v1Table(table.get().identifier()), Privilege.SELECT, "read");
+        TableRef ref = v1Table(table.get().identifier());
+        access.require(ref, Privilege.SELECT, "read");
+        checkPartialRead(ref, relation);
       }
     } else if (plan instanceof View view && !view.isTempView()) {
       access.require(v1Table(view.desc().identifier()), Privilege.SELECT, "read view");
@@ -167,6 +169,15 @@ public final class PlanAccess {
     } else {
       access.require(ref, Privilege.SELECT, "read");
     }
+    checkPartialRead(ref, relation);
+  }
+
+  /**
+   * Refuses a read of {@code ref} when the statement copies what it reads and a column of it may
+   * not be exported, or when the user sees it in part and {@link RestrictedReads} did not wrap this
+   * read in the user's rules for that very table.
+   */
+  private void checkPartialRead(TableRef ref, LogicalPlan relation) {
     if (exporting != null && access.grant(ref).exportDenied()) {
       throw TableAccess.refusal(
           "Cannot "
@@ -179,7 +190,8 @@ public final class PlanAccess {
               + TableAccess.by(access.grant(ref).rule())
               + " (export: deny)");
     }
-    if (access.grant(ref).restricted() && !wrappedReads.contains(relation)) {
+    if (access.grant(ref).restricted()
+        && !ref.toString().equalsIgnoreCase(wrappedReads.get(relation))) {
       throw TableAccess.refusal(
           "Cannot read table "
               + ref
@@ -248,6 +260,15 @@ public final class PlanAccess {
    */
   Optional<TableRef> tableOf(LogicalPlan plan) {
     if (plan instanceof ResolvedTable resolved) {
+      Table table = resolved.table();
+      boolean ofAnother =
+          table instanceof SparkChangelogTable
+              || table instanceof SparkTable spark
+                  && (spark.table() instanceof BaseMetadataTable || pinned(spark));
+      if (ofAnother && resolved.identifier().namespace().length > 0) {
+        // A metadata table, the changes or a snapshot of a table: its rules are the table's.
+        return Optional.of(parent(resolved.catalog().name(), resolved.identifier()));
+      }
       return Optional.of(ref(resolved.catalog().name(), resolved.identifier()));
     }
     if (plan instanceof ResolvedIdentifier resolved) {

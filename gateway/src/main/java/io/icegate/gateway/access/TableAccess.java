@@ -7,6 +7,7 @@ import io.icegate.access.Privilege;
 import io.icegate.access.Subject;
 import io.icegate.access.TableGrant;
 import io.icegate.access.TableRef;
+import io.icegate.gateway.activity.SystemCatalog;
 import io.icegate.gateway.engine.Sessions;
 import io.icegate.gateway.error.ErrorCode;
 import io.icegate.gateway.error.GatewayException;
@@ -41,6 +42,13 @@ public final class TableAccess {
   /** Set while a statement runs: the rules that decided, for its audit line. */
   private static final ThreadLocal<java.util.Set<String>> DECIDING = new ThreadLocal<>();
 
+  private static final TableGrant SYSTEM =
+      new TableGrant(
+          EnumSet.of(Privilege.SELECT, Privilege.METADATA),
+          List.of(),
+          Optional.empty(),
+          "the gateway's own tables");
+
   private final AccessRules rules;
   private final Subject subject;
   private final SparkSession session;
@@ -61,7 +69,16 @@ public final class TableAccess {
   }
 
   public TableGrant grant(TableRef table) {
+    if (table.catalog().equalsIgnoreCase(SystemCatalog.NAME)) {
+      // The gateway's own tables show each user their own activity and privileges.
+      return SYSTEM;
+    }
     return grants.computeIfAbsent(table, t -> rules.table(subject, t));
+  }
+
+  /** Whether the session reads a write-audit-publish branch in place of main. */
+  boolean readsWapBranch() {
+    return !session.conf().get("spark.wap.branch", "").isBlank();
   }
 
   /** Whether some rule hides or masks a column, or filters rows, for this user. */
@@ -135,6 +152,14 @@ public final class TableAccess {
 
   public void require(TableRef table, Privilege needed, String what) {
     require(table, EnumSet.of(needed), what);
+  }
+
+  /** As {@link #requireVisible(TableRef)}, naming the table as the statement wrote it. */
+  public void requireVisible(TableRef table, List<String> written) {
+    recordTable(table, "any", visible(table), grant(table).rule());
+    if (!visible(table)) {
+      throw notFound(written);
+    }
   }
 
   /** Refuses unless the user may know {@code table} exists. */
@@ -293,8 +318,15 @@ public final class TableAccess {
     CatalogManager catalogs = Sessions.catalogManager(session);
     List<String> rest = parts;
     String catalog;
-    if (parts.size() > 1 && Sessions.isCatalog(session, parts.get(0))) {
-      catalog = parts.get(0);
+    Optional<String> named =
+        parts.size() > 1
+            ? Sessions.catalogNames(session).stream()
+                .filter(c -> c.equalsIgnoreCase(parts.get(0)))
+                .findFirst()
+            : Optional.empty();
+    if (named.isPresent()) {
+      // Spark finds catalogs whatever the case of their name: the rules see the name it finds.
+      catalog = named.get();
       rest = parts.subList(1, parts.size());
     } else {
       catalog = catalogs.currentCatalog().name();
@@ -363,12 +395,17 @@ public final class TableAccess {
 
   /** What Spark says of a table that does not exist: the user may not know this one does. */
   public static RuntimeException notFound(TableRef table) {
-    GatewayMetrics.instance().accessRefused();
     List<String> parts = new ArrayList<>();
     parts.add(table.catalog());
     parts.addAll(table.namespace());
     parts.add(table.name());
-    return sneaky(new NoSuchTableException(CollectionConverters.asScala(parts).toSeq()));
+    return notFound(parts);
+  }
+
+  /** As {@link #notFound(TableRef)}, naming the table as the statement wrote it, as Spark does. */
+  public static RuntimeException notFound(List<String> written) {
+    GatewayMetrics.instance().accessRefused();
+    return sneaky(new NoSuchTableException(CollectionConverters.asScala(written).toSeq()));
   }
 
   /** What a missing catalog reads as: the user may not know this one exists. */

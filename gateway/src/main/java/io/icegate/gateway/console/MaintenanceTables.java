@@ -3,6 +3,7 @@ package io.icegate.gateway.console;
 import io.icegate.access.AccessRules;
 import io.icegate.access.Privilege;
 import io.icegate.access.Subject;
+import io.icegate.access.TableGrant;
 import io.icegate.access.TableRef;
 import io.icegate.gateway.health.HealthThresholds;
 import io.icegate.gateway.health.TableHealth;
@@ -66,19 +67,24 @@ final class MaintenanceTables {
           rules.get().subject(viewer.user(), viewer.role().name().toLowerCase(Locale.ROOT));
       java.util.function.Predicate<List<String>> visible =
           row ->
-              rules
-                  .get()
-                  .table(
-                      subject,
-                      new TableRef(
-                          row.get(0),
-                          row.get(1) == null || row.get(1).isEmpty()
-                              ? List.of()
-                              : List.of(row.get(1).split("\\.")),
-                          row.get(2) == null ? "" : row.get(2)))
-                  .has(Privilege.METADATA);
+              shownWhole(
+                  rules
+                      .get()
+                      .table(
+                          subject,
+                          new TableRef(
+                              row.get(0),
+                              row.get(1) == null || row.get(1).isEmpty()
+                                  ? List.of()
+                                  : List.of(row.get(1).split("\\.")),
+                              row.get(2) == null ? "" : row.get(2))));
       return new Result(
           needing.stream().filter(visible).toList(), checked.stream().filter(visible).toList());
+    }
+
+    /** A table's health row for a viewer who holds metadata on it and sees all of it. */
+    private static boolean shownWhole(TableGrant grant) {
+      return grant.has(Privilege.METADATA) && !grant.restricted();
     }
   }
 

@@ -152,6 +152,11 @@ public final class SparkIcebergCatalogs implements IcebergCatalogs {
   }
 
   @Override
+  public boolean allowsQueriesInTimeTravel() {
+    return SessionAccess.forStatement(session).isEmpty();
+  }
+
+  @Override
   public void checkRead(
       String catalog, List<String> namespace, String table, String relation, boolean pastState) {
     Optional<TableAccess> access = SessionAccess.forStatement(session);

@@ -186,6 +186,18 @@ class AccessColumnsIT {
           "42703",
           "cannot be resolved");
       assertFails(() -> query(ana, "DESCRIBE " + SALARIES), "42501", "a column of it is hidden");
+      assertFails(
+          () -> query(ana, "DESCRIBE " + SALARIES + ".files"),
+          "42501",
+          "its rows carry the table's values");
+      assertFails(
+          () -> query(ana, "SELECT readable_metrics.zz FROM " + SALARIES + ".files"),
+          "42501",
+          "its rows carry the table's values");
+      assertFails(
+          () -> query(ana, "SELECT s FROM IDENTIFIER('" + SALARIES + "')"),
+          "42501",
+          "by IDENTIFIER(...)");
       List<String> columns = new ArrayList<>();
       try (ResultSet rs = ana.getMetaData().getColumns("demo", "acl_cols", "salaries", "%")) {
         while (rs.next()) {

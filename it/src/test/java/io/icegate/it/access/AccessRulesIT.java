@@ -4,6 +4,7 @@ import static io.icegate.it.Rows.execute;
 import static io.icegate.it.Rows.query;
 import static io.icegate.it.SqlFailures.assertFails;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
 import io.icegate.access.Role;
@@ -127,7 +128,7 @@ class AccessRulesIT {
               "SELECT * FROM " + SALES + " WHERE id IN (SELECT id FROM " + SALARIES + ")",
               "CREATE TEMPORARY VIEW peek AS SELECT * FROM " + SALARIES,
               "CACHE TABLE " + SALARIES)) {
-        assertFails(() -> query(reader, sql), "42P01", "acl_hr`.`salaries` cannot be found");
+        assertFails(() -> query(reader, sql), "42P01", "acl_hr`.`salaries`", "cannot be found");
       }
     }
     // Spark's path for metadata tables answers the same.
@@ -139,7 +140,8 @@ class AccessRulesIT {
       assertFails(
           () -> query(reader, "SELECT upper_bounds FROM " + SALARIES + ".files"),
           "42P01",
-          "acl_hr`.`salaries` cannot be found");
+          "acl_hr`.`salaries`",
+          "cannot be found");
     }
   }
 
@@ -294,7 +296,7 @@ class AccessRulesIT {
                   "refused",
                   "sales-for-analysts"));
       assertThat(query(reader, "EXPLAIN ACCESS SELECT * FROM " + SALARIES))
-          .containsExactly(List.of("table demo.acl_hr.salaries", "select", "not found", "-"));
+          .containsExactly(List.of("table demo.acl_hr.salaries", "any", "not found", "-"));
     }
   }
 
@@ -322,19 +324,49 @@ class AccessRulesIT {
   }
 
   @Test
-  void aTimeTravelSubQueryIsCheckedBeforeItRuns() throws Exception {
+  void aTimeTravelToASubQueryIsRefusedBeforeSparkEvaluatesIt() throws Exception {
     try (Connection reader = reader()) {
+      for (String table : List.of(SALES, SALES + ".history")) {
+        assertFails(
+            () ->
+                query(
+                    reader,
+                    "SELECT * FROM "
+                        + table
+                        + " TIMESTAMP AS OF (SELECT raise_error(concat_ws(',', collect_list(ssn)))"
+                        + " FROM "
+                        + SALARIES
+                        + ")"),
+            "42501",
+            "time travel to the value of a sub-query");
+      }
+    }
+  }
+
+  @Test
+  void aHiddenTableReadsAsMissingBeforeSparkNamesItsColumns() throws Exception {
+    try (Connection reader = reader()) {
+      // Spark's "did you mean" would list the table's columns: the rules answer first.
+      for (String sql :
+          List.of(
+              "SELECT s FROM " + SALARIES,
+              "SELECT readable_metrics.zz FROM " + SALARIES + ".files",
+              "SELECT * FROM IDENTIFIER('" + SALARIES + "')",
+              "DESCRIBE " + SALARIES + " zz")) {
+        assertThatThrownBy(() -> query(reader, sql))
+            .as(sql)
+            .isInstanceOf(SQLException.class)
+            .satisfies(
+                e -> {
+                  assertThat(((SQLException) e).getSQLState()).isEqualTo("42P01");
+                  assertThat(e.getMessage()).doesNotContain("ssn", "`name`");
+                });
+      }
+      // Named as written, as Spark names a table that does not exist.
       assertFails(
-          () ->
-              query(
-                  reader,
-                  "SELECT * FROM "
-                      + SALES
-                      + " TIMESTAMP AS OF (SELECT max(current_timestamp()) FROM "
-                      + SALARIES
-                      + ")"),
-          "42P01",
-          "acl_hr`.`salaries` cannot be found");
+          () -> query(reader, "SELECT * FROM acl_hr.salaries"), "42P01", "`acl_hr`.`salaries`");
+      assertFails(
+          () -> query(reader, "SELECT * FROM acl_hr.no_such"), "42P01", "`acl_hr`.`no_such`");
     }
   }
 
