@@ -300,6 +300,13 @@ public final class SparkEngine implements AutoCloseable {
       // with it: Spark computes them again, and a statement of yours should not fail because that
       // happened four times in a row (Spark's default) while someone's statements kept failing.
       s.put("spark.stage.maxConsecutiveAttempts", "16");
+      // Likewise a task of yours that ran beside another user's task on an executor that ran out
+      // of memory fails with it, and Spark counts that against your task (exit code 52 is the
+      // application's). The statement that ran out of memory is stopped at its first report
+      // (TaskMemoryPlugin); the extra attempts go to the others (and to a task that fails of
+      // itself,
+      // which is reported after eight attempts rather than four).
+      s.put("spark.task.maxFailures", "8");
     }
     s.put("spark.app.name", "Icegate");
     s.put("spark.ui.enabled", "false");
