@@ -347,11 +347,6 @@ public final class AccessRules {
     return found;
   }
 
-  /** Every table rule's id with what it matches, for {@code rules check}. */
-  List<TableRule> tableRules() {
-    return tables.orElse(List.of());
-  }
-
   private Decision decideName(
       Optional<List<NameRule>> section, String sectionName, Subject subject, String name) {
     if (section.isEmpty()) {

@@ -11,10 +11,6 @@ public record Decision(boolean allowed, String rule) {
     requireNonNull(rule, "rule is null");
   }
 
-  static Decision allow(String rule) {
-    return new Decision(true, rule);
-  }
-
   static Decision deny(String rule) {
     return new Decision(false, rule);
   }

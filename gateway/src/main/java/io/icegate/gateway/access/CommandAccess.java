@@ -6,10 +6,7 @@ import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import org.apache.spark.sql.catalyst.TableIdentifier;
 import org.apache.spark.sql.catalyst.analysis.NamedRelation;
-import org.apache.spark.sql.catalyst.analysis.PersistedView$;
-import org.apache.spark.sql.catalyst.catalog.CatalogTable;
 import org.apache.spark.sql.catalyst.plans.logical.AddPartitionField;
 import org.apache.spark.sql.catalyst.plans.logical.AddPartitions;
 import org.apache.spark.sql.catalyst.plans.logical.AlterTableCommand;
@@ -96,72 +93,26 @@ import org.apache.spark.sql.connector.write.RowLevelOperationTable;
 import org.apache.spark.sql.execution.command.AddArchivesCommand;
 import org.apache.spark.sql.execution.command.AddFilesCommand;
 import org.apache.spark.sql.execution.command.AddJarsCommand;
-import org.apache.spark.sql.execution.command.AlterDatabasePropertiesCommand;
-import org.apache.spark.sql.execution.command.AlterDatabaseSetLocationCommand;
-import org.apache.spark.sql.execution.command.AlterTableAddColumnsCommand;
-import org.apache.spark.sql.execution.command.AlterTableAddPartitionCommand;
-import org.apache.spark.sql.execution.command.AlterTableChangeColumnCommand;
-import org.apache.spark.sql.execution.command.AlterTableDropPartitionCommand;
-import org.apache.spark.sql.execution.command.AlterTableRenameCommand;
-import org.apache.spark.sql.execution.command.AlterTableRenamePartitionCommand;
-import org.apache.spark.sql.execution.command.AlterTableSerDePropertiesCommand;
-import org.apache.spark.sql.execution.command.AlterTableSetLocationCommand;
-import org.apache.spark.sql.execution.command.AlterTableSetPropertiesCommand;
-import org.apache.spark.sql.execution.command.AlterTableUnsetPropertiesCommand;
-import org.apache.spark.sql.execution.command.AlterViewAsCommand;
-import org.apache.spark.sql.execution.command.AnalyzeColumnCommand;
-import org.apache.spark.sql.execution.command.AnalyzePartitionCommand;
-import org.apache.spark.sql.execution.command.AnalyzeTableCommand;
-import org.apache.spark.sql.execution.command.AnalyzeTablesCommand;
-import org.apache.spark.sql.execution.command.CreateDataSourceTableAsSelectCommand;
-import org.apache.spark.sql.execution.command.CreateDataSourceTableCommand;
-import org.apache.spark.sql.execution.command.CreateDatabaseCommand;
 import org.apache.spark.sql.execution.command.CreateFunctionCommand;
-import org.apache.spark.sql.execution.command.CreateTableCommand;
-import org.apache.spark.sql.execution.command.CreateTableLikeCommand;
-import org.apache.spark.sql.execution.command.CreateViewCommand;
-import org.apache.spark.sql.execution.command.DescribeColumnCommand;
-import org.apache.spark.sql.execution.command.DescribeDatabaseCommand;
 import org.apache.spark.sql.execution.command.DescribeFunctionCommand;
 import org.apache.spark.sql.execution.command.DescribeQueryCommand;
-import org.apache.spark.sql.execution.command.DescribeTableCommand;
-import org.apache.spark.sql.execution.command.DropDatabaseCommand;
 import org.apache.spark.sql.execution.command.DropFunctionCommand;
-import org.apache.spark.sql.execution.command.DropTableCommand;
 import org.apache.spark.sql.execution.command.DropTempViewCommand;
 import org.apache.spark.sql.execution.command.ExplainCommand;
-import org.apache.spark.sql.execution.command.ExternalCommandExecutor;
 import org.apache.spark.sql.execution.command.InsertIntoDataSourceDirCommand;
 import org.apache.spark.sql.execution.command.ListArchivesCommand;
 import org.apache.spark.sql.execution.command.ListFilesCommand;
 import org.apache.spark.sql.execution.command.ListJarsCommand;
-import org.apache.spark.sql.execution.command.LoadDataCommand;
 import org.apache.spark.sql.execution.command.RefreshFunctionCommand;
-import org.apache.spark.sql.execution.command.RefreshTableCommand;
-import org.apache.spark.sql.execution.command.RepairTableCommand;
 import org.apache.spark.sql.execution.command.ResetCommand;
-import org.apache.spark.sql.execution.command.SetCatalogCommand;
 import org.apache.spark.sql.execution.command.SetCommand;
-import org.apache.spark.sql.execution.command.SetNamespaceCommand;
 import org.apache.spark.sql.execution.command.ShowCatalogsCommand;
-import org.apache.spark.sql.execution.command.ShowColumnsCommand;
-import org.apache.spark.sql.execution.command.ShowCreateTableAsSerdeCommand;
-import org.apache.spark.sql.execution.command.ShowCreateTableCommand;
 import org.apache.spark.sql.execution.command.ShowCurrentNamespaceCommand;
 import org.apache.spark.sql.execution.command.ShowFunctionsCommand;
-import org.apache.spark.sql.execution.command.ShowPartitionsCommand;
-import org.apache.spark.sql.execution.command.ShowTablePropertiesCommand;
-import org.apache.spark.sql.execution.command.ShowTablesCommand;
-import org.apache.spark.sql.execution.command.ShowViewsCommand;
 import org.apache.spark.sql.execution.command.StreamingExplainCommand;
-import org.apache.spark.sql.execution.command.TruncateTableCommand;
 import org.apache.spark.sql.execution.datasources.CreateTempViewUsing;
-import org.apache.spark.sql.execution.datasources.InsertIntoDataSourceCommand;
-import org.apache.spark.sql.execution.datasources.InsertIntoHadoopFsRelationCommand;
 import org.apache.spark.sql.execution.datasources.RefreshResource;
-import org.apache.spark.sql.execution.datasources.SaveIntoDataSourceCommand;
 import org.apache.spark.sql.execution.datasources.v2.DataSourceV2Relation;
-import scala.Option;
 
 /**
  * What each Spark 3.5 and Iceberg command needs of the tables and namespaces it names. Every
@@ -364,7 +315,7 @@ final class CommandAccess {
                 a.access().requireSetting(c.kv().get()._1(), "SET");
               }
             });
-    v1Commands(h);
+    SessionCatalogCommands.add(h);
     // Nothing of a table's: the roles and the statement policy decide these.
     h.none(
         UncacheTable.class,
@@ -396,180 +347,10 @@ final class CommandAccess {
     return h;
   }
 
-  /** Spark's own commands on its built-in session catalog (tables other than Iceberg's). */
-  private static void v1Commands(PlanAccess.Handlers h) {
-    h.on(CreateTableCommand.class, (a, c) -> ownV1(a, c.table().identifier(), "create"))
-        .on(
-            CreateDataSourceTableCommand.class,
-            (a, c) -> ownV1(a, c.table().identifier(), "create"))
-        .on(
-            CreateDataSourceTableAsSelectCommand.class,
-            (a, c) -> {
-              a.exports("create a table from");
-              ownV1(a, c.table().identifier(), "create");
-            })
-        .on(
-            CreateTableLikeCommand.class,
-            (a, c) -> {
-              ownV1(a, c.targetTable(), "create");
-              a.access()
-                  .require(
-                      a.v1Table(c.sourceTable()), Privilege.METADATA, "copy the definition of");
-            })
-        .on(DropTableCommand.class, (a, c) -> ownV1(a, c.tableName(), "drop"))
-        .on(
-            AlterTableRenameCommand.class,
-            (a, c) -> {
-              ownV1(a, c.oldName(), "rename");
-              ownV1(a, c.newName(), "rename to");
-            })
-        .on(AlterTableAddColumnsCommand.class, (a, c) -> ownV1(a, c.table(), "alter"))
-        .on(AlterTableChangeColumnCommand.class, (a, c) -> ownV1(a, c.tableName(), "alter"))
-        .on(AlterTableAddPartitionCommand.class, (a, c) -> ownV1(a, c.tableName(), "alter"))
-        .on(AlterTableDropPartitionCommand.class, (a, c) -> ownV1(a, c.tableName(), "alter"))
-        .on(AlterTableRenamePartitionCommand.class, (a, c) -> ownV1(a, c.tableName(), "alter"))
-        .on(AlterTableSerDePropertiesCommand.class, (a, c) -> ownV1(a, c.tableName(), "alter"))
-        .on(AlterTableSetLocationCommand.class, (a, c) -> ownV1(a, c.tableName(), "alter"))
-        .on(AlterTableSetPropertiesCommand.class, (a, c) -> ownV1(a, c.tableName(), "alter"))
-        .on(AlterTableUnsetPropertiesCommand.class, (a, c) -> ownV1(a, c.tableName(), "alter"))
-        .on(AlterViewAsCommand.class, (a, c) -> ownV1(a, c.name(), "alter view"))
-        .on(RepairTableCommand.class, (a, c) -> ownV1(a, c.tableName(), "repair"))
-        .on(
-            CreateViewCommand.class,
-            (a, c) -> {
-              if (c.viewType() == PersistedView$.MODULE$) {
-                ownV1(a, c.name(), "create view");
-              }
-            })
-        .on(AnalyzeTableCommand.class, (a, c) -> maintainV1(a, c.tableIdent()))
-        .on(AnalyzeColumnCommand.class, (a, c) -> maintainV1(a, c.tableIdent()))
-        .on(AnalyzePartitionCommand.class, (a, c) -> maintainV1(a, c.tableIdent()))
-        .on(
-            AnalyzeTablesCommand.class,
-            (a, c) -> databaseOwner(a, c.databaseName(), "analyze the tables of"))
-        .on(TruncateTableCommand.class, (a, c) -> rewriteV1(a, c.tableName(), "truncate"))
-        .on(
-            LoadDataCommand.class,
-            (a, c) ->
-                a.access()
-                    .require(
-                        a.v1Table(c.table()),
-                        EnumSet.of(Privilege.INSERT, Privilege.DELETE),
-                        "load data into"))
-        .on(DescribeTableCommand.class, (a, c) -> describeV1(a, c.table(), c.isExtended()))
-        .on(DescribeColumnCommand.class, (a, c) -> describeV1(a, c.table(), c.isExtended()))
-        .on(ShowColumnsCommand.class, (a, c) -> describeV1(a, c.tableName(), false))
-        .on(RefreshTableCommand.class, (a, c) -> describeV1(a, c.tableIdent(), false))
-        .on(
-            ShowCreateTableCommand.class,
-            (a, c) ->
-                a.access()
-                    .require(a.v1Table(c.table()), Privilege.METADATA, "show the definition of"))
-        .on(
-            ShowCreateTableAsSerdeCommand.class,
-            (a, c) ->
-                a.access()
-                    .require(a.v1Table(c.table()), Privilege.METADATA, "show the definition of"))
-        .on(
-            ShowTablePropertiesCommand.class,
-            (a, c) ->
-                a.access()
-                    .require(a.v1Table(c.table()), Privilege.METADATA, "show the properties of"))
-        .on(
-            ShowPartitionsCommand.class,
-            (a, c) -> {
-              TableRef t = a.v1Table(c.tableName());
-              a.access().require(t, Privilege.SELECT, "show the partitions of");
-              a.access().requireWholeTable(t, "show the partitions of");
-            })
-        .on(
-            ShowTablesCommand.class,
-            (a, c) -> {
-              databaseVisible(a, c.databaseName());
-              if (c.isExtended()) {
-                noRestrictions(a, "SHOW TABLE EXTENDED");
-              }
-            })
-        .on(ShowViewsCommand.class, (a, c) -> databaseVisible(a, Option.apply(c.databaseName())))
-        .on(
-            CreateDatabaseCommand.class,
-            (a, c) -> databaseOwner(a, Option.apply(c.databaseName()), "create"))
-        .on(
-            DropDatabaseCommand.class,
-            (a, c) -> databaseOwner(a, Option.apply(c.databaseName()), "drop"))
-        .on(
-            AlterDatabasePropertiesCommand.class,
-            (a, c) -> databaseOwner(a, Option.apply(c.databaseName()), "alter"))
-        .on(
-            AlterDatabaseSetLocationCommand.class,
-            (a, c) -> databaseOwner(a, Option.apply(c.databaseName()), "alter"))
-        .on(
-            DescribeDatabaseCommand.class,
-            (a, c) -> databaseVisible(a, Option.apply(c.databaseName())))
-        .on(
-            SetCatalogCommand.class,
-            (a, c) -> {
-              if (!a.access().catalogVisible(c.catalogName())) {
-                throw TableAccess.catalogNotFound(c.catalogName());
-              }
-            })
-        .on(
-            SetNamespaceCommand.class,
-            (a, c) -> {
-              TableRef here = a.access().resolve(List.of("x"));
-              a.access().requireNamespaceVisible(here.catalog(), PlanAccess.list(c.namespace()));
-            })
-        .on(
-            InsertIntoHadoopFsRelationCommand.class,
-            (a, c) -> {
-              a.exports("insert into a table");
-              if (c.catalogTable().isDefined()) {
-                a.access()
-                    .require(
-                        a.v1Table(c.catalogTable().get().identifier()),
-                        c.mode() == org.apache.spark.sql.SaveMode.Overwrite
-                            ? EnumSet.of(Privilege.INSERT, Privilege.DELETE)
-                            : EnumSet.of(Privilege.INSERT),
-                        "insert into");
-              }
-            })
-        .on(
-            InsertIntoDataSourceCommand.class,
-            (a, c) -> {
-              Option<CatalogTable> table = c.logicalRelation().catalogTable();
-              if (table.isEmpty()) {
-                throw TableAccess.refusal(
-                    "Cannot insert into a data source relation that names no table while access"
-                        + " rules are in effect");
-              }
-              a.exports("insert into a table");
-              a.writes(c.logicalRelation());
-              a.access()
-                  .require(
-                      a.v1Table(table.get().identifier()),
-                      c.overwrite()
-                          ? EnumSet.of(Privilege.INSERT, Privilege.DELETE)
-                          : EnumSet.of(Privilege.INSERT),
-                      "insert into");
-            })
-        .on(
-            SaveIntoDataSourceCommand.class,
-            (a, c) -> {
-              throw TableAccess.refusal(
-                  "Cannot write to a data source while access rules are in effect");
-            })
-        .on(
-            ExternalCommandExecutor.class,
-            (a, c) -> {
-              throw TableAccess.refusal(
-                  "Cannot run an external command while access rules are in effect");
-            });
-  }
-
   /**
    * Refuses {@code what} (which shows tables' schemas) to a user some rule shows a table in part.
    */
-  private static void noRestrictions(PlanAccess a, String what) {
+  static void noRestrictions(PlanAccess a, String what) {
     if (a.access().anyRestriction()) {
       throw TableAccess.refusal(
           "Cannot run "
@@ -592,16 +373,8 @@ final class CommandAccess {
     a.access().require(a.access().resolve(PlanAccess.list(parts)), Privilege.REFS, what);
   }
 
-  private static void ownV1(PlanAccess a, TableIdentifier table, String what) {
-    a.access().require(a.v1Table(table), Privilege.OWNERSHIP, what);
-  }
-
   private static void maintain(PlanAccess a, LogicalPlan table) {
     a.tableOf(table).ifPresent(t -> a.access().require(t, Privilege.MAINTAIN, "analyze"));
-  }
-
-  private static void maintainV1(PlanAccess a, TableIdentifier table) {
-    a.access().require(a.v1Table(table), Privilege.MAINTAIN, "analyze");
   }
 
   private static void read(PlanAccess a, LogicalPlan table, String what) {
@@ -629,22 +402,6 @@ final class CommandAccess {
                 a.access().requireVisible(t);
               }
             });
-  }
-
-  private static void describeV1(PlanAccess a, TableIdentifier table, boolean extended) {
-    TableRef t = a.v1Table(table);
-    a.access().requireNoHiddenColumns(t, "describe");
-    if (extended) {
-      a.access().require(t, Privilege.METADATA, "describe");
-    } else {
-      a.access().requireVisible(t);
-    }
-  }
-
-  private static void rewriteV1(PlanAccess a, TableIdentifier table, String what) {
-    TableRef t = a.v1Table(table);
-    a.access().require(t, Privilege.DELETE, what);
-    a.access().requireWholeTable(t, what);
   }
 
   private static TableRef target(PlanAccess a, NamedRelation table) {
@@ -747,17 +504,5 @@ final class CommandAccess {
     if (!a.access().catalogVisible(ns.getKey())) {
       throw TableAccess.catalogNotFound(ns.getKey());
     }
-  }
-
-  private static void databaseOwner(PlanAccess a, Option<String> database, String what) {
-    TableRef here = a.access().resolve(List.of("x"));
-    List<String> namespace = database.isDefined() ? List.of(database.get()) : here.namespace();
-    a.access().requireNamespaceOwner("spark_catalog", namespace, what);
-  }
-
-  private static void databaseVisible(PlanAccess a, Option<String> database) {
-    TableRef here = a.access().resolve(List.of("x"));
-    List<String> namespace = database.isDefined() ? List.of(database.get()) : here.namespace();
-    a.access().requireNamespaceVisible("spark_catalog", namespace);
   }
 }

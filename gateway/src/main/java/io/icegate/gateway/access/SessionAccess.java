@@ -79,9 +79,4 @@ public final class SessionAccess {
       IN_CHECKED_CALL.set(outer);
     }
   }
-
-  /** Whether a checked CALL is running on this thread. */
-  static boolean inCheckedCall() {
-    return IN_CHECKED_CALL.get();
-  }
 }

@@ -150,21 +150,13 @@ public final class SystemCatalog implements TableCatalog, SupportsNamespaces {
               name + "." + NAMESPACE + "." + TABLE_HEALTH,
               org.apache.spark.sql.SparkSession.active());
         case AccessRelations.PRIVILEGES:
-          {
-            org.apache.spark.sql.SparkSession session = org.apache.spark.sql.SparkSession.active();
-            return new SystemTable(
-                name + "." + NAMESPACE + "." + AccessRelations.PRIVILEGES,
-                AccessRelations.PRIVILEGES_SCHEMA,
-                () -> AccessRelations.privileges(session));
-          }
+          return accessRelation(
+              AccessRelations.PRIVILEGES,
+              AccessRelations.PRIVILEGES_SCHEMA,
+              AccessRelations::privileges);
         case AccessRelations.RULES:
-          {
-            org.apache.spark.sql.SparkSession session = org.apache.spark.sql.SparkSession.active();
-            return new SystemTable(
-                name + "." + NAMESPACE + "." + AccessRelations.RULES,
-                AccessRelations.RULES_SCHEMA,
-                () -> AccessRelations.rules(session));
-          }
+          return accessRelation(
+              AccessRelations.RULES, AccessRelations.RULES_SCHEMA, AccessRelations::rules);
         default:
           break;
       }
@@ -191,6 +183,15 @@ public final class SystemCatalog implements TableCatalog, SupportsNamespaces {
   @Override
   public void renameTable(Identifier oldIdent, Identifier newIdent) {
     throw readOnly("rename table " + oldIdent);
+  }
+
+  /** An access relation's rows, for the session Spark analyzes with (its user's). */
+  private Table accessRelation(
+      String table,
+      StructType schema,
+      java.util.function.Function<org.apache.spark.sql.SparkSession, InternalRow[]> rows) {
+    org.apache.spark.sql.SparkSession session = org.apache.spark.sql.SparkSession.active();
+    return new SystemTable(name + "." + NAMESPACE + "." + table, schema, () -> rows.apply(session));
   }
 
   private UnsupportedOperationException readOnly(String what) {
