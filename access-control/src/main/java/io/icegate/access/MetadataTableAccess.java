@@ -9,7 +9,7 @@ import java.util.Set;
 /**
  * What reading one of a table's metadata tables needs: the privileges on the table, and whether its
  * rows carry the table's values (column bounds, partition values, rows), which a user who sees only
- * part of the table (hidden or masked columns, a row filter) may not read.
+ * part of the table (hidden or masked columns, a row filter) is shown redacted or not at all.
  */
 public final class MetadataTableAccess {
   /** The privileges a metadata table needs, and whether its rows carry the table's values. */

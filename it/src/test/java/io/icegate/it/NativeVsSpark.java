@@ -22,10 +22,10 @@ import java.util.List;
  * Spark without a native failure. A native failure that Spark quietly answered instead fails
  * either.
  */
-final class NativeVsSpark {
+public final class NativeVsSpark {
   /** Opens a connection to the gateway under test. */
   @FunctionalInterface
-  interface Connections {
+  public interface Connections {
     Connection open() throws SQLException;
   }
 
@@ -43,7 +43,7 @@ final class NativeVsSpark {
    * As {@link #assertSameAnswer(TestGateway, String)}, on connections that {@code connections}
    * opens.
    */
-  static void assertSameAnswer(TestGateway gateway, Connections connections, String sql)
+  public static void assertSameAnswer(TestGateway gateway, Connections connections, String sql)
       throws Exception {
     assertSameAnswer(gateway, connections, sql, sql);
   }

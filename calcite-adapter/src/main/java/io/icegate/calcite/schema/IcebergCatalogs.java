@@ -1,5 +1,7 @@
 package io.icegate.calcite.schema;
 
+import io.icegate.metadata.MetadataRedaction;
+import io.icegate.metadata.MetadataTableKind;
 import java.util.List;
 import java.util.Optional;
 import org.apache.iceberg.Table;
@@ -71,6 +73,16 @@ public interface IcebergCatalogs {
    */
   default void checkRead(
       String catalog, List<String> namespace, String table, String relation, boolean pastState) {}
+
+  /**
+   * What of metadata table {@code kind} of table {@code catalog.namespace.name} (loaded as {@code
+   * table}) the session's user may not see, once {@link #checkRead} allowed the read; the gateway
+   * derives it from its access rules, the default shows everything.
+   */
+  default MetadataRedaction redaction(
+      String catalog, List<String> namespace, String name, Table table, MetadataTableKind kind) {
+    return MetadataRedaction.none(table, kind);
+  }
 
   /**
    * Whether a time travel's value may be a sub-query the native path evaluates. The gateway says no

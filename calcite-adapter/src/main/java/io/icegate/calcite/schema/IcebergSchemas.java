@@ -80,7 +80,14 @@ public final class IcebergSchemas {
             catalogs
                 .loadTable(k.catalog(), k.namespace(), k.name())
                 .filter(table -> !(table instanceof BaseMetadataTable))
-                .map(table -> new TableSchema(path(k), table)));
+                .map(
+                    table ->
+                        new TableSchema(
+                            path(k),
+                            table,
+                            kind ->
+                                catalogs.redaction(
+                                    k.catalog(), k.namespace(), k.name(), table, kind))));
   }
 
   /**
@@ -95,7 +102,8 @@ public final class IcebergSchemas {
     String schema = TIME_TRAVEL_PREFIX + timeTravelCount++;
     String name = kind.tableName();
     MetadataTable travelled =
-        new MetadataTable(List.of(schema, name), table.table(), kind, timeTravel);
+        new MetadataTable(
+            List.of(schema, name), table.table(), kind, timeTravel, table.redaction(kind));
     root.add(schema, new SingleTableSchema(name, travelled));
     return travelled;
   }

@@ -2,6 +2,7 @@ package io.icegate.calcite.schema;
 
 import static java.util.Objects.requireNonNull;
 
+import io.icegate.metadata.MetadataRedaction;
 import io.icegate.metadata.MetadataRelation;
 import io.icegate.metadata.MetadataTableKind;
 import io.icegate.metadata.MetadataTables;
@@ -24,6 +25,7 @@ import org.apache.iceberg.Table;
 import org.apache.iceberg.expressions.Expression;
 import org.apache.iceberg.expressions.ExpressionParser;
 import org.apache.iceberg.expressions.Expressions;
+import org.apache.iceberg.io.CloseableIterable;
 import org.checkerframework.checker.nullness.qual.Nullable;
 
 /**
@@ -49,15 +51,26 @@ public final class MetadataTable extends AbstractTable
   private final Table table;
   private final MetadataTableKind kind;
   private final TimeTravel timeTravel;
+  private final MetadataRedaction redaction;
   private final org.apache.iceberg.Schema schema;
   private @Nullable MetadataRelation relation;
 
-  MetadataTable(List<String> path, Table table, MetadataTableKind kind, TimeTravel timeTravel) {
+  /**
+   * @param redaction what of the metadata table the session's user may not see (see {@link
+   *     IcebergCatalogs#redaction})
+   */
+  MetadataTable(
+      List<String> path,
+      Table table,
+      MetadataTableKind kind,
+      TimeTravel timeTravel,
+      MetadataRedaction redaction) {
     this.path = List.copyOf(path);
     this.table = requireNonNull(table, "table is null");
     this.kind = requireNonNull(kind, "kind is null");
     this.timeTravel = requireNonNull(timeTravel, "timeTravel is null");
-    this.schema = MetadataTables.schema(table, kind);
+    this.redaction = requireNonNull(redaction, "redaction is null");
+    this.schema = redaction.schema();
   }
 
   /**
@@ -68,7 +81,10 @@ public final class MetadataTable extends AbstractTable
     return path;
   }
 
-  /** The columns, as Iceberg defines them; two tables with equal schemas have equal row types. */
+  /**
+   * The columns, as Iceberg defines them less what the redaction removes; two tables with equal
+   * schemas have equal row types.
+   */
   public org.apache.iceberg.Schema schema() {
     return schema;
   }
@@ -134,19 +150,26 @@ public final class MetadataTable extends AbstractTable
   public Enumerable<@Nullable Object[]> scan(
       DataContext root, int @Nullable [] projects, @Nullable String partitionFilter) {
     MetadataRelation opened = relation();
-    int[] columns = projects != null ? projects.clone() : allColumns();
+    int[] shown = projects != null ? projects.clone() : allColumns();
+    int[] columns = redaction.sourceColumns(shown);
     Expression filter =
         partitionFilter == null
             ? Expressions.alwaysTrue()
             : ExpressionParser.fromJson(partitionFilter);
     List<UnaryOperator<Object>> all = CalciteValues.fields(schema.asStruct());
-    List<UnaryOperator<Object>> converters = Arrays.stream(columns).mapToObj(all::get).toList();
+    List<UnaryOperator<Object>> converters = Arrays.stream(shown).mapToObj(all::get).toList();
     AtomicBoolean cancelled = DataContext.Variable.CANCEL_FLAG.get(root);
     AtomicBoolean cancel = cancelled != null ? cancelled : new AtomicBoolean();
     return new AbstractEnumerable<>() {
       @Override
       public Enumerator<@Nullable Object[]> enumerator() {
-        return new RowEnumerator(opened.rows(columns, filter), converters, cancel);
+        CloseableIterable<List<Object>> rows = opened.rows(columns, filter);
+        return new RowEnumerator(
+            redaction.redacts()
+                ? CloseableIterable.transform(rows, row -> redaction.apply(shown, row))
+                : rows,
+            converters,
+            cancel);
       }
     };
   }

@@ -1,11 +1,13 @@
 package io.icegate.calcite.schema;
 
+import io.icegate.metadata.MetadataRedaction;
 import io.icegate.metadata.MetadataTableKind;
 import io.icegate.metadata.TimeTravel;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 import org.apache.calcite.schema.Table;
 import org.apache.calcite.schema.lookup.Lookup;
 
@@ -21,13 +23,19 @@ public final class TableSchema extends LookupSchema {
   private final Map<MetadataTableKind, MetadataTable> metadataTables =
       new EnumMap<>(MetadataTableKind.class);
   private final Lookup<Table> lookup;
+  private final Function<MetadataTableKind, MetadataRedaction> redactions;
 
   /**
    * @param path the table's path in the tree: {@code [catalog, namespace..., table]}
+   * @param redactions what of each metadata table the session's user may not see
    */
-  TableSchema(List<String> path, org.apache.iceberg.Table table) {
+  TableSchema(
+      List<String> path,
+      org.apache.iceberg.Table table,
+      Function<MetadataTableKind, MetadataRedaction> redactions) {
     this.path = List.copyOf(path);
     this.table = table;
+    this.redactions = redactions;
     this.lookup =
         new NameLookup<>(
             name -> MetadataTableKind.fromName(name).map(this::metadataTable).orElse(null),
@@ -42,7 +50,15 @@ public final class TableSchema extends LookupSchema {
   /** The metadata table of this kind at the current snapshot; the same instance every time. */
   public synchronized MetadataTable metadataTable(MetadataTableKind kind) {
     return metadataTables.computeIfAbsent(
-        kind, k -> new MetadataTable(append(path, k.tableName()), table, k, TimeTravel.none()));
+        kind,
+        k ->
+            new MetadataTable(
+                append(path, k.tableName()), table, k, TimeTravel.none(), redaction(k)));
+  }
+
+  /** What of metadata table {@code kind} the session's user may not see. */
+  public MetadataRedaction redaction(MetadataTableKind kind) {
+    return redactions.apply(kind);
   }
 
   /** The path of the table itself: {@code [catalog, namespace..., table]}. */

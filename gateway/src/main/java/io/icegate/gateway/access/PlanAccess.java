@@ -1,7 +1,10 @@
 package io.icegate.gateway.access;
 
 import io.icegate.access.Privilege;
+import io.icegate.access.TableGrant;
 import io.icegate.access.TableRef;
+import io.icegate.metadata.MetadataRedaction;
+import io.icegate.metadata.MetadataTableKind;
 import java.lang.reflect.Field;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -142,15 +145,16 @@ public final class PlanAccess {
     String catalog = relation.catalog().get().name();
     Identifier id = relation.identifier().get();
     if (table instanceof SparkChangelogTable) {
-      access.requireMetadataTable(parent(catalog, id), "changes");
+      access.requireMetadataTable(parent(catalog, id), "changes", Optional::empty);
       return;
     }
     boolean past =
         relation.options().keySet().stream()
             .anyMatch(k -> PAST_OPTIONS.contains(k.toLowerCase(Locale.ROOT)));
-    if (table instanceof SparkTable spark && spark.table() instanceof BaseMetadataTable) {
+    if (table instanceof SparkTable spark && spark.table() instanceof BaseMetadataTable metadata) {
       TableRef base = parent(catalog, id);
-      access.requireMetadataTable(base, id.name());
+      access.requireMetadataTable(base, id.name(), () -> Optional.of(metadata.table()));
+      checkRedacted(base, id.name(), metadata, relation);
       if (past || pinned(spark)) {
         access.require(
             base, Privilege.HISTORY, "read a past state of metadata table " + id.name() + " of");
@@ -170,6 +174,34 @@ public final class PlanAccess {
       access.require(ref, Privilege.SELECT, "read");
     }
     checkPartialRead(ref, relation);
+  }
+
+  /**
+   * Refuses a read of a metadata table that the user's rules redact unless {@link RestrictedReads}
+   * wrapped this very read in that redaction.
+   */
+  private void checkRedacted(
+      TableRef base, String name, BaseMetadataTable metadata, LogicalPlan relation) {
+    TableGrant grant = access.grant(base);
+    Optional<MetadataTableKind> kind = MetadataTableKind.fromName(name);
+    if (!grant.restricted() || kind.isEmpty()) {
+      return;
+    }
+    MetadataRedaction redaction = HiddenColumns.redaction(metadata.table(), kind.get(), grant);
+    if (redaction.redacts()
+        && !RestrictedReads.tag(base, kind.get(), redaction).equals(wrappedReads.get(relation))) {
+      throw TableAccess.refusal(
+          "Cannot read metadata table "
+              + kind.get().tableName()
+              + " of table "
+              + base
+              + " this way: user '"
+              + access.subject().user()
+              + "' sees only part of the table "
+              + TableAccess.by(grant.rule())
+              + ", and Icegate redacts its metadata where a statement names it (not through"
+              + " DataFrames, cached plans or names it cannot read)");
+    }
   }
 
   /**

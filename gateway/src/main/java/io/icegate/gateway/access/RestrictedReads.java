@@ -5,6 +5,8 @@ import io.icegate.access.TableGrant;
 import io.icegate.access.TableRef;
 import io.icegate.gateway.activity.SystemCatalog;
 import io.icegate.gateway.engine.Sessions;
+import io.icegate.metadata.MetadataRedaction;
+import io.icegate.metadata.MetadataTableKind;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
@@ -13,6 +15,7 @@ import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Pattern;
+import org.apache.iceberg.BaseMetadataTable;
 import org.apache.iceberg.Schema;
 import org.apache.iceberg.spark.source.SparkTable;
 import org.apache.iceberg.types.Types;
@@ -177,7 +180,7 @@ public final class RestrictedReads {
         if (MetadataTableAccess.of(last).isPresent()) {
           // Now, not after analysis: Spark's errors on a metadata table's columns name the
           // table's own.
-          access.requireMetadataTable(of, last.toLowerCase(Locale.ROOT));
+          access.requireMetadataTable(of, last.toLowerCase(Locale.ROOT), () -> iceberg(of));
         }
         return;
       }
@@ -338,7 +341,17 @@ public final class RestrictedReads {
       return read;
     }
     TableRef table = access.resolve(parts);
-    if (parts.size() > 1 && SELECTOR.matcher(parts.get(parts.size() - 1)).matches()) {
+    String last = parts.get(parts.size() - 1);
+    Optional<MetadataTableKind> kind = MetadataTableKind.fromName(last);
+    if (parts.size() > 1 && kind.isPresent()) {
+      TableRef of = access.resolve(parts.subList(0, parts.size() - 1));
+      if (access.grant(of).restricted()
+          && load(table).orElse(null) instanceof SparkTable spark
+          && spark.table() instanceof BaseMetadataTable metadata) {
+        return wrapMetadata(read, of, kind.get(), last, metadata.table());
+      }
+    }
+    if (parts.size() > 1 && SELECTOR.matcher(last).matches()) {
       TableRef of = access.resolve(parts.subList(0, parts.size() - 1));
       if (access.grant(of).restricted()) {
         table = of;
@@ -366,14 +379,7 @@ public final class RestrictedReads {
       }
       Optional<String> mask = columns.get().maskOf(grant, column);
       if (mask.isPresent()) {
-        projection.add(
-            new Alias(
-                parse(mask.get(), table, "mask of column " + column),
-                column,
-                NamedExpression.newExprId(),
-                CollectionConverters.asScala(List.<String>of()).toSeq(),
-                Option.empty(),
-                CollectionConverters.asScala(List.<String>of()).toSeq()));
+        projection.add(alias(parse(mask.get(), table, "mask of column " + column), column));
       } else {
         projection.add(UnresolvedAttribute.quoted(column));
       }
@@ -387,6 +393,68 @@ public final class RestrictedReads {
         AliasIdentifier.apply(
             parts.get(parts.size() - 1), CollectionConverters.asScala(qualifier).toSeq()),
         project);
+  }
+
+  /**
+   * {@code read} of metadata table {@code kind} (written {@code written}) of {@code table} ({@code
+   * iceberg}), each column read through what the user's rules redact from it.
+   */
+  private LogicalPlan wrapMetadata(
+      LogicalPlan read,
+      TableRef table,
+      MetadataTableKind kind,
+      String written,
+      org.apache.iceberg.Table iceberg) {
+    MetadataRedaction redaction = HiddenColumns.redaction(iceberg, kind, access.grant(table));
+    if (!redaction.redacts() || redaction.refusal().isPresent()) {
+      // Nothing to redact, or refused by the analyzed plan's check.
+      return read;
+    }
+    List<NamedExpression> projection = new ArrayList<>();
+    for (MetadataRedaction.Field column : redaction.columns()) {
+      if (column.redaction() instanceof MetadataRedaction.Keep) {
+        projection.add(UnresolvedAttribute.quoted(column.name()));
+      } else {
+        projection.add(
+            alias(
+                parse(SparkRedactions.column(column), table, "redaction of " + column.name()),
+                column.name()));
+      }
+    }
+    Project project = new Project(CollectionConverters.asScala(projection).toSeq(), read);
+    project.setTagValue(WRAPPER, tag(table, kind, redaction));
+    List<String> qualifier = new ArrayList<>();
+    qualifier.add(table.catalog());
+    qualifier.addAll(table.namespace());
+    qualifier.add(table.name());
+    return new SubqueryAlias(
+        AliasIdentifier.apply(written, CollectionConverters.asScala(qualifier).toSeq()), project);
+  }
+
+  /**
+   * What a metadata table's wrapper is tagged with: the analyzed plan's check finds the redaction
+   * of the table as Spark loaded it there, so a table changed in between is not read through a
+   * stale one.
+   */
+  static String tag(TableRef table, MetadataTableKind kind, MetadataRedaction redaction) {
+    return table + "." + kind.tableName() + " " + redaction.columns();
+  }
+
+  private static Alias alias(Expression expression, String name) {
+    return new Alias(
+        expression,
+        name,
+        NamedExpression.newExprId(),
+        CollectionConverters.asScala(List.<String>of()).toSeq(),
+        Option.empty(),
+        CollectionConverters.asScala(List.<String>of()).toSeq());
+  }
+
+  /** The Iceberg table of {@code ref}, if Spark loads it as one. */
+  private Optional<org.apache.iceberg.Table> iceberg(TableRef ref) {
+    return load(ref)
+        .filter(SparkTable.class::isInstance)
+        .map(table -> ((SparkTable) table).table());
   }
 
   private Expression parse(String sql, TableRef table, String what) {

@@ -12,6 +12,8 @@ import io.icegate.gateway.engine.Sessions;
 import io.icegate.gateway.error.ErrorCode;
 import io.icegate.gateway.error.GatewayException;
 import io.icegate.gateway.metrics.GatewayMetrics;
+import io.icegate.metadata.MetadataRedaction;
+import io.icegate.metadata.MetadataTableKind;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.HashMap;
@@ -19,7 +21,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Supplier;
 import java.util.stream.Collectors;
+import org.apache.iceberg.Table;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.catalyst.analysis.NoSuchTableException;
 import org.apache.spark.sql.connector.catalog.CatalogManager;
@@ -172,9 +176,14 @@ public final class TableAccess {
 
   /**
    * Refuses a read of metadata table {@code metadataTable} of {@code table}: the privileges its
-   * content needs, and none that carries values for a user who sees only part of the table.
+   * content needs; for a user who sees only part of the table, a metadata table whose rows carry
+   * values, unless it is one the user's hidden and masked columns can be redacted from ({@link
+   * HiddenColumns#redaction}, which the reader then applies). A row filter allows none.
+   *
+   * @param loaded the Iceberg table, loaded only when a redaction is to be decided
    */
-  public void requireMetadataTable(TableRef table, String metadataTable) {
+  public void requireMetadataTable(
+      TableRef table, String metadataTable, Supplier<Optional<Table>> loaded) {
     MetadataTableAccess.Need need =
         MetadataTableAccess.of(metadataTable)
             .orElseThrow(
@@ -187,35 +196,64 @@ public final class TableAccess {
                             + ": the access rules do not know what it holds"));
     require(table, need.privileges(), "read metadata table " + metadataTable + " of");
     TableGrant grant = grant(table);
-    if (need.carriesValues()) {
-      record(
-          "metadata table " + metadataTable + " of " + table,
-          "the whole table",
-          !grant.restricted(),
-          grant.rule());
+    if (!need.carriesValues() || !grant.restricted()) {
+      return;
     }
-    if (need.carriesValues() && grant.restricted()) {
+    Optional<String> refused = whyNotShown(grant, metadataTable, loaded);
+    record(
+        "metadata table " + metadataTable + " of " + table,
+        refused.isEmpty() ? "redacted" : "the whole table",
+        refused.isEmpty(),
+        grant.rule());
+    if (refused.isPresent()) {
       throw refusal(
           "Cannot read metadata table "
               + metadataTable
               + " of table "
               + table
-              + ": its rows carry the table's values, and user '"
+              + ": "
+              + refused.get()
+              + "; user '"
               + subject.user()
-              + "' sees only part of the table (hidden or masked columns, or a row filter) "
+              + "' sees only part of the table "
               + by(grant.rule()));
     }
   }
 
   /** Whether {@link #requireMetadataTable} would allow the read; refuses and counts nothing. */
-  public boolean mayReadMetadataTable(TableRef table, String metadataTable) {
+  public boolean mayReadMetadataTable(
+      TableRef table, String metadataTable, Supplier<Optional<Table>> loaded) {
     TableGrant grant = grant(table);
     return MetadataTableAccess.of(metadataTable)
         .map(
             need ->
                 grant.privileges().containsAll(need.privileges())
-                    && !(need.carriesValues() && grant.restricted()))
+                    && !(need.carriesValues()
+                        && grant.restricted()
+                        && whyNotShown(grant, metadataTable, loaded).isPresent()))
         .orElse(false);
+  }
+
+  /**
+   * Why a metadata table that carries values cannot be shown, redacted, to the user of {@code
+   * grant}; empty when it can.
+   */
+  private static Optional<String> whyNotShown(
+      TableGrant grant, String metadataTable, Supplier<Optional<Table>> loaded) {
+    if (grant.filter().isPresent()) {
+      return Optional.of(
+          "its rows carry the table's values, and a row filter keeps some of its rows from the"
+              + " user");
+    }
+    Optional<MetadataTableKind> kind = MetadataTableKind.fromName(metadataTable);
+    if (kind.isEmpty() || MetadataRedaction.showsRows(kind.get())) {
+      return Optional.of("its rows carry the table's rows");
+    }
+    Optional<Table> iceberg = loaded.get();
+    if (iceberg.isEmpty()) {
+      return Optional.of("Icegate cannot read which of its values to redact");
+    }
+    return HiddenColumns.redaction(iceberg.get(), kind.get(), grant).refusal();
   }
 
   /**

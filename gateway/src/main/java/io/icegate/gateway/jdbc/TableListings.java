@@ -2,6 +2,7 @@ package io.icegate.gateway.jdbc;
 
 import io.icegate.access.TableGrant;
 import io.icegate.access.TableRef;
+import io.icegate.gateway.access.HiddenColumns;
 import io.icegate.gateway.result.ColumnTypes;
 import io.icegate.metadata.MetadataTableKind;
 import io.icegate.metadata.MetadataTables;
@@ -131,7 +132,12 @@ final class TableListings {
               if (tables.matcher(metadataName).matches()
                   && objects
                       .access()
-                      .map(a -> a.mayReadMetadataTable(base, kind.tableName()))
+                      .map(
+                          a ->
+                              a.mayReadMetadataTable(
+                                  base,
+                                  kind.tableName(),
+                                  () -> objects.loadTable(name, namespace, relation.name())))
                       .orElse(true)) {
                 found.add(
                     new Found(
@@ -277,10 +283,24 @@ final class TableListings {
     } else if (iceberg.isPresent()) {
       Optional<Table> table = objects.loadTable(found.catalog(), found.namespace(), found.table());
       if (table.isPresent()) {
-        Schema schema =
-            found.kind() == null
-                ? table.get().schema()
-                : MetadataTables.schema(table.get(), found.kind());
+        // What the user is shown: hidden columns (by field id, through renames) and what a
+        // metadata table redacts left out.
+        Optional<TableGrant> grant =
+            objects
+                .access()
+                .map(a -> a.grant(new TableRef(found.catalog(), found.namespace(), found.table())));
+        Schema schema;
+        if (found.kind() == null) {
+          schema =
+              grant
+                  .map(g -> HiddenColumns.visibleSchema(table.get(), g))
+                  .orElse(table.get().schema());
+        } else {
+          schema =
+              grant
+                  .map(g -> HiddenColumns.redaction(table.get(), found.kind(), g).schema())
+                  .orElse(MetadataTables.schema(table.get(), found.kind()));
+        }
         return Optional.of(SparkSchemaUtil.convert(schema));
       }
     }
@@ -313,10 +333,11 @@ final class TableListings {
           continue;
         }
         Set<Integer> ids = loaded.get().schema().identifierFieldIds();
+        Set<Integer> hidden =
+            grant.map(g -> HiddenColumns.hidden(loaded.get(), g)).orElse(Set.of());
         short seq = 0;
         for (NestedField field : loaded.get().schema().columns()) {
-          if (ids.contains(field.fieldId())
-              && !(grant.isPresent() && grant.get().hides(field.name()))) {
+          if (ids.contains(field.fieldId()) && !hidden.contains(field.fieldId())) {
             rows.add(
                 Arrays.asList(name, String.join(".", namespace), table, field.name(), ++seq, null));
           }

@@ -4,9 +4,12 @@ import io.icegate.access.MetadataTableAccess;
 import io.icegate.access.Privilege;
 import io.icegate.access.TableRef;
 import io.icegate.calcite.schema.IcebergCatalogs;
+import io.icegate.gateway.access.HiddenColumns;
 import io.icegate.gateway.access.SessionAccess;
 import io.icegate.gateway.access.TableAccess;
 import io.icegate.gateway.engine.Sessions;
+import io.icegate.metadata.MetadataRedaction;
+import io.icegate.metadata.MetadataTableKind;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -167,7 +170,10 @@ public final class SparkIcebergCatalogs implements IcebergCatalogs {
     if (relation == null) {
       access.get().require(ref, Privilege.SELECT, "read");
     } else if (MetadataTableAccess.of(relation).isPresent()) {
-      access.get().requireMetadataTable(ref, relation.toLowerCase(Locale.ROOT));
+      access
+          .get()
+          .requireMetadataTable(
+              ref, relation.toLowerCase(Locale.ROOT), () -> loadTable(catalog, namespace, table));
     } else {
       // Not a metadata table the rules know: the native path names the valid ones, to a user who
       // may see the table.
@@ -183,6 +189,26 @@ public final class SparkIcebergCatalogs implements IcebergCatalogs {
                   ? "read a past state of"
                   : "read a past state of " + relation + " of");
     }
+  }
+
+  @Override
+  public MetadataRedaction redaction(
+      String catalog, List<String> namespace, String name, Table table, MetadataTableKind kind) {
+    Optional<TableAccess> access = SessionAccess.forStatement(session);
+    if (access.isEmpty()) {
+      return MetadataRedaction.none(table, kind);
+    }
+    MetadataRedaction redaction =
+        HiddenColumns.redaction(
+            table, kind, access.get().grant(new TableRef(catalog, namespace, name)));
+    if (redaction.refusal().isPresent()) {
+      // checkRead refused it before, unless the table changed since: refused all the same.
+      access
+          .get()
+          .requireMetadataTable(
+              new TableRef(catalog, namespace, name), kind.tableName(), () -> Optional.of(table));
+    }
+    return redaction;
   }
 
   @Override

@@ -14,7 +14,6 @@ import io.icegate.it.TestGateway;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -22,7 +21,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Properties;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -125,11 +123,7 @@ class AccessColumnsIT {
   }
 
   static Connection anaOnSparkPath() throws SQLException {
-    Properties info = new Properties();
-    info.setProperty("user", "ana");
-    info.setProperty("password", PASSWORD);
-    info.setProperty("icegate.metadata.native", "false");
-    return DriverManager.getConnection(gateway.jdbcUrl(), info);
+    return RulesFiles.onSparkPath(gateway, "ana", PASSWORD);
   }
 
   /** Every value of every row as text, for the canary search. */

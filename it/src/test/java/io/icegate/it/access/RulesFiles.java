@@ -3,12 +3,20 @@ package io.icegate.it.access;
 import io.icegate.access.Role;
 import io.icegate.gateway.security.PasswordHash;
 import io.icegate.gateway.security.UsersFile;
+import io.icegate.it.RunningGateway;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.util.Properties;
 
-/** Files the access rules' tests give a gateway: the rules file, and users beyond the test ones. */
+/**
+ * Files the access rules' tests give a gateway (the rules file, and users beyond the test ones),
+ * and connections as those users.
+ */
 public final class RulesFiles {
   private RulesFiles() {}
 
@@ -21,6 +29,16 @@ public final class RulesFiles {
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
+  }
+
+  /** A connection as {@code user} with the native metadata path off: Spark answers everything. */
+  public static Connection onSparkPath(RunningGateway gateway, String user, String password)
+      throws SQLException {
+    Properties info = new Properties();
+    info.setProperty("user", user);
+    info.setProperty("password", password);
+    info.setProperty("icegate.metadata.native", "false");
+    return DriverManager.getConnection(gateway.jdbcUrl(), info);
   }
 
   /** Adds {@code name} with {@code role} and {@code password} to the users file {@code users}. */
