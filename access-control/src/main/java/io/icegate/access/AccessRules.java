@@ -276,36 +276,51 @@ public final class AccessRules {
   public List<ColumnReference> columnReferences() {
     List<ColumnReference> found = new ArrayList<>();
     for (TableRule rule : tables.orElse(List.of())) {
-      java.util.Optional<String> catalog = Patterns.plainName(rule.catalog());
-      java.util.Optional<String> namespace = Patterns.plainName(rule.namespace());
-      java.util.Optional<String> table = Patterns.plainName(rule.table());
-      if (catalog.isEmpty() || namespace.isEmpty() || table.isEmpty()) {
+      Optional<TableRef> ref = plainTable(rule);
+      if (ref.isEmpty()) {
         continue;
       }
-      TableRef ref =
-          new TableRef(catalog.get(), List.of(namespace.get().split("\\.")), table.get());
       for (ColumnRule column : rule.columns()) {
-        found.add(new ColumnReference(rule.id(), ref, column.name()));
+        found.add(new ColumnReference(rule.id(), ref.get(), column.name()));
       }
     }
     return found;
   }
 
-  /** A SQL expression of a rule: a column's mask or the row filter, for {@code rules check}. */
-  public record RuleExpression(String rule, String what, String sql) {}
+  /** The table a rule names when its catalog, namespace and table are plain names. */
+  private static Optional<TableRef> plainTable(TableRule rule) {
+    Optional<String> catalog = Patterns.plainName(rule.catalog());
+    Optional<String> namespace = Patterns.plainName(rule.namespace());
+    Optional<String> table = Patterns.plainName(rule.table());
+    if (catalog.isEmpty() || namespace.isEmpty() || table.isEmpty()) {
+      return Optional.empty();
+    }
+    return Optional.of(
+        new TableRef(catalog.get(), List.of(namespace.get().split("\\.")), table.get()));
+  }
+
+  /**
+   * A SQL expression of a rule: a column's mask or the row filter, for {@code rules check}; with
+   * the table when the rule names one exactly (no pattern), so that it can be read against it.
+   */
+  public record RuleExpression(String rule, String what, String sql, Optional<TableRef> table) {}
 
   /** Every mask and row filter of the table rules, as written (with {@code {user}} in place). */
   public List<RuleExpression> expressions() {
     List<RuleExpression> found = new ArrayList<>();
     for (TableRule rule : tables.orElse(List.of())) {
+      Optional<TableRef> table = plainTable(rule);
       for (ColumnRule column : rule.columns()) {
         column
             .mask()
             .ifPresent(
                 m ->
-                    found.add(new RuleExpression(rule.id(), "mask of column " + column.name(), m)));
+                    found.add(
+                        new RuleExpression(
+                            rule.id(), "mask of column " + column.name(), m, table)));
       }
-      rule.filter().ifPresent(f -> found.add(new RuleExpression(rule.id(), "row filter", f)));
+      rule.filter()
+          .ifPresent(f -> found.add(new RuleExpression(rule.id(), "row filter", f, table)));
     }
     return found;
   }

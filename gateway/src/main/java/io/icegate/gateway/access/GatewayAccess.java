@@ -50,7 +50,7 @@ public final class GatewayAccess {
   }
 
   /** Each column a rule names that its table (named exactly, and existing) has never had. */
-  static List<String> unknownColumns(AccessRules rules, Supplier<SparkSession> session) {
+  public static List<String> unknownColumns(AccessRules rules, Supplier<SparkSession> session) {
     List<String> problems = new ArrayList<>();
     List<AccessRules.ColumnReference> references = rules.columnReferences();
     if (references.isEmpty()) {

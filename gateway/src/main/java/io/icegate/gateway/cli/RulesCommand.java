@@ -8,6 +8,9 @@ import io.icegate.access.Privilege;
 import io.icegate.access.Subject;
 import io.icegate.access.TableGrant;
 import io.icegate.access.TableRef;
+import io.icegate.gateway.access.GatewayAccess;
+import io.icegate.gateway.config.GatewayConfig;
+import io.icegate.gateway.engine.SparkEngine;
 import io.icegate.gateway.security.UsersFile;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -21,6 +24,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
+import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.catalyst.analysis.RelationTimeTravel;
 import org.apache.spark.sql.catalyst.analysis.UnresolvedRelation;
 import org.apache.spark.sql.catalyst.expressions.Expression;
@@ -87,6 +91,15 @@ final class RulesCommand implements Runnable {
     Path usersFile;
 
     @Option(
+        names = "--config",
+        paramLabel = "FILE",
+        description =
+            "The gateway's config file (as serve --config): also read each mask, row filter and"
+                + " column of a rule that names its table exactly against that table's live schema"
+                + " in the gateway's catalogs (starts Spark locally, without serving).")
+    Path configFile;
+
+    @Option(
         names = "--catalog",
         defaultValue = "demo",
         paramLabel = "NAME",
@@ -128,6 +141,9 @@ final class RulesCommand implements Runnable {
                   + " is not an expression Spark reads: "
                   + e.getMessage().lines().filter(l -> !l.isBlank()).findFirst().orElse(""));
         }
+      }
+      if (errors == 0 && configFile != null) {
+        errors += againstLiveSchemas(rules, out);
       }
       Map<String, String> roles = new LinkedHashMap<>();
       if (usersFile != null) {
@@ -173,6 +189,74 @@ final class RulesCommand implements Runnable {
         }
       }
       return 0;
+    }
+
+    /**
+     * Reads the rules against the tables they name in the gateway's catalogs: each column a rule
+     * names must be one its table has had, each mask must read as a value of the table's rows and
+     * each row filter as a condition on them. Prints each problem; returns how many there are.
+     */
+    private int againstLiveSchemas(AccessRules rules, PrintStream out) throws IOException {
+      SparkSession session =
+          SparkEngine.localSession(GatewayConfig.from(ConfigFiles.read(configFile)));
+      List<String> problems = new ArrayList<>(GatewayAccess.unknownColumns(rules, () -> session));
+      int checked = 0;
+      for (AccessRules.RuleExpression expression : rules.expressions()) {
+        if (expression.table().isEmpty()) {
+          continue;
+        }
+        TableRef table = expression.table().get();
+        String name = quoted(table);
+        if (!session.catalog().tableExists(name)) {
+          out.println(
+              "warning: rule "
+                  + expression.rule()
+                  + ": table "
+                  + table
+                  + " does not exist; its "
+                  + expression.what()
+                  + " was not read against it");
+          continue;
+        }
+        String sql = expression.sql().replace("{user}", "'u'");
+        try {
+          // Analyzed, not run: Spark resolves the columns and checks the types.
+          session.sql(
+              expression.what().equals("row filter")
+                  ? "SELECT * FROM " + name + " WHERE " + sql
+                  : "SELECT " + sql + " FROM " + name);
+          checked++;
+        } catch (Exception e) {
+          // Spark's AnalysisException and ParseException, undeclared in Java.
+          problems.add(
+              "rule "
+                  + expression.rule()
+                  + ": the "
+                  + expression.what()
+                  + " does not read against table "
+                  + table
+                  + ": "
+                  + e.getMessage().lines().filter(l -> !l.isBlank()).findFirst().orElse(""));
+        }
+      }
+      problems.forEach(problem -> System.err.println("error: " + problem));
+      out.println(
+          "live schemas: "
+              + checked
+              + " mask(s) and row filter(s) read against their tables, "
+              + problems.size()
+              + " problem(s)");
+      return problems.size();
+    }
+
+    private static String quoted(TableRef table) {
+      List<String> parts = new ArrayList<>();
+      parts.add(table.catalog());
+      parts.addAll(table.namespace());
+      parts.add(table.name());
+      return parts.stream()
+          .map(part -> "`" + part.replace("`", "``") + "`")
+          .collect(Collectors.joining("."));
     }
 
     /** One line per table the statement names: what it needs, and what the rules grant. */

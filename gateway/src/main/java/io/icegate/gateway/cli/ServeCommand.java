@@ -6,13 +6,10 @@ import io.icegate.gateway.security.BindPolicy;
 import io.icegate.gateway.server.GatewayServer;
 import io.icegate.gateway.server.Version;
 import java.io.IOException;
-import java.io.Reader;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Properties;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import org.slf4j.Logger;
@@ -111,11 +108,7 @@ final class ServeCommand implements Callable<Integer> {
   private Map<String, String> entries() throws IOException {
     Map<String, String> entries = new LinkedHashMap<>();
     if (configFile != null) {
-      Properties file = new Properties();
-      try (Reader reader = Files.newBufferedReader(configFile)) {
-        file.load(reader);
-      }
-      file.stringPropertyNames().forEach(k -> entries.put(k, file.getProperty(k)));
+      entries.putAll(ConfigFiles.read(configFile));
     }
     for (String pair : conf) {
       int eq = pair.indexOf('=');

@@ -60,6 +60,23 @@ public final class SparkEngine implements AutoCloseable {
   record ClusterSettings(String masterUrl, ExecutorSize size, String secret) {}
 
   /**
+   * A session on the gateway's catalogs and settings, in local mode on one thread and with no
+   * cluster, for a tool that reads the catalogs without serving ({@code rules check --config}); the
+   * session already running in this JVM, if there is one.
+   */
+  public static SparkSession localSession(GatewayConfig config) {
+    scala.Option<SparkSession> running = SparkSession.getDefaultSession();
+    if (running.isDefined()) {
+      // Its settings stay as they are: the builder would overwrite them with these.
+      return running.get().newSession();
+    }
+    SparkConf conf = new SparkConf(false);
+    sparkSettings(config, null).forEach(conf::set);
+    conf.set(MASTER, "local[1]");
+    return SparkSession.builder().config(conf).getOrCreate().newSession();
+  }
+
+  /**
    * Starts Spark (or joins the SparkContext already running in this JVM) and prepares the default
    * namespace.
    */

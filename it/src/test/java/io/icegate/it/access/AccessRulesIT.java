@@ -8,8 +8,11 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
 import io.icegate.access.Role;
+import io.icegate.gateway.cli.IcegateCommand;
 import io.icegate.it.RunningGateway;
 import io.icegate.it.TestGateway;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -31,6 +34,7 @@ import java.util.Properties;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import picocli.CommandLine;
 
 /**
  * Table-level access rules through the real driver, on every path a statement can take: Spark's
@@ -425,6 +429,72 @@ class AccessRulesIT {
                     .contains("\"access_rules_version\":\"")
                     .contains("\"access_rules\":[\"sales-for-analysts\"]")
                     .contains("\"sqlstate\":\"42501\""));
+  }
+
+  /**
+   * {@code rules check --config} reads masks, filters and column names against the live schemas of
+   * the gateway's catalogs (in this JVM, the test gateway's running session): a mask naming a
+   * column the table lacks, a filter that is not a condition and a hidden column the table never
+   * had are errors; good ones pass, and a table that does not exist is a warning.
+   */
+  @Test
+  void rulesCheckReadsTheRulesAgainstTheLiveSchemas() throws Exception {
+    Path config =
+        Files.writeString(Files.createTempFile(Path.of("target"), "gateway-", ".conf"), "");
+    Path good =
+        RulesFiles.write(
+            "check-good-",
+            """
+            tables:
+              - {id: fine, catalog: demo, namespace: acl_hr, table: salaries, privileges: [select],
+                 columns: [{name: ssn, mask: "concat('***', right(ssn, 2))"}, {name: name,
+                 hidden: true}], filter: "id > 0 OR name = {user}"}
+              - {id: later, catalog: demo, namespace: acl_hr, table: not_yet, privileges: [select],
+                 filter: "whatever = 1"}
+            """);
+    CliRun ok = cli("rules", "check", good.toString(), "--config", config.toString());
+    assertThat(ok.exit()).as(ok.err()).isZero();
+    assertThat(ok.out())
+        .contains("live schemas: 2 mask(s) and row filter(s) read against their tables, 0")
+        .contains("warning: rule later: table demo.acl_hr.not_yet does not exist");
+    Path bad =
+        RulesFiles.write(
+            "check-bad-",
+            """
+            tables:
+              - {id: typo, catalog: demo, namespace: acl_hr, table: salaries, privileges: [select],
+                 columns: [{name: ssn, mask: "right(sssn, 2)"}, {name: salary, hidden: true}],
+                 filter: "id + 1"}
+            """);
+    CliRun refused = cli("rules", "check", bad.toString(), "--config", config.toString());
+    assertThat(refused.exit()).isEqualTo(1);
+    assertThat(refused.err())
+        .contains("error: rule typo: the mask of column ssn does not read against table")
+        .contains("sssn")
+        .contains("error: rule typo: the row filter does not read against table")
+        .contains(
+            "rule typo names column 'salary', which table demo.acl_hr.salaries does not have");
+    assertThat(refused.out()).contains("not usable: " + bad);
+  }
+
+  private record CliRun(int exit, String out, String err) {}
+
+  /** {@code bin/icegate} with {@code args}, in this JVM. */
+  private static CliRun cli(String... args) {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    PrintStream oldOut = System.out;
+    PrintStream oldErr = System.err;
+    System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
+    System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
+    try {
+      int exit = new CommandLine(new IcegateCommand()).execute(args);
+      return new CliRun(
+          exit, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    } finally {
+      System.setOut(oldOut);
+      System.setErr(oldErr);
+    }
   }
 
   private static String metrics() throws Exception {
