@@ -16,15 +16,16 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.Predicate;
 import java.util.regex.Pattern;
-import java.util.stream.Collectors;
 import org.apache.iceberg.MetadataColumns;
 import org.apache.iceberg.PartitionField;
 import org.apache.iceberg.PartitionSpec;
 import org.apache.iceberg.Schema;
 import org.apache.iceberg.Table;
+import org.apache.iceberg.TableProperties;
 import org.apache.iceberg.types.Type;
 import org.apache.iceberg.types.TypeUtil;
 import org.apache.iceberg.types.Types;
+import org.apache.iceberg.util.PropertyUtil;
 
 /**
  * What of a metadata table a user who may not see some of its table's columns (hidden or masked by
@@ -40,6 +41,7 @@ public final class MetadataRedaction {
       permits Keep,
           WithoutKeys,
           WithoutKeyPrefix,
+          WithoutElements,
           WithoutPathSegments,
           NullValue,
           Struct,
@@ -55,28 +57,42 @@ public final class MetadataRedaction {
     }
   }
 
+  /** A list of field ids without those of {@code ids}. */
+  public record WithoutElements(Set<Integer> ids) implements Redaction {
+    public WithoutElements {
+      ids = Set.copyOf(new TreeSet<>(ids));
+    }
+  }
+
   /** A map keyed by strings, without the entries whose key starts with {@code prefix}. */
   public record WithoutKeyPrefix(String prefix) implements Redaction {}
 
   /**
-   * A file path with each partition directory of {@code names} ({@code name=value}) replaced by
-   * {@link #REDACTED}: the path spells the partition's value.
+   * A file path with each partition directory of {@code names} ({@code name=value}, any case)
+   * replaced by {@link #REDACTED}: the path spells the partition's value. With {@code
+   * wholeDirectory}, everything up to the file name is replaced: a layout that hashes the partition
+   * into directories (Iceberg's object storage layout, a custom location provider) spells the value
+   * in the hash too.
    */
-  public record WithoutPathSegments(List<String> names) implements Redaction {
+  public record WithoutPathSegments(List<String> names, boolean wholeDirectory)
+      implements Redaction {
     public static final String REDACTED = "redacted";
 
     public WithoutPathSegments {
       names = List.copyOf(names);
     }
 
-    /** The segments to replace, as a Java regular expression (Spark's are Java's too). */
+    /** The part to replace, as a Java regular expression (Spark's are Java's too). */
     public String regex() {
+      if (wholeDirectory) {
+        return "^.*(?=/)";
+      }
       Set<String> spelled = new LinkedHashSet<>();
       for (String name : names) {
         spelled.add(Pattern.quote(name));
         spelled.add(Pattern.quote(URLEncoder.encode(name, StandardCharsets.UTF_8)));
       }
-      return "(?<=/)(?:" + String.join("|", spelled) + ")=[^/]*(?=/)";
+      return "(?i)(?<=/)(?:" + String.join("|", spelled) + ")=[^/]*(?=/)";
     }
   }
 
@@ -159,7 +175,7 @@ public final class MetadataRedaction {
     if (showsRows(kind)) {
       return refused(table, kind, source, "its rows carry the table's rows");
     }
-    Map<Integer, String> hiddenPartitions = hiddenPartitionFields(table, hidden);
+    HiddenPartitions hiddenPartitions = HiddenPartitions.of(table, hidden);
     if (kind == MetadataTableKind.PARTITIONS && !hiddenPartitions.isEmpty()) {
       return refused(
           table,
@@ -172,7 +188,7 @@ public final class MetadataRedaction {
       // A position delete file's bounds on the file_path column are data file paths.
       keys.add(MetadataColumns.DELETE_FILE_PATH.fieldId());
     }
-    Rules rules = new Rules(table.schema(), kind, keys, hiddenPartitions);
+    Rules rules = new Rules(table.schema(), kind, hidden, keys, hiddenPartitions);
     List<Field> kept = rules.fields(source.asStruct());
     boolean redacts =
         kept.size() != source.columns().size()
@@ -264,6 +280,15 @@ public final class MetadataRedaction {
       return withoutKeys(
           (Map<Object, Object>) value, key -> key.toString().startsWith(without.prefix()));
     }
+    if (redaction instanceof WithoutElements without) {
+      List<Object> kept = new ArrayList<>();
+      for (Object element : (List<Object>) value) {
+        if (!without.ids().contains(element)) {
+          kept.add(element);
+        }
+      }
+      return kept;
+    }
     if (redaction instanceof WithoutPathSegments without) {
       return Pattern.compile(without.regex())
           .matcher(value.toString())
@@ -329,25 +354,45 @@ public final class MetadataRedaction {
     for (Schema schema : table.schemas().values()) {
       for (Integer id : columns) {
         Types.NestedField field = schema.findField(id);
-        if (field != null && field.type().isNestedType()) {
-          ids.addAll(TypeUtil.indexById(field.type().asNestedType().asStructType()).keySet());
+        if (field != null) {
+          // Every field, element, key and value under it: their metrics are written too.
+          ids.addAll(TypeUtil.indexById(Types.StructType.of(field)).keySet());
         }
       }
     }
     return ids;
   }
 
-  /** Every partition field (id and name) of any spec that derives from a hidden column. */
-  private static Map<Integer, String> hiddenPartitionFields(Table table, Set<Integer> hidden) {
-    Map<Integer, String> fields = new LinkedHashMap<>();
-    for (PartitionSpec spec : table.specs().values()) {
-      for (PartitionField field : spec.fields()) {
-        if (hidden.contains(field.sourceId())) {
-          fields.put(field.fieldId(), field.name());
+  /**
+   * The partition fields of any spec that derive from a hidden column: their ids, every name they
+   * have had (a renamed partition field keeps its id, and old files sit under its old name), and
+   * whether the table's layout may hash partition values into its paths.
+   */
+  private record HiddenPartitions(Set<Integer> ids, Set<String> names, boolean hashedPaths) {
+    static HiddenPartitions of(Table table, Set<Integer> hidden) {
+      Set<Integer> ids = new HashSet<>();
+      Set<String> names = new LinkedHashSet<>();
+      for (PartitionSpec spec : table.specs().values()) {
+        for (PartitionField field : spec.fields()) {
+          if (hidden.contains(field.sourceId())) {
+            ids.add(field.fieldId());
+            names.add(field.name());
+          }
         }
       }
+      Map<String, String> properties = table.properties();
+      boolean hashed =
+          PropertyUtil.propertyAsBoolean(
+                  properties,
+                  TableProperties.OBJECT_STORE_ENABLED,
+                  TableProperties.OBJECT_STORE_ENABLED_DEFAULT)
+              || properties.containsKey(TableProperties.WRITE_LOCATION_PROVIDER_IMPL);
+      return new HiddenPartitions(ids, names, hashed);
     }
-    return fields;
+
+    boolean isEmpty() {
+      return ids.isEmpty();
+    }
   }
 
   private static Type redactedType(Type type, Redaction redaction) {
@@ -380,8 +425,9 @@ public final class MetadataRedaction {
   private record Rules(
       Schema dataSchema,
       MetadataTableKind kind,
+      Set<Integer> hiddenColumns,
       Set<Integer> hiddenKeys,
-      Map<Integer, String> hiddenPartitions) {
+      HiddenPartitions hiddenPartitions) {
 
     /** The fields of {@code struct} that are kept, each with its redaction. */
     List<Field> fields(Types.StructType struct) {
@@ -404,12 +450,15 @@ public final class MetadataRedaction {
       if (METRIC_MAPS.contains(name) && type.isMapType()) {
         return Optional.of(new WithoutKeys(hiddenKeys));
       }
+      if (name.equals("equality_ids") && type.isListType()) {
+        return Optional.of(new WithoutElements(hiddenColumns));
+      }
       if (PATHS.contains(name) && type.typeId() == Type.TypeID.STRING) {
         return Optional.of(
             hiddenPartitions.isEmpty()
                 ? new Keep()
                 : new WithoutPathSegments(
-                    hiddenPartitions.values().stream().distinct().collect(Collectors.toList())));
+                    List.copyOf(hiddenPartitions.names()), hiddenPartitions.hashedPaths()));
       }
       if (name.equals("summary") && kind == MetadataTableKind.SNAPSHOTS && type.isMapType()) {
         // Iceberg's write.summary.partition-limit writes one summary entry per changed partition.
@@ -417,7 +466,7 @@ public final class MetadataRedaction {
             hiddenPartitions.isEmpty() ? new Keep() : new WithoutKeyPrefix("partitions."));
       }
       if (name.equals("partition_summaries") && type.isListType()) {
-        // One summary per field of the manifest's spec, in order: bounds of every field go.
+        // One summary per field of the manifest's spec, in order: every field's is nulled.
         return Optional.of(hiddenPartitions.isEmpty() ? new Keep() : partitionSummaries(type));
       }
       if (name.equals("readable_metrics") && type.isStructType()) {
@@ -428,7 +477,7 @@ public final class MetadataRedaction {
         List<Types.NestedField> fields = type.asStructType().fields();
         for (int i = 0; i < fields.size(); i++) {
           Types.NestedField partitionField = fields.get(i);
-          if (!hiddenPartitions.containsKey(partitionField.fieldId())) {
+          if (!hiddenPartitions.ids().contains(partitionField.fieldId())) {
             kept.add(new Field(partitionField, i, new Keep()));
           }
         }
@@ -459,8 +508,8 @@ public final class MetadataRedaction {
       List<Types.NestedField> summary = type.asListType().elementType().asStructType().fields();
       for (int i = 0; i < summary.size(); i++) {
         Types.NestedField field = summary.get(i);
-        boolean bound = field.name().endsWith("_bound");
-        fields.add(new Field(field, i, bound ? new NullValue() : new Keep()));
+        // Which of them derive from hidden columns depends on each manifest's spec: none is kept.
+        fields.add(new Field(field, i, new NullValue()));
       }
       return new Elements(new Struct(fields));
     }

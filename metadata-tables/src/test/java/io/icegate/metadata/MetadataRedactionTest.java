@@ -8,8 +8,12 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.apache.iceberg.PartitionSpec;
 import org.apache.iceberg.Schema;
 import org.apache.iceberg.Table;
+import org.apache.iceberg.catalog.TableIdentifier;
+import org.apache.iceberg.inmemory.InMemoryCatalog;
+import org.apache.iceberg.types.Types;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -93,7 +97,7 @@ class MetadataRedactionTest {
   }
 
   @Test
-  void aPartitionSummaryKeepsItsCountsButNoBounds() {
+  void aPartitionSummaryKeepsNothing() {
     MetadataRedaction redaction =
         MetadataRedaction.of(table, MetadataTableKind.MANIFESTS, Set.of(CATEGORY));
     Schema shown = redaction.schema();
@@ -103,17 +107,73 @@ class MetadataRedactionTest {
     for (List<Object> row : rows) {
       for (Object summary : (List<?>) row.get(summaries)) {
         List<?> fields = (List<?>) summary;
-        assertThat(fields.get(0)).as("contains_null").isNotNull();
-        assertThat(fields.subList(2, 4)).as("bounds").containsOnlyNulls();
+        // Which fields derive from the hidden column is the manifest's spec's to say: none stays.
+        assertThat(fields).as("contains_null, contains_nan, bounds").containsOnlyNulls();
       }
     }
   }
 
   @Test
   void aPathLosesEachPartitionDirectoryOfAHiddenField() {
-    WithoutPathSegments without = new WithoutPathSegments(List.of("a.b", "x y"));
-    assertThat(MetadataRedaction.apply(without, "s3://w/t/data/a.b=1/x+y=2/aXb=3/a.b=4.parquet"))
+    WithoutPathSegments without = new WithoutPathSegments(List.of("a.b", "x y"), false);
+    assertThat(MetadataRedaction.apply(without, "s3://w/t/data/A.B=1/x+y=2/aXb=3/a.b=4.parquet"))
         .isEqualTo("s3://w/t/data/redacted/redacted/aXb=3/a.b=4.parquet");
+    // A layout that hashes partitions into directories loses every directory.
+    assertThat(
+            MetadataRedaction.apply(
+                new WithoutPathSegments(List.of("a"), true), "s3://w/t/data/0110/a=1/f.parquet"))
+        .isEqualTo("redacted/f.parquet");
+  }
+
+  /**
+   * A partition field renamed keeps its id, and files written before sit under its old name: both
+   * names leave the paths. The object storage layout replaces every directory.
+   */
+  @Test
+  void everyNameAHiddenPartitionFieldHadLeavesThePaths() {
+    Table renamed = TestTables.rich(TestTables.catalog("renamed"), "renamed").table();
+    renamed.updateSpec().renameField("category", "kind").commit();
+    assertThat(pathRedaction(renamed))
+        .isEqualTo(new WithoutPathSegments(List.of("category", "kind"), false));
+    renamed.updateProperties().set("write.object-storage.enabled", "true").commit();
+    assertThat(pathRedaction(renamed).wholeDirectory()).isTrue();
+  }
+
+  /** A hidden list column: its element's metrics go too, and equality delete keys lose its id. */
+  @Test
+  void aHiddenListColumnTakesItsElementWithIt() {
+    InMemoryCatalog catalog = TestTables.catalog("lists");
+    Table lists =
+        catalog.createTable(
+            TableIdentifier.of("db", "lists"),
+            new Schema(
+                Types.NestedField.required(1, "id", Types.LongType.get()),
+                Types.NestedField.optional(
+                    2, "tags", Types.ListType.ofOptional(3, Types.StringType.get()))),
+            PartitionSpec.unpartitioned());
+    MetadataRedaction redaction = MetadataRedaction.of(lists, MetadataTableKind.FILES, Set.of(2));
+    assertThat(redactionOf(redaction, "lower_bounds"))
+        .isEqualTo(new MetadataRedaction.WithoutKeys(Set.of(2, 3)));
+    assertThat(redactionOf(redaction, "equality_ids"))
+        .isEqualTo(new MetadataRedaction.WithoutElements(Set.of(2, 3)));
+    assertThat(MetadataRedaction.apply(redactionOf(redaction, "equality_ids"), List.of(1, 2, 3)))
+        .isEqualTo(List.of(1));
+    assertThat(redaction.schema().findField("readable_metrics.tags.element")).isNull();
+  }
+
+  private static WithoutPathSegments pathRedaction(Table table) {
+    return (WithoutPathSegments)
+        redactionOf(
+            MetadataRedaction.of(table, MetadataTableKind.FILES, Set.of(CATEGORY)), "file_path");
+  }
+
+  private static MetadataRedaction.Redaction redactionOf(
+      MetadataRedaction redaction, String column) {
+    return redaction.columns().stream()
+        .filter(field -> field.name().equals(column))
+        .findFirst()
+        .orElseThrow()
+        .redaction();
   }
 
   /** Every column of the metadata table, read and redacted as the native path does. */

@@ -21,6 +21,7 @@ import java.util.regex.Pattern;
 import org.apache.iceberg.BaseMetadataTable;
 import org.apache.iceberg.spark.source.SparkChangelogTable;
 import org.apache.iceberg.spark.source.SparkTable;
+import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.catalyst.TableIdentifier;
 import org.apache.spark.sql.catalyst.analysis.ResolvedIdentifier;
 import org.apache.spark.sql.catalyst.analysis.ResolvedNamespace;
@@ -118,6 +119,11 @@ public final class PlanAccess {
     }
   }
 
+  /** Refuses reading the files at {@code path} unless the user reads whole every table there. */
+  public void readsFiles(SparkSession session, String path, String what) {
+    FileReads.requireWholeTables(session, access, path, what);
+  }
+
   /** The statement copies what it reads ({@code what}: "insert into", "cache", ...). */
   void exports(String what) {
     exporting = what;
@@ -187,9 +193,11 @@ public final class PlanAccess {
     if (!grant.restricted() || kind.isEmpty()) {
       return;
     }
+    checkExport(base);
     MetadataRedaction redaction = HiddenColumns.redaction(metadata.table(), kind.get(), grant);
     if (redaction.redacts()
-        && !RestrictedReads.tag(base, kind.get(), redaction).equals(wrappedReads.get(relation))) {
+        && !RestrictedReads.tag(base, kind.get(), redaction)
+            .equalsIgnoreCase(wrappedReads.get(relation))) {
       throw TableAccess.refusal(
           "Cannot read metadata table "
               + kind.get().tableName()
@@ -210,18 +218,7 @@ public final class PlanAccess {
    * read in the user's rules for that very table.
    */
   private void checkPartialRead(TableRef ref, LogicalPlan relation) {
-    if (exporting != null && access.grant(ref).exportDenied()) {
-      throw TableAccess.refusal(
-          "Cannot "
-              + exporting
-              + " what the statement reads from table "
-              + ref
-              + ": a column of it may not be copied elsewhere by user '"
-              + access.subject().user()
-              + "' "
-              + TableAccess.by(access.grant(ref).rule())
-              + " (export: deny)");
-    }
+    checkExport(ref);
     if (access.grant(ref).restricted()
         && !ref.toString().equalsIgnoreCase(wrappedReads.get(relation))) {
       throw TableAccess.refusal(
@@ -233,6 +230,25 @@ public final class PlanAccess {
               + TableAccess.by(access.grant(ref).rule())
               + ", and Icegate applies that where a statement names the table (not through"
               + " DataFrames, cached plans or names it cannot read)");
+    }
+  }
+
+  /**
+   * Refuses a read of {@code ref} (or of one of its metadata tables) when the statement copies what
+   * it reads and a column of it may not be exported.
+   */
+  private void checkExport(TableRef ref) {
+    if (exporting != null && access.grant(ref).exportDenied()) {
+      throw TableAccess.refusal(
+          "Cannot "
+              + exporting
+              + " what the statement reads from table "
+              + ref
+              + ": a column of it may not be copied elsewhere by user '"
+              + access.subject().user()
+              + "' "
+              + TableAccess.by(access.grant(ref).rule())
+              + " (export: deny)");
     }
   }
 

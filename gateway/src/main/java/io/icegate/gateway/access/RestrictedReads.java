@@ -48,10 +48,12 @@ import org.apache.spark.sql.connector.catalog.Table;
 import org.apache.spark.sql.connector.catalog.TableCatalog;
 import org.apache.spark.sql.execution.command.DescribeQueryCommand;
 import org.apache.spark.sql.execution.command.ExplainCommand;
+import org.apache.spark.sql.internal.SQLConf;
 import org.apache.spark.sql.types.StructField;
 import scala.Option;
 import scala.Tuple2;
 import scala.jdk.javaapi.CollectionConverters;
+import scala.runtime.AbstractFunction0;
 import scala.runtime.AbstractFunction1;
 import scala.runtime.AbstractPartialFunction;
 
@@ -459,7 +461,7 @@ public final class RestrictedReads {
 
   private Expression parse(String sql, TableRef table, String what) {
     try {
-      return session.sessionState().sqlParser().parseExpression(sql);
+      return parseAsWritten(sql);
     } catch (ParseException e) {
       throw TableAccess.refusal(
           "Cannot read table "
@@ -470,6 +472,40 @@ public final class RestrictedReads {
               + TableAccess.by(access.grant(table).rule())
               + " is not an expression Spark reads; an operator must mend the access rules file");
     }
+  }
+
+  /**
+   * {@code sql} (a rule's mask or filter, or a rendered redaction) read with Spark's default string
+   * literals, whatever the session set: with {@code spark.sql.parser.escapedStringLiterals}, a user
+   * would change what a backslash in them means (and a redaction's regular expression would match
+   * nothing).
+   */
+  private Expression parseAsWritten(String sql) throws ParseException {
+    SQLConf current = session.sessionState().conf();
+    if (!current.escapedStringLiterals()) {
+      return session.sessionState().sqlParser().parseExpression(sql);
+    }
+    SQLConf asWritten = current.clone();
+    asWritten.setConfString(SQLConf.ESCAPED_STRING_LITERALS().key(), "false");
+    ParseException[] failed = new ParseException[1];
+    Expression parsed =
+        SQLConf.withExistingConf(
+            asWritten,
+            new AbstractFunction0<Expression>() {
+              @Override
+              public Expression apply() {
+                try {
+                  return session.sessionState().sqlParser().parseExpression(sql);
+                } catch (ParseException e) {
+                  failed[0] = e;
+                  return null;
+                }
+              }
+            });
+    if (failed[0] != null) {
+      throw failed[0];
+    }
+    return parsed;
   }
 
   /**

@@ -7,6 +7,7 @@ import io.icegate.metadata.MetadataRedaction.Keep;
 import io.icegate.metadata.MetadataRedaction.NullValue;
 import io.icegate.metadata.MetadataRedaction.Redaction;
 import io.icegate.metadata.MetadataRedaction.Struct;
+import io.icegate.metadata.MetadataRedaction.WithoutElements;
 import io.icegate.metadata.MetadataRedaction.WithoutKeyPrefix;
 import io.icegate.metadata.MetadataRedaction.WithoutKeys;
 import io.icegate.metadata.MetadataRedaction.WithoutPathSegments;
@@ -45,6 +46,13 @@ final class SparkRedactions {
       String keys = without.keys().stream().map(String::valueOf).collect(Collectors.joining(", "));
       return String.format(
           "map_filter(%s, (%s, %s) -> NOT %s IN (%s))", value, key, entry, key, keys);
+    }
+    if (redaction instanceof WithoutElements without) {
+      if (without.ids().isEmpty()) {
+        return value;
+      }
+      String ids = without.ids().stream().map(String::valueOf).collect(Collectors.joining(", "));
+      return String.format("filter(%s, %s -> NOT %s IN (%s))", value, key, key, ids);
     }
     if (redaction instanceof WithoutKeyPrefix without) {
       return String.format(

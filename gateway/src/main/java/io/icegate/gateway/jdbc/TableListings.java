@@ -16,6 +16,7 @@ import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.Supplier;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import org.apache.calcite.avatica.ColumnMetaData;
@@ -127,17 +128,25 @@ final class TableListings {
           }
           if (metadataTables && relation.iceberg() && !relation.view()) {
             TableRef base = new TableRef(name, namespace, relation.name());
+            // Loaded once for all its metadata tables, and only if a redaction is to be decided.
+            Supplier<Optional<Table>> loaded =
+                new Supplier<>() {
+                  private Optional<Table> table;
+
+                  @Override
+                  public Optional<Table> get() {
+                    if (table == null) {
+                      table = objects.loadTable(name, namespace, relation.name());
+                    }
+                    return table;
+                  }
+                };
             for (MetadataTableKind kind : MetadataTableKind.values()) {
               String metadataName = relation.name() + "." + kind.tableName();
               if (tables.matcher(metadataName).matches()
                   && objects
                       .access()
-                      .map(
-                          a ->
-                              a.mayReadMetadataTable(
-                                  base,
-                                  kind.tableName(),
-                                  () -> objects.loadTable(name, namespace, relation.name())))
+                      .map(a -> a.mayReadMetadataTable(base, kind.tableName(), loaded))
                       .orElse(true)) {
                 found.add(
                     new Found(

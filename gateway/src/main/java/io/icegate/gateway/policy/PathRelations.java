@@ -2,6 +2,8 @@ package io.icegate.gateway.policy;
 
 import io.icegate.access.policy.RolePolicy;
 import io.icegate.access.policy.RolePolicy.Access;
+import io.icegate.gateway.access.FileReads;
+import io.icegate.gateway.access.SessionAccess;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
@@ -55,6 +57,17 @@ final class PathRelations extends Rule<LogicalPlan> {
                                 + ".`"
                                 + relation.multipartIdentifier().last()
                                 + "`")));
+    // Before Spark lists the files: a table's files are read only by who may read it whole.
+    SessionAccess.forStatement(session)
+        .ifPresent(
+            access ->
+                byPath.forEach(
+                    relation ->
+                        FileReads.requireWholeTables(
+                            session,
+                            access,
+                            relation.multipartIdentifier().last(),
+                            "files read by path")));
     SQLConf withFiles = session.sessionState().conf().clone();
     withFiles.setConfString(SQLConf.RUN_SQL_ON_FILES().key(), "true");
     ResolveSQLOnFile resolve = new ResolveSQLOnFile(session);

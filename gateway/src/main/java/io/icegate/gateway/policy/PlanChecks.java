@@ -185,7 +185,7 @@ final class PlanChecks {
         && relation.table() instanceof FileTable files) {
       for (String path :
           list(files.fileIndex().rootPaths()).stream().map(Object::toString).toList()) {
-        policy.checkPath(Access.READ, path, "files read as table " + files.name());
+        readFiles(path, "files read as table " + files.name());
       }
     } else if (plan instanceof CreateTempViewUsing view) {
       checkSourceOptions(
@@ -201,11 +201,11 @@ final class PlanChecks {
     } else if (plan instanceof InsertIntoDataSourceDirCommand dir) {
       checkDirectoryWrite(dir.storage(), dir.provider());
     } else if (plan instanceof LoadData load) {
-      policy.checkPath(Access.READ, load.path(), "LOAD DATA");
+      readFiles(load.path(), "LOAD DATA");
     } else if (plan instanceof LoadDataCommand load) {
-      policy.checkPath(Access.READ, load.path(), "LOAD DATA");
+      readFiles(load.path(), "LOAD DATA");
     } else if (plan instanceof RefreshResource refresh) {
-      policy.checkPath(Access.READ, refresh.path(), "REFRESH");
+      readFiles(refresh.path(), "REFRESH");
     } else if (plan instanceof SetCommand set) {
       checkSet(set);
     } else if (plan instanceof ExplainCommand explain) {
@@ -285,12 +285,23 @@ final class PlanChecks {
     }
   }
 
+  /**
+   * Refuses reading the files at {@code path} outside the role's roots, or, under access rules,
+   * files of a table the user may not read whole.
+   */
+  private void readFiles(String path, String what) {
+    policy.checkPath(Access.READ, path, what);
+    if (access != null) {
+      access.readsFiles(session, path, what);
+    }
+  }
+
   private void checkRelation(LogicalRelation relation) {
     Option<CatalogTable> table = relation.catalogTable();
     if (relation.relation() instanceof HadoopFsRelation files) {
       if (table.isEmpty()) {
         for (Object path : list(files.location().rootPaths())) {
-          policy.checkPath(Access.READ, path.toString(), "files read by path");
+          readFiles(path.toString(), "files read by path");
         }
       }
       return;
@@ -324,7 +335,15 @@ final class PlanChecks {
   private void checkSourceOptions(
       String provider, Map<String, String> options, Access access, String what) {
     policy.checkSource(provider, what);
-    placesIn(options, what).forEach((place, where) -> policy.checkPath(access, place, where));
+    placesIn(options, what)
+        .forEach(
+            (place, where) -> {
+              if (access == Access.READ) {
+                readFiles(place, where);
+              } else {
+                policy.checkPath(access, place, where);
+              }
+            });
   }
 
   /**

@@ -4,6 +4,10 @@ import io.icegate.access.policy.FileRoots;
 import io.icegate.access.policy.PolicyRefusal;
 import io.icegate.access.policy.RolePolicy;
 import io.icegate.access.policy.RolePolicy.Access;
+import io.icegate.gateway.access.FileReads;
+import io.icegate.gateway.access.SessionAccess;
+import io.icegate.gateway.access.TableAccess;
+import io.icegate.gateway.error.GatewayException;
 import io.icegate.procedure.bind.BoundCall;
 import io.icegate.procedure.bind.TableName;
 import java.net.URI;
@@ -111,7 +115,11 @@ public final class ProcedurePaths {
                               Access.READ,
                               source.name(),
                               procedure,
-                              Optional::empty)));
+                              () ->
+                                  wholeTablesOnly(
+                                      session,
+                                      source.name(),
+                                      procedure + " argument source_table"))));
       case "register_table" ->
           call.value("metadata_file")
               .ifPresent(
@@ -123,7 +131,11 @@ public final class ProcedurePaths {
                               Access.READ,
                               file.toString(),
                               procedure,
-                              Optional::empty)));
+                              () ->
+                                  wholeTablesOnly(
+                                      session,
+                                      file.toString(),
+                                      procedure + " argument metadata_file"))));
       case "rewrite_table_path" -> {
         call.value("target_prefix")
             .ifPresent(
@@ -164,6 +176,24 @@ public final class ProcedurePaths {
             message -> {
               throw RolePolicy.refusal(message);
             });
+  }
+
+  /**
+   * Why reading the files at {@code path} is refused under the session user's access rules: files
+   * of a table they may not read whole (a metadata file registered under another name reads that
+   * table, and added files become the target's rows); empty when it is not.
+   */
+  private static Optional<String> wholeTablesOnly(SparkSession session, String path, String what) {
+    Optional<TableAccess> access = SessionAccess.forStatement(session);
+    if (access.isEmpty()) {
+      return Optional.empty();
+    }
+    try {
+      FileReads.requireWholeTables(session, access.get(), path, what);
+      return Optional.empty();
+    } catch (GatewayException refused) {
+      return Optional.of(refused.getMessage());
+    }
   }
 
   private static Check check(

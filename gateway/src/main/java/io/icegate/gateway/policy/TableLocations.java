@@ -20,11 +20,16 @@ import org.slf4j.LoggerFactory;
  * ... PURGE would delete the other's. Only asked for explicit locations, which are rare, so every
  * table is looked at.
  */
-final class TableLocations {
+public final class TableLocations {
   private static final Logger LOG = LoggerFactory.getLogger(TableLocations.class);
 
   /** A table and its location. */
-  record Located(String name, String location) {}
+  public record Located(String catalog, List<String> namespace, String table, String location) {
+    /** The table's full name. */
+    public String name() {
+      return catalog + "." + String.join(".", namespace) + "." + table;
+    }
+  }
 
   private TableLocations() {}
 
@@ -43,6 +48,22 @@ final class TableLocations {
    */
   static Optional<Located> overlapping(
       SparkSession session, String location, Optional<String[]> self) {
+    return overlapping(session, location, self, true).stream().findFirst();
+  }
+
+  /**
+   * Every table whose location overlaps {@code location}: the tables whose files a read of that
+   * place would read. A table that cannot load is left out (it has no location to compare).
+   *
+   * @throws IllegalStateException when a catalog cannot list its tables
+   */
+  public static List<Located> everyOverlapping(SparkSession session, String location) {
+    return overlapping(session, location, Optional.empty(), false);
+  }
+
+  private static List<Located> overlapping(
+      SparkSession session, String location, Optional<String[]> self, boolean first) {
+    List<Located> found = new ArrayList<>();
     SparkIcebergCatalogs catalogs = new SparkIcebergCatalogs(session);
     for (String catalog : catalogs.catalogNames()) {
       try {
@@ -72,14 +93,21 @@ final class TableLocations {
               continue;
             }
             if (loaded.isPresent() && FileRoots.overlap(loaded.get().location(), location)) {
-              return Optional.of(
-                  new Located(
-                      catalog + "." + String.join(".", namespace) + "." + table,
-                      loaded.get().location()));
+              found.add(
+                  new Located(catalog, List.copyOf(namespace), table, loaded.get().location()));
+              if (first) {
+                return found;
+              }
             }
           }
         }
       } catch (RuntimeException e) {
+        if (!first) {
+          // Every table is wanted (to decide a read by its rules): one unseen is not to be assumed
+          // away.
+          throw new IllegalStateException(
+              "Cannot list the tables of catalog " + catalog + " to check location " + location, e);
+        }
         // A catalog that cannot be listed now cannot be checked; its own commit checks still apply.
         LOG.warn(
             "Cannot list the tables of catalog {} to check location {}: {}",
@@ -88,7 +116,7 @@ final class TableLocations {
             e.toString());
       }
     }
-    return Optional.empty();
+    return found;
   }
 
   private static boolean isSelf(

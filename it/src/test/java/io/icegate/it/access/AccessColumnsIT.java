@@ -283,7 +283,11 @@ class AccessColumnsIT {
                   + " demo.acl_cols.contacts",
               "CACHE TABLE wes_phones AS SELECT * FROM demo.acl_cols.contacts",
               "INSERT INTO demo.acl_cols_sandbox.phone_book SELECT * FROM (SELECT id, 'x', phone,"
-                  + " 'EU' FROM demo.acl_cols.contacts) s")) {
+                  + " 'EU' FROM demo.acl_cols.contacts) s",
+              // The files table carries the column's bounds: no copy of it either.
+              "CREATE TABLE demo.acl_cols_sandbox.phone_files USING iceberg AS SELECT"
+                  + " readable_metrics, lower_bounds FROM demo.acl_cols.contacts.files",
+              "CACHE TABLE wes_phone_files AS SELECT * FROM demo.acl_cols.contacts.files")) {
         assertFails(
             () -> execute(wes, sql),
             "42501",

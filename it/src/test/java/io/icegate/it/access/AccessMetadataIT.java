@@ -23,11 +23,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
- * Metadata tables of a table whose user may not see some columns: what the columns' values leave in
- * them (bounds, counts, readable metrics, partition values, file paths, partition and snapshot
- * summaries) is redacted alike on the native path and on Spark's, and everything else equals what
- * Spark gives an admin. Canary values sit in the hidden column, which partitions the table (so they
- * are in paths, partition tuples and summaries), and in the masked one.
+ * Metadata tables and files of a table whose user may not see some columns: what the columns'
+ * values leave in them (bounds, counts, readable metrics, partition values, file paths, partition
+ * and snapshot summaries) is redacted alike on the native path and on Spark's, and everything else
+ * equals what Spark gives an admin. Canary values sit in the hidden column, which partitions the
+ * table (so they are in paths, partition tuples and summaries), and in the masked one.
  */
 class AccessMetadataIT {
   static final String PAYROLL = "demo.acl_meta.payroll";
@@ -45,6 +45,13 @@ class AccessMetadataIT {
       namespaces:
         - {role: admin, owner: true}
       tables:
+        - id: narrowed-admin
+          user: ada
+          catalog: demo
+          namespace: acl_meta
+          table: payroll
+          privileges: [all]
+          columns: [{name: ssn, hidden: true}]
         - {id: admins, role: admin, privileges: [all]}
         - id: payroll-for-auditors
           group: auditors
@@ -58,7 +65,8 @@ class AccessMetadataIT {
       procedures:
         - {procedure: ".*"}
       session_settings:
-        - {id: switch, setting: "icegate\\\\.metadata\\\\.native"}
+        - id: switches
+          setting: "icegate\\\\.metadata\\\\.native|spark\\\\.sql\\\\.parser\\\\.escaped.*"
       """;
 
   /** Every metadata table a redaction shows, with the ones that need none. */
@@ -96,6 +104,7 @@ class AccessMetadataIT {
   static void tables() throws Exception {
     // A writer (who may SET the native path's switch), whom the rules narrow to reading.
     RulesFiles.addUser(gateway.usersFile(), "hal", Role.WRITE, PASSWORD);
+    RulesFiles.addUser(gateway.usersFile(), "ada", Role.ADMIN, PASSWORD);
     try (Connection admin = gateway.connect(Role.ADMIN)) {
       execute(
           admin,
@@ -185,6 +194,11 @@ class AccessMetadataIT {
               .as("%s on the %s path", table, sparkPath ? "Spark" : "native")
               .doesNotContain(CANARY, MAIL, "ssn");
         }
+        // Nor by changing what a backslash in a string literal means to Spark's parser.
+        execute(hal, "SET spark.sql.parser.escapedStringLiterals=true");
+        assertThat(columnsAndRows(hal, "SELECT file_path FROM " + PAYROLL + ".all_files"))
+            .doesNotContain(CANARY, "ssn");
+        execute(hal, "RESET spark.sql.parser.escapedStringLiterals");
         // Cannot be probed either: a filter sees the redacted values.
         assertThat(
                 query(
@@ -317,6 +331,80 @@ class AccessMetadataIT {
       assertThat(columnsAndRows(hal, "SELECT readable_metrics FROM " + PLAIN + ".files"))
           .doesNotContain("tax_id", CANARY);
     }
+  }
+
+  /**
+   * An admin whom the rules narrow on one table (a hidden column) reads files by path, as admins
+   * may under the warehouse: not that table's, whose files are its rows, by any way of reading
+   * them; another table's, which the admin reads whole, as before.
+   */
+  @Test
+  void aNarrowedAdminReadsNoFilesOfATableSeenInPart() throws Exception {
+    String payrollData;
+    String plainData;
+    String payrollMetadata;
+    try (Connection admin = gateway.connect(Role.ADMIN)) {
+      payrollData = dataDirectory(admin, PAYROLL);
+      plainData = dataDirectory(admin, PLAIN);
+      payrollMetadata =
+          (String)
+              query(
+                      admin,
+                      "SELECT file FROM "
+                          + PAYROLL
+                          + ".metadata_log_entries ORDER BY timestamp DESC LIMIT 1")
+                  .get(0)
+                  .get(0);
+    }
+    try (Connection ada = gateway.connect("ada", PASSWORD)) {
+      assertThat(query(ada, "SELECT count(*) FROM parquet.`" + plainData + "`"))
+          .as("files of a table the admin reads whole")
+          .containsExactly(List.of(2L));
+      String refused = "which user 'ada' may not read whole (rule 'narrowed-admin')";
+      assertFails(
+          () -> query(ada, "SELECT * FROM parquet.`" + payrollData + "`"), "42501", refused);
+      assertFails(
+          () ->
+              query(
+                  ada,
+                  "SELECT * FROM parquet.`"
+                      + payrollData.substring(0, payrollData.lastIndexOf("/data"))
+                      + "`"),
+          "42501",
+          refused);
+      execute(
+          ada,
+          "CREATE TABLE IF NOT EXISTS demo.acl_meta.ada_copy"
+              + " (id bigint, name string, ssn string, email string, region string) USING iceberg");
+      assertFails(
+          () ->
+              execute(
+                  ada,
+                  "CALL demo.system.add_files(table => 'acl_meta.ada_copy',"
+                      + " source_table => '`parquet`.`"
+                      + payrollData
+                      + "`')"),
+          "42501",
+          refused);
+      assertFails(
+          () ->
+              execute(
+                  ada,
+                  "CALL demo.system.register_table(table => 'acl_meta.ada_payroll',"
+                      + " metadata_file => '"
+                      + payrollMetadata
+                      + "')"),
+          "42501",
+          refused);
+      assertThat(query(ada, "SELECT count(*) FROM demo.acl_meta.ada_copy"))
+          .containsExactly(List.of(0L));
+    }
+  }
+
+  /** The directory of {@code table}'s data files, from one of their paths. */
+  private static String dataDirectory(Connection admin, String table) throws SQLException {
+    String path = (String) query(admin, "SELECT file_path FROM " + table + ".files").get(0).get(0);
+    return path.substring(0, path.indexOf("/data/") + "/data".length());
   }
 
   private static List<String> columns(Connection c, String table) throws SQLException {
