@@ -11,10 +11,11 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * What the access rules add to a statement: the same three statements through two gateways on one
- * engine, one without a rules file and one with 1,000 rules where the rule that applies is the last
- * (every check reads past 999 others), taken in turn so that both see the same machine. Prints a
- * Markdown table for docs/PERFORMANCE.md.
+ * What the access rules add to a statement: the same statements through two gateways on one engine,
+ * one without a rules file and one with 1,000 rules where the rule that applies is among the last
+ * (every check reads past 999 others), taken in turn so that both see the same machine. The last
+ * statement reads a files table the rules redact (a hidden column partitions its table): the cost
+ * of the redaction on the native path. Prints a Markdown table for docs/PERFORMANCE.md.
  *
  * <p>Run: {@code mvn -B -Pbench -pl it -am verify -DskipTests -Dbench.streaming.skip=true
  * -Dbench.metadata.skip=true -Dbench.load.skip=true -Dbench.contention.skip=true
@@ -29,7 +30,10 @@ public final class AccessRulesBenchmark {
           "SELECT 1", "SELECT 1",
           "data query", "SELECT count(*), max(region) FROM demo.bench_access.t WHERE id < 500",
           "native metadata query",
-              "SELECT snapshot_id, operation FROM demo.bench_access.t.snapshots");
+              "SELECT snapshot_id, operation FROM demo.bench_access.t.snapshots",
+          "redacted files query",
+              "SELECT file_path, record_count, lower_bounds, readable_metrics FROM"
+                  + " demo.bench_access.hidden.files");
 
   private AccessRulesBenchmark() {}
 
@@ -46,9 +50,20 @@ public final class AccessRulesBenchmark {
         s.execute(
             "CREATE TABLE IF NOT EXISTS demo.bench_access.t (id bigint, region string) USING"
                 + " iceberg");
+        // A column the bench user may not see partitions this one: its files table is redacted.
+        s.execute(
+            "CREATE TABLE IF NOT EXISTS demo.bench_access.hidden (id bigint, secret string,"
+                + " region string) USING iceberg PARTITIONED BY (secret)");
         for (int i = 0; i < 5; i++) {
           s.execute(
               "INSERT INTO demo.bench_access.t SELECT id, CAST(id % 7 AS string) FROM range("
+                  + i * 1000
+                  + ", "
+                  + (i + 1) * 1000
+                  + ")");
+          s.execute(
+              "INSERT INTO demo.bench_access.hidden SELECT id, CAST(id % 8 AS string),"
+                  + " CAST(id % 7 AS string) FROM range("
                   + i * 1000
                   + ", "
                   + (i + 1) * 1000
@@ -59,7 +74,8 @@ public final class AccessRulesBenchmark {
       System.out.println(
           "| statement | without rules p50 / p95 | 1,000 rules p50 / p95 | with / without (p50) |");
       System.out.println("|---|---|---|---|");
-      for (String name : List.of("SELECT 1", "data query", "native metadata query")) {
+      for (String name :
+          List.of("SELECT 1", "data query", "native metadata query", "redacted files query")) {
         String sql = STATEMENTS.get(name);
         for (int i = 0; i < iterations / 5; i++) {
           time(without, sql);
@@ -105,6 +121,9 @@ public final class AccessRulesBenchmark {
           .append(i)
           .append("(_.*)?\", privileges: [select, metadata]}\n");
     }
+    text.append(
+        "  - {id: bench-hidden, user: bench, namespace: bench_access, table: hidden,"
+            + " privileges: [all], columns: [{name: secret, hidden: true}]}\n");
     text.append("  - {id: bench, user: bench, privileges: [all]}\n");
     return text.toString();
   }

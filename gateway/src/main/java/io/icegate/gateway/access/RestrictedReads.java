@@ -8,6 +8,7 @@ import io.icegate.gateway.engine.Sessions;
 import io.icegate.metadata.MetadataRedaction;
 import io.icegate.metadata.MetadataTableKind;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -17,12 +18,16 @@ import java.util.Set;
 import java.util.regex.Pattern;
 import org.apache.iceberg.BaseMetadataTable;
 import org.apache.iceberg.Schema;
+import org.apache.iceberg.spark.SparkSchemaUtil;
 import org.apache.iceberg.spark.source.SparkTable;
 import org.apache.iceberg.types.Types;
+import org.apache.iceberg.util.SnapshotUtil;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.catalyst.AliasIdentifier;
 import org.apache.spark.sql.catalyst.analysis.PlanWithUnresolvedIdentifier;
 import org.apache.spark.sql.catalyst.analysis.RelationTimeTravel;
+import org.apache.spark.sql.catalyst.analysis.TimeTravelSpec;
+import org.apache.spark.sql.catalyst.analysis.TimeTravelSpec$;
 import org.apache.spark.sql.catalyst.analysis.UnresolvedAttribute;
 import org.apache.spark.sql.catalyst.analysis.UnresolvedRelation;
 import org.apache.spark.sql.catalyst.analysis.UnresolvedTable;
@@ -43,6 +48,7 @@ import org.apache.spark.sql.catalyst.plans.logical.UnresolvedWith;
 import org.apache.spark.sql.catalyst.plans.logical.UpdateTable;
 import org.apache.spark.sql.catalyst.trees.TreeNodeTag;
 import org.apache.spark.sql.connector.catalog.CatalogPlugin;
+import org.apache.spark.sql.connector.catalog.CatalogV2Util;
 import org.apache.spark.sql.connector.catalog.Identifier;
 import org.apache.spark.sql.connector.catalog.Table;
 import org.apache.spark.sql.connector.catalog.TableCatalog;
@@ -353,6 +359,9 @@ public final class RestrictedReads {
         return wrapMetadata(read, of, kind.get(), last, metadata.table());
       }
     }
+    // The table as Spark will read it: a selector or a time travel pins a snapshot or a ref, whose
+    // schema may not be the current one.
+    TableRef pinned = table;
     if (parts.size() > 1 && SELECTOR.matcher(last).matches()) {
       TableRef of = access.resolve(parts.subList(0, parts.size() - 1));
       if (access.grant(of).restricted()) {
@@ -363,7 +372,10 @@ public final class RestrictedReads {
     if (!grant.restricted()) {
       return read;
     }
-    Optional<Columns> columns = columns(table);
+    Optional<Columns> columns =
+        read instanceof RelationTimeTravel travel
+            ? travelled(table, travel).flatMap(RestrictedReads::columns)
+            : load(pinned).flatMap(RestrictedReads::columns);
     if (columns.isEmpty()) {
       // Not a table Icegate can read the columns of: the analyzed plan's check refuses the read.
       return read;
@@ -538,21 +550,32 @@ public final class RestrictedReads {
     }
   }
 
-  private Optional<Columns> columns(TableRef ref) {
-    Optional<Table> loaded = load(ref);
-    if (loaded.isEmpty()) {
-      return Optional.empty();
-    }
-    Table table = loaded.get();
+  /**
+   * The columns of {@code table} as Spark reads it: an Iceberg table pinned to a snapshot or a ref
+   * reads that snapshot's schema (as Iceberg's {@code SparkTable} does).
+   */
+  private static Optional<Columns> columns(Table table) {
     List<String> current = new ArrayList<>();
     List<Set<String>> names = new ArrayList<>();
     if (table instanceof SparkTable spark) {
-      Schema schema = spark.table().schema();
+      org.apache.iceberg.Table iceberg = spark.table();
+      Schema schema =
+          spark.snapshotId() != null
+              ? SnapshotUtil.schemaFor(iceberg, spark.snapshotId())
+              : spark.branch() != null ? SnapshotUtil.schemaFor(iceberg, spark.branch()) : null;
+      if (schema == null) {
+        schema = iceberg.schema();
+      }
+      if (!Arrays.equals(
+          SparkSchemaUtil.convert(schema).fieldNames(), table.schema().fieldNames())) {
+        // Not the schema Spark reads: the analyzed plan's check refuses the unwrapped read.
+        return Optional.empty();
+      }
       for (Types.NestedField field : schema.columns()) {
         current.add(field.name());
         Set<String> every = new LinkedHashSet<>();
         every.add(field.name());
-        for (Schema old : spark.table().schemas().values()) {
+        for (Schema old : iceberg.schemas().values()) {
           Types.NestedField then = old.findField(field.fieldId());
           if (then != null && old.columns().contains(then)) {
             every.add(then.name());
@@ -567,6 +590,44 @@ public final class RestrictedReads {
       }
     }
     return Optional.of(new Columns(current, names));
+  }
+
+  /**
+   * {@code table} at the time travel's snapshot, loaded as Spark's analyzer will load it; as it is
+   * now when the clause is not a constant yet (an expression such as {@code current_timestamp() -
+   * INTERVAL 1 DAY} is resolved later).
+   */
+  private Optional<Table> travelled(TableRef ref, RelationTimeTravel travel) {
+    if (travel.timestamp().isDefined()
+        && !(travel.timestamp().get().resolved() && travel.timestamp().get().foldable())) {
+      return load(ref);
+    }
+    Option<TimeTravelSpec> spec;
+    try {
+      spec =
+          TimeTravelSpec$.MODULE$.create(
+              travel.timestamp(), travel.version(), session.sessionState().conf());
+    } catch (RuntimeException | AssertionError e) {
+      // Spark's AnalysisException, or its assertion: not a valid constant (Spark says so later).
+      return load(ref);
+    }
+    return Sessions.withActive(
+        session,
+        () -> {
+          try {
+            CatalogPlugin plugin = Sessions.catalogManager(session).catalog(ref.catalog());
+            Option<Table> loaded =
+                CatalogV2Util.loadTable(
+                    plugin,
+                    Identifier.of(ref.namespace().toArray(String[]::new), ref.name()),
+                    spec,
+                    Option.empty());
+            return loaded.isDefined() ? Optional.of(loaded.get()) : Optional.<Table>empty();
+          } catch (Exception e) {
+            // No such table or snapshot: Spark reports it as it does.
+            return Optional.<Table>empty();
+          }
+        });
   }
 
   private Optional<Table> load(TableRef ref) {

@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.icegate.access.Role;
 import io.icegate.it.NativeVsSpark;
+import io.icegate.it.Rows;
 import io.icegate.it.RunningGateway;
 import io.icegate.it.TestGateway;
 import java.nio.file.Path;
@@ -57,7 +58,7 @@ class AccessMetadataIT {
           group: auditors
           catalog: demo
           namespace: acl_meta
-          table: "payroll|plain"
+          table: "payroll|plain|evolving"
           privileges: [select, metadata, history]
           columns:
             - {name: ssn, hidden: true}
@@ -398,6 +399,42 @@ class AccessMetadataIT {
           refused);
       assertThat(query(ada, "SELECT count(*) FROM demo.acl_meta.ada_copy"))
           .containsExactly(List.of(0L));
+    }
+  }
+
+  /**
+   * A time travel reads the snapshot's schema: the user sees that schema's columns less those the
+   * rule hides by field id, whatever the columns are called now (the hidden one renamed, a new one
+   * under its old name, a column added since).
+   */
+  @Test
+  void aTimeTravelShowsTheVisibleColumnsOfThatSnapshotsSchema() throws Exception {
+    String evolving = "demo.acl_meta.evolving";
+    long before;
+    try (Connection admin = gateway.connect(Role.ADMIN)) {
+      execute(
+          admin,
+          "CREATE TABLE " + evolving + " (id bigint, ssn string) USING iceberg",
+          "INSERT INTO " + evolving + " VALUES (1, '" + CANARY + "-e1')");
+      before =
+          (Long) query(admin, "SELECT snapshot_id FROM " + evolving + ".snapshots").get(0).get(0);
+      execute(
+          admin,
+          "ALTER TABLE " + evolving + " RENAME COLUMN ssn TO tax_id",
+          "ALTER TABLE " + evolving + " ADD COLUMNS (ssn string, note string)",
+          "INSERT INTO " + evolving + " VALUES (2, '" + CANARY + "-e2', '" + CANARY + "-e3', 'n')");
+    }
+    try (Connection hal = hal()) {
+      for (String past :
+          List.of(
+              "SELECT * FROM " + evolving + " VERSION AS OF " + before,
+              "SELECT * FROM " + evolving + ".snapshot_id_" + before)) {
+        assertThat(Rows.columnNames(hal, past)).as(past).containsExactly("id");
+        assertThat(query(hal, past)).as(past).containsExactly(List.of(1L));
+      }
+      String now = "SELECT * FROM " + evolving + " TIMESTAMP AS OF current_timestamp()";
+      assertThat(Rows.columnNames(hal, now)).containsExactly("id", "note");
+      assertThat(columnsAndRows(hal, "SELECT * FROM " + evolving)).doesNotContain(CANARY);
     }
   }
 
