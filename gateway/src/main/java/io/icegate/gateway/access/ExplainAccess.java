@@ -24,9 +24,10 @@ import org.apache.spark.unsafe.types.UTF8String;
 /**
  * {@code EXPLAIN ACCESS <statement>}: the statement is analyzed as it would be to run (nothing
  * runs), and every check the access rules made is a row: the object, what the statement needs of
- * it, whether it is allowed, and the rule that decided. A refusal ends the list, as it would end
- * the statement; a table the user may not see is listed as not found, as the statement would report
- * it.
+ * it, whether it is allowed, and the rule that decided. A privilege the user lacks on a table they
+ * see is listed and the analysis goes on, so that every object of the statement is listed; any
+ * other refusal ends the list, as it would end the statement, and a table the user may not see is
+ * listed as not found, as the statement would report it.
  */
 public final class ExplainAccess {
   private static final Pattern STATEMENT =
@@ -84,7 +85,7 @@ public final class ExplainAccess {
                 failure[0] = e instanceof RuntimeException r ? r : new RuntimeException(e);
               }
             });
-    boolean refused = !checks.isEmpty() && !checks.get(checks.size() - 1).allowed();
+    boolean refused = checks.stream().anyMatch(check -> !check.allowed());
     if (failure[0] != null && !refused) {
       throw failure[0];
     }
