@@ -63,7 +63,19 @@ public enum ConnectionProperty {
       "truststore", () -> null, "Path of the trust store used to verify the server over HTTPS"),
 
   /** Password of the trust store. */
-  TRUSTSTORE_PASSWORD("truststore_password", () -> null, "Password of the trust store");
+  TRUSTSTORE_PASSWORD("truststore_password", () -> null, "Password of the trust store"),
+
+  /**
+   * Whether the connection starts read-only, as after {@code Connection.setReadOnly(true)}: the
+   * gateway runs only what role {@code read} may on it.
+   */
+  READ_ONLY(
+      "readOnly",
+      () -> "false",
+      "Start the connection read-only (Connection.setReadOnly): it runs only queries, metadata,"
+          + " EXPLAIN and session settings, and refuses writes with SQLState 25006",
+      "true",
+      "false");
 
   /** Prefix of Spark session settings passed to the server. */
   public static final String SPARK_PREFIX = "spark.";

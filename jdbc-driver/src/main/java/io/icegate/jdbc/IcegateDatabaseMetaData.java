@@ -209,9 +209,10 @@ public class IcegateDatabaseMetaData extends AvaticaDatabaseMetaData {
     return false;
   }
 
+  /** Whether the connection is read-only ({@code Connection.setReadOnly}), as pgjdbc answers. */
   @Override
-  public boolean isReadOnly() {
-    return false;
+  public boolean isReadOnly() throws SQLException {
+    return getConnection().isReadOnly();
   }
 
   @Override

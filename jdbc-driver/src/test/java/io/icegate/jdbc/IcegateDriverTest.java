@@ -294,7 +294,8 @@ class IcegateDriverTest {
             "rowEncoding",
             "ssl",
             "truststore",
-            "truststore_password");
+            "truststore_password",
+            "readOnly");
     assertThat(info[0].value).isEqualTo("ann");
     assertThat(info[3].value).isEqualTo("1000");
     assertThat(info[4].value).isEqualTo("compact");

@@ -16,7 +16,7 @@ class IcegateUrlTest {
 
   private static final String KNOWN =
       "(known: user, password, timeZone, fetchSize, rowEncoding, ssl, truststore,"
-          + " truststore_password, spark.*, icegate.*)";
+          + " truststore_password, readOnly, spark.*, icegate.*)";
 
   @Test
   void hostAloneGetsDefaults() throws SQLException {

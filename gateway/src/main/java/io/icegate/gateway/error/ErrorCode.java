@@ -67,6 +67,11 @@ public enum ErrorCode {
   QUEUE_TIMEOUT(1036, "53400", Kind.USER),
   /** A constant the gateway would compute while planning is larger than it computes. */
   VALUE_TOO_LARGE(1037, "54000", Kind.USER),
+  /**
+   * The connection is read-only ({@code Connection.setReadOnly(true)}, or the {@code readOnly}
+   * connection property) and the statement would write or change something.
+   */
+  READ_ONLY_CONNECTION(1038, "25006", Kind.USER),
   COMMIT_CONFLICT(2001, "40001", Kind.EXTERNAL),
   EXECUTION_FAILED(2002, "58000", Kind.EXTERNAL),
   /**

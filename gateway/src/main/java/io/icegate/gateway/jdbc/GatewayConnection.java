@@ -25,6 +25,7 @@ final class GatewayConnection {
   private final boolean compactRows;
   private final ConcurrentMap<Integer, GatewayStatement> statements = new ConcurrentHashMap<>();
   private final AtomicInteger nextStatementId = new AtomicInteger();
+  private volatile boolean readOnly;
 
   GatewayConnection(
       String id,
@@ -39,6 +40,18 @@ final class GatewayConnection {
     this.session = session;
     this.zone = zone;
     this.activity = activity;
+  }
+
+  /**
+   * Whether the client made it read-only: it then runs only what the {@code read} role may,
+   * whatever the user's role.
+   */
+  boolean readOnly() {
+    return readOnly;
+  }
+
+  void readOnly(boolean readOnly) {
+    this.readOnly = readOnly;
   }
 
   /** Who opened it, and with which role: every statement on it runs as this user. */

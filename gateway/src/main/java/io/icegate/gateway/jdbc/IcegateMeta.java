@@ -206,9 +206,12 @@ public final class IcegateMeta extends DatabaseMetaDataRequests {
         () -> {
           GatewayConnection connection = connection(ch.id);
           sessionSetup.use(connection.session(), props.getCatalog(), props.getSchema());
+          if (props.isReadOnly() != null) {
+            connection.readOnly(props.isReadOnly());
+          }
           return new ConnectionPropertiesImpl(
               true,
-              false,
+              connection.readOnly(),
               Connection.TRANSACTION_NONE,
               SessionSetup.currentCatalog(connection.session()),
               SessionSetup.currentNamespace(connection.session()));

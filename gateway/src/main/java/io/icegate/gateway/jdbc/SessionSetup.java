@@ -29,6 +29,10 @@ final class SessionSetup {
   static final String CLIENT_TIME_ZONE = "clientTimeZone";
   static final String CATALOG = "catalog";
   static final String NAMESPACE = "namespace";
+
+  /** JDBC's read-only mode as a connection property ({@code readOnly=true} in the URL). */
+  static final String READ_ONLY = "readOnly";
+
   private static final String SESSION_TIME_ZONE = "spark.sql.session.timeZone";
 
   private final StatementPolicy policy;
@@ -85,7 +89,22 @@ final class SessionSetup {
     }
     use(session, info.get(CATALOG), info.get(NAMESPACE));
     boolean compactRows = CompactRows.ENCODING.equals(info.get(OpenConnectionKeys.ROW_ENCODING));
-    return new GatewayConnection(id, session, zone, activity, identity, compactRows);
+    GatewayConnection connection =
+        new GatewayConnection(id, session, zone, activity, identity, compactRows);
+    connection.readOnly(readOnly(info.get(READ_ONLY)));
+    return connection;
+  }
+
+  private static boolean readOnly(String value) {
+    if (value == null || value.equalsIgnoreCase("false")) {
+      return false;
+    }
+    if (value.equalsIgnoreCase("true")) {
+      return true;
+    }
+    throw new GatewayException(
+        ErrorCode.INVALID_CONNECTION_PROPERTY,
+        "Cannot set connection property '" + READ_ONLY + "' to '" + value + "': true or false");
   }
 
   /** Switches the current catalog and/or namespace; null leaves each as it is. */

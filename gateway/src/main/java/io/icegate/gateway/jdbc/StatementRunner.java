@@ -187,6 +187,15 @@ final class StatementRunner {
           query.kind(needed.what());
           query.statementKind(StatementKind.of(needed));
           Identity identity = connection.identity();
+          if (connection.readOnly() && needed.role() != Role.READ) {
+            throw new GatewayException(
+                ErrorCode.READ_ONLY_CONNECTION,
+                "Cannot run "
+                    + needed.what()
+                    + ": the connection is read-only (Connection.setReadOnly(true), or the readOnly"
+                    + " connection property), and it runs only what role read may: queries,"
+                    + " metadata, EXPLAIN and EXPLAIN CALL, session settings");
+          }
           if (!identity.role().includes(needed.role())) {
             throw new GatewayException(
                 ErrorCode.INSUFFICIENT_PRIVILEGE,
