@@ -214,4 +214,11 @@ public class IcegatePreparedStatement extends AvaticaPreparedStatement {
   public void close() throws SQLException {
     GatewayErrors.run(super::close);
   }
+
+  /** Empty: Icegate generates no keys (see {@link IcegateStatement#getGeneratedKeys()}). */
+  @Override
+  public ResultSet getGeneratedKeys() throws SQLException {
+    checkOpen();
+    return GeneratedKeys.none(this);
+  }
 }

@@ -367,4 +367,52 @@ public class IcegateResultSet extends AvaticaResultSet {
           default -> false;
         };
   }
+
+  // Forward-only: results stream from the gateway and are read once, in order (see
+  // IcegateConnection#createStatement). Avatica's own refusal carries no message or SQLState.
+
+  @Override
+  public boolean first() throws SQLException {
+    throw forwardOnly("move to the first row");
+  }
+
+  @Override
+  public boolean last() throws SQLException {
+    throw forwardOnly("move to the last row");
+  }
+
+  @Override
+  public boolean absolute(int row) throws SQLException {
+    throw forwardOnly("move to row " + row + "");
+  }
+
+  @Override
+  public boolean relative(int rows) throws SQLException {
+    throw forwardOnly("move by " + rows + " rows");
+  }
+
+  @Override
+  public boolean previous() throws SQLException {
+    throw forwardOnly("move to the previous row");
+  }
+
+  @Override
+  public void beforeFirst() throws SQLException {
+    throw forwardOnly("move before the first row");
+  }
+
+  @Override
+  public void afterLast() throws SQLException {
+    throw forwardOnly("move after the last row");
+  }
+
+  private SQLException forwardOnly(String what) throws SQLException {
+    checkOpen();
+    return new SQLException(
+        "Cannot "
+            + what
+            + ": the result set is TYPE_FORWARD_ONLY (Icegate streams results from the gateway"
+            + " and reads them once, in order, with next())",
+        "24000");
+  }
 }

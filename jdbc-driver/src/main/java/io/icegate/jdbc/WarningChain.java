@@ -4,8 +4,8 @@ import java.sql.SQLWarning;
 import java.util.List;
 
 /**
- * The {@link SQLWarning} chain of one statement or result set: the warnings of its last execution,
- * until cleared.
+ * The {@link SQLWarning} chain of one statement or result set (the warnings of its last execution),
+ * or of a connection, until cleared.
  */
 final class WarningChain {
 
@@ -23,6 +23,16 @@ final class WarningChain {
         last.setNextWarning(warning);
       }
       last = warning;
+    }
+  }
+
+  /** Adds a warning at the end of the chain. */
+  synchronized void add(String message) {
+    SQLWarning warning = new SQLWarning(message, SqlStates.WARNING);
+    if (first == null) {
+      first = warning;
+    } else {
+      first.setNextWarning(warning);
     }
   }
 
