@@ -9,6 +9,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
+import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -30,6 +31,26 @@ class ErrorsIT {
   @AfterAll
   static void stop() throws Exception {
     connection.close();
+  }
+
+  /**
+   * An error the statement raises on purpose is the user's (P0001), whether Spark meets it while
+   * planning (a constant) or in a task (a row's value), never a system error or a defect.
+   */
+  @Test
+  void anErrorTheStatementRaisesIsP0001WhereverSparkMeetsIt() throws Exception {
+    try (Connection c = gateway.connect()) {
+      for (String sql :
+          List.of(
+              "SELECT raise_error('boom')",
+              "SELECT raise_error(s) FROM VALUES ('boom') t(s)",
+              "SELECT assert_true(1 = 2)",
+              "SELECT assert_true(s = 'x') FROM VALUES ('boom') t(s)")) {
+        assertFails(() -> query(c, sql), "P0001", "The statement raised an error");
+      }
+      assertFails(
+          () -> query(c, "SELECT raise_error(s) FROM VALUES ('boom') t(s)"), "P0001", "boom");
+    }
   }
 
   @Test
@@ -93,7 +114,7 @@ class ErrorsIT {
   void failureInsideASparkJobIsReportedWithoutClassNames() {
     assertFails(
         () -> query(connection, "SELECT assert_true(id < 3, 'id too large') FROM range(10)"),
-        "58000",
+        "P0001",
         "id too large");
   }
 

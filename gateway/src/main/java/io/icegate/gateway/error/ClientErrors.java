@@ -175,6 +175,14 @@ public final class ClientErrors {
           ErrorCode.INTERNAL_ERROR.sqlState(),
           "Cannot run statement: the gateway's installation is incomplete (see the gateway log)");
     }
+    Optional<Throwable> raised = raisedByStatement(t);
+    if (raised.isPresent()) {
+      return new ClientError(
+          ErrorCode.USER_RAISED,
+          ErrorCode.USER_RAISED.sqlState(),
+          "The statement raised an error (raise_error or assert_true): "
+              + clean(raised.get().getMessage()));
+    }
     Optional<ClientError> memory = MemoryErrors.describe(t);
     if (memory.isPresent()) {
       return memory.get();
@@ -326,6 +334,26 @@ public final class ClientErrors {
       }
     }
     return best;
+  }
+
+  /**
+   * The error a statement raised on purpose: Spark 3.5's {@code raise_error} (and {@code
+   * assert_true}, which calls it) throws a bare {@link RuntimeException} from {@code RaiseError},
+   * or from the code Spark generated for it in a task. Spark's own failures are {@link
+   * SparkThrowable}s or more specific exceptions.
+   */
+  private static Optional<Throwable> raisedByStatement(Throwable t) {
+    for (Throwable c = t; c != null; c = c.getCause() == c ? null : c.getCause()) {
+      StackTraceElement[] frames = c.getStackTrace();
+      if (c.getClass() == RuntimeException.class && c.getMessage() != null && frames.length > 0) {
+        String thrower = frames[0].getClassName();
+        if (thrower.equals("org.apache.spark.sql.catalyst.expressions.RaiseError")
+            || thrower.startsWith("org.apache.spark.sql.catalyst.expressions.GeneratedClass")) {
+          return Optional.of(c);
+        }
+      }
+    }
+    return Optional.empty();
   }
 
   private static boolean anyInChain(Throwable t, Class<?> type) {

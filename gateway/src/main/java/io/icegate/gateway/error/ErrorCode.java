@@ -72,6 +72,11 @@ public enum ErrorCode {
    * connection property) and the statement would write or change something.
    */
   READ_ONLY_CONNECTION(1038, "25006", Kind.USER),
+  /**
+   * The statement raised the error on purpose ({@code raise_error}, {@code assert_true}):
+   * PostgreSQL's {@code raise_exception}, and the state Spark 4 gives it.
+   */
+  USER_RAISED(1039, "P0001", Kind.USER),
   COMMIT_CONFLICT(2001, "40001", Kind.EXTERNAL),
   EXECUTION_FAILED(2002, "58000", Kind.EXTERNAL),
   /**
