@@ -4,6 +4,7 @@ import io.icegate.access.TableGrant;
 import io.icegate.metadata.MetadataRedaction;
 import io.icegate.metadata.MetadataTableKind;
 import java.util.LinkedHashSet;
+import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
 import org.apache.iceberg.Schema;
@@ -27,8 +28,25 @@ public final class HiddenColumns {
    * The field ids of the columns whose values the user may not see: hidden, or masked (a masked
    * column's true values are what its mask keeps from them).
    */
-  public static Set<Integer> unseen(Table table, TableGrant grant) {
+  private static Set<Integer> unseen(Table table, TableGrant grant) {
     return columns(table, grant, true);
+  }
+
+  /**
+   * The mask {@code grant} puts on column {@code fieldId} under any name it has had in the table's
+   * schemas.
+   */
+  public static Optional<String> maskOf(Table table, int fieldId, TableGrant grant) {
+    for (Schema schema : table.schemas().values()) {
+      Types.NestedField column = schema.asStruct().field(fieldId);
+      if (column != null) {
+        Optional<String> mask = grant.maskOf(column.name());
+        if (mask.isPresent()) {
+          return mask;
+        }
+      }
+    }
+    return Optional.empty();
   }
 
   /** The table's current columns less those {@code grant} hides. */

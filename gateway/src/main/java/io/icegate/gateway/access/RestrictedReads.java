@@ -1,38 +1,24 @@
 package io.icegate.gateway.access;
 
-import io.icegate.access.MetadataTableAccess;
 import io.icegate.access.TableGrant;
 import io.icegate.access.TableRef;
-import io.icegate.gateway.activity.SystemCatalog;
 import io.icegate.gateway.engine.Sessions;
 import io.icegate.metadata.MetadataRedaction;
 import io.icegate.metadata.MetadataTableKind;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.HashSet;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Pattern;
 import org.apache.iceberg.BaseMetadataTable;
-import org.apache.iceberg.Schema;
-import org.apache.iceberg.spark.SparkSchemaUtil;
 import org.apache.iceberg.spark.source.SparkTable;
-import org.apache.iceberg.types.Types;
-import org.apache.iceberg.util.SnapshotUtil;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.catalyst.AliasIdentifier;
-import org.apache.spark.sql.catalyst.analysis.PlanWithUnresolvedIdentifier;
 import org.apache.spark.sql.catalyst.analysis.RelationTimeTravel;
-import org.apache.spark.sql.catalyst.analysis.TimeTravelSpec;
-import org.apache.spark.sql.catalyst.analysis.TimeTravelSpec$;
 import org.apache.spark.sql.catalyst.analysis.UnresolvedAttribute;
 import org.apache.spark.sql.catalyst.analysis.UnresolvedRelation;
-import org.apache.spark.sql.catalyst.analysis.UnresolvedTable;
-import org.apache.spark.sql.catalyst.analysis.UnresolvedTableOrView;
-import org.apache.spark.sql.catalyst.analysis.UnresolvedView;
 import org.apache.spark.sql.catalyst.expressions.Alias;
 import org.apache.spark.sql.catalyst.expressions.Expression;
 import org.apache.spark.sql.catalyst.expressions.NamedExpression;
@@ -47,15 +33,9 @@ import org.apache.spark.sql.catalyst.plans.logical.SubqueryAlias;
 import org.apache.spark.sql.catalyst.plans.logical.UnresolvedWith;
 import org.apache.spark.sql.catalyst.plans.logical.UpdateTable;
 import org.apache.spark.sql.catalyst.trees.TreeNodeTag;
-import org.apache.spark.sql.connector.catalog.CatalogPlugin;
-import org.apache.spark.sql.connector.catalog.CatalogV2Util;
-import org.apache.spark.sql.connector.catalog.Identifier;
-import org.apache.spark.sql.connector.catalog.Table;
-import org.apache.spark.sql.connector.catalog.TableCatalog;
 import org.apache.spark.sql.execution.command.DescribeQueryCommand;
 import org.apache.spark.sql.execution.command.ExplainCommand;
 import org.apache.spark.sql.internal.SQLConf;
-import org.apache.spark.sql.types.StructField;
 import scala.Option;
 import scala.Tuple2;
 import scala.jdk.javaapi.CollectionConverters;
@@ -79,15 +59,17 @@ public final class RestrictedReads {
   /**
    * A last name part that Iceberg's catalog reads as its table at a snapshot, time, branch or tag.
    */
-  private static final Pattern SELECTOR =
+  static final Pattern SELECTOR =
       Pattern.compile("(?i)(?:snapshot_id_\\d+|at_timestamp_\\d+|branch_.+|tag_.+)");
 
   private final SparkSession session;
   private final TableAccess access;
+  private final ReadTables tables;
 
   private RestrictedReads(SparkSession session, TableAccess access) {
     this.session = session;
     this.access = access;
+    this.tables = new ReadTables(session);
   }
 
   /** {@code plan} with the session user's column and row rules around each read; as is without. */
@@ -97,146 +79,11 @@ public final class RestrictedReads {
       return plan;
     }
     RestrictedReads reads = new RestrictedReads(session, access.get());
-    reads.checkNames(plan, Set.of());
+    new NameChecks(session, access.get(), reads.tables).check(plan);
     if (!access.get().anyRestriction()) {
       return plan;
     }
     return reads.rewrite(plan, Set.of());
-  }
-
-  /**
-   * Refuses, before Spark analyzes anything, every name of a table the user may not see (as Spark
-   * reports a missing one: Spark's own errors, which come before the analyzed plan's check, would
-   * otherwise name the table's columns), a name given by {@code IDENTIFIER} for a table seen in
-   * part (it cannot be wrapped), and a time travel whose value is a sub-query (Spark evaluates it
-   * while analyzing, before any check).
-   */
-  private void checkNames(LogicalPlan plan, Set<String> ctes) {
-    Set<String> names = ctes;
-    if (plan instanceof UnresolvedWith with) {
-      names = new HashSet<>(ctes);
-      for (Tuple2<String, SubqueryAlias> cte : list(with.cteRelations())) {
-        names.add(cte._1().toLowerCase(Locale.ROOT));
-      }
-    }
-    if (plan instanceof RelationTimeTravel travel) {
-      for (Expression expression : list(travel.expressions())) {
-        if (expression.exists(
-            new AbstractFunction1<Expression, Object>() {
-              @Override
-              public Object apply(Expression e) {
-                return e instanceof SubqueryExpression;
-              }
-            })) {
-          throw TableAccess.refusal(
-              "Cannot time travel to the value of a sub-query while access rules are in effect:"
-                  + " give the timestamp or the snapshot id itself");
-        }
-      }
-    }
-    if (plan instanceof UnresolvedRelation relation) {
-      checkName(list(relation.multipartIdentifier()), names);
-    } else if (plan instanceof UnresolvedTableOrView named) {
-      checkName(list(named.multipartIdentifier()), names);
-    } else if (plan instanceof UnresolvedTable named) {
-      checkName(list(named.multipartIdentifier()), names);
-    } else if (plan instanceof UnresolvedView named) {
-      checkName(list(named.multipartIdentifier()), names);
-    } else if (plan instanceof PlanWithUnresolvedIdentifier named) {
-      checkIdentifier(named.identifierExpr(), names);
-    }
-    for (LogicalPlan child : list(plan.children())) {
-      checkNames(child, names);
-    }
-    for (Object inner : list(plan.innerChildren())) {
-      if (inner instanceof LogicalPlan logical) {
-        checkNames(logical, names);
-      }
-    }
-    Set<String> scope = names;
-    for (Expression expression : list(plan.expressions())) {
-      expression.foreach(
-          new AbstractFunction1<Expression, scala.runtime.BoxedUnit>() {
-            @Override
-            public scala.runtime.BoxedUnit apply(Expression e) {
-              if (e instanceof SubqueryExpression subquery) {
-                checkNames(subquery.plan(), scope);
-              }
-              return scala.runtime.BoxedUnit.UNIT;
-            }
-          });
-    }
-  }
-
-  /**
-   * Refuses {@code parts} (as written) unless it names a table, or a table's metadata, the user
-   * sees.
-   */
-  private void checkName(List<String> parts, Set<String> ctes) {
-    if (parts.isEmpty() || isSessionName(parts, ctes)) {
-      return;
-    }
-    TableRef table = access.resolve(parts);
-    if (access.visible(table)) {
-      return;
-    }
-    String last = parts.get(parts.size() - 1);
-    if (parts.size() > 1
-        && (MetadataTableAccess.of(last).isPresent() || SELECTOR.matcher(last).matches())) {
-      TableRef of = access.resolve(parts.subList(0, parts.size() - 1));
-      if (access.visible(of)) {
-        if (MetadataTableAccess.of(last).isPresent()) {
-          // Now, not after analysis: Spark's errors on a metadata table's columns name the
-          // table's own.
-          access.requireMetadataTable(of, last.toLowerCase(Locale.ROOT), () -> iceberg(of));
-        }
-        return;
-      }
-    }
-    access.requireVisible(table, parts);
-  }
-
-  private void checkIdentifier(Expression identifier, Set<String> ctes) {
-    List<String> parts;
-    try {
-      Object value = identifier.foldable() ? identifier.eval(null) : null;
-      if (value == null) {
-        throw TableAccess.refusal(
-            "Cannot name a table by IDENTIFIER(...) of a value that is not constant while access"
-                + " rules are in effect");
-      }
-      parts = list(session.sessionState().sqlParser().parseMultipartIdentifier(value.toString()));
-    } catch (ParseException e) {
-      // Not a name: Spark refuses it as it does.
-      return;
-    }
-    checkName(parts, ctes);
-    if (!isSessionName(parts, ctes) && access.grant(access.resolve(parts)).restricted()) {
-      throw TableAccess.refusal(
-          "Cannot read table "
-              + access.resolve(parts)
-              + " by IDENTIFIER(...): user '"
-              + access.subject().user()
-              + "' sees only part of it, which Icegate applies where a statement names the"
-              + " table itself");
-    }
-  }
-
-  /**
-   * A name the session resolves itself: a CTE, a temporary view, a global temporary view, or one of
-   * the gateway's own tables.
-   */
-  private boolean isSessionName(List<String> parts, Set<String> ctes) {
-    String first = parts.get(0);
-    if (parts.size() == 1
-        && (ctes.contains(first.toLowerCase(Locale.ROOT))
-            || Sessions.withActive(
-                session, () -> session.sessionState().catalog().getTempView(first).isDefined()))) {
-      return true;
-    }
-    String globalTemp = session.conf().get("spark.sql.globalTempDatabase", "global_temp");
-    return parts.size() == 2 && first.equalsIgnoreCase(globalTemp)
-        || first.equalsIgnoreCase(SystemCatalog.NAME);
   }
 
   /** Whether {@code plan} (a parse tree or analyzed) holds a read this class wrapped. */
@@ -354,7 +201,7 @@ public final class RestrictedReads {
     if (parts.size() > 1 && kind.isPresent()) {
       TableRef of = access.resolve(parts.subList(0, parts.size() - 1));
       if (access.grant(of).restricted()
-          && load(table).orElse(null) instanceof SparkTable spark
+          && tables.load(table).orElse(null) instanceof SparkTable spark
           && spark.table() instanceof BaseMetadataTable metadata) {
         return wrapMetadata(read, of, kind.get(), last, metadata.table());
       }
@@ -372,10 +219,11 @@ public final class RestrictedReads {
     if (!grant.restricted()) {
       return read;
     }
-    Optional<Columns> columns =
-        read instanceof RelationTimeTravel travel
-            ? travelled(table, travel).flatMap(RestrictedReads::columns)
-            : load(pinned).flatMap(RestrictedReads::columns);
+    Optional<List<ReadTables.ShownColumn>> columns =
+        (read instanceof RelationTimeTravel travel
+                ? tables.travelled(table, travel)
+                : tables.load(pinned))
+            .flatMap(loaded -> ReadTables.shownColumns(loaded, grant));
     if (columns.isEmpty()) {
       // Not a table Icegate can read the columns of: the analyzed plan's check refuses the read.
       return read;
@@ -384,18 +232,15 @@ public final class RestrictedReads {
     if (grant.filter().isPresent()) {
       rows = new Filter(parse(grant.filter().get(), table, "row filter"), read);
     }
-    Set<String> hidden = columns.get().hidden(grant);
     List<NamedExpression> projection = new ArrayList<>();
-    for (String column : columns.get().current()) {
-      String key = column.toLowerCase(Locale.ROOT);
-      if (hidden.contains(key)) {
-        continue;
-      }
-      Optional<String> mask = columns.get().maskOf(grant, column);
-      if (mask.isPresent()) {
-        projection.add(alias(parse(mask.get(), table, "mask of column " + column), column));
+    for (ReadTables.ShownColumn column : columns.get()) {
+      if (column.mask().isPresent()) {
+        projection.add(
+            alias(
+                parse(column.mask().get(), table, "mask of column " + column.name()),
+                column.name()));
       } else {
-        projection.add(UnresolvedAttribute.quoted(column));
+        projection.add(UnresolvedAttribute.quoted(column.name()));
       }
     }
     Project project = new Project(CollectionConverters.asScala(projection).toSeq(), rows);
@@ -464,13 +309,6 @@ public final class RestrictedReads {
         CollectionConverters.asScala(List.<String>of()).toSeq());
   }
 
-  /** The Iceberg table of {@code ref}, if Spark loads it as one. */
-  private Optional<org.apache.iceberg.Table> iceberg(TableRef ref) {
-    return load(ref)
-        .filter(SparkTable.class::isInstance)
-        .map(table -> ((SparkTable) table).table());
-  }
-
   private Expression parse(String sql, TableRef table, String what) {
     try {
       return parseAsWritten(sql);
@@ -518,135 +356,6 @@ public final class RestrictedReads {
       throw failed[0];
     }
     return parsed;
-  }
-
-  /**
-   * A table's current column names, and every name each column has had: a rule naming a column
-   * follows it through renames, by Iceberg's field id.
-   */
-  private record Columns(List<String> current, List<Set<String>> everyName) {
-    /** The current names, in lower case, of the columns a rule hides under any of their names. */
-    Set<String> hidden(TableGrant grant) {
-      Set<String> found = new LinkedHashSet<>();
-      for (int i = 0; i < current.size(); i++) {
-        for (String name : everyName.get(i)) {
-          if (grant.hides(name)) {
-            found.add(current.get(i).toLowerCase(Locale.ROOT));
-          }
-        }
-      }
-      return found;
-    }
-
-    Optional<String> maskOf(TableGrant grant, String column) {
-      int i = current.indexOf(column);
-      for (String name : everyName.get(i)) {
-        Optional<String> mask = grant.maskOf(name);
-        if (mask.isPresent()) {
-          return mask;
-        }
-      }
-      return Optional.empty();
-    }
-  }
-
-  /**
-   * The columns of {@code table} as Spark reads it: an Iceberg table pinned to a snapshot or a ref
-   * reads that snapshot's schema (as Iceberg's {@code SparkTable} does).
-   */
-  private static Optional<Columns> columns(Table table) {
-    List<String> current = new ArrayList<>();
-    List<Set<String>> names = new ArrayList<>();
-    if (table instanceof SparkTable spark) {
-      org.apache.iceberg.Table iceberg = spark.table();
-      Schema schema =
-          spark.snapshotId() != null
-              ? SnapshotUtil.schemaFor(iceberg, spark.snapshotId())
-              : spark.branch() != null ? SnapshotUtil.schemaFor(iceberg, spark.branch()) : null;
-      if (schema == null) {
-        schema = iceberg.schema();
-      }
-      if (!Arrays.equals(
-          SparkSchemaUtil.convert(schema).fieldNames(), table.schema().fieldNames())) {
-        // Not the schema Spark reads: the analyzed plan's check refuses the unwrapped read.
-        return Optional.empty();
-      }
-      for (Types.NestedField field : schema.columns()) {
-        current.add(field.name());
-        Set<String> every = new LinkedHashSet<>();
-        every.add(field.name());
-        for (Schema old : iceberg.schemas().values()) {
-          Types.NestedField then = old.findField(field.fieldId());
-          if (then != null && old.columns().contains(then)) {
-            every.add(then.name());
-          }
-        }
-        names.add(every);
-      }
-    } else {
-      for (StructField field : table.schema().fields()) {
-        current.add(field.name());
-        names.add(Set.of(field.name()));
-      }
-    }
-    return Optional.of(new Columns(current, names));
-  }
-
-  /**
-   * {@code table} at the time travel's snapshot, loaded as Spark's analyzer will load it; as it is
-   * now when the clause is not a constant yet (an expression such as {@code current_timestamp() -
-   * INTERVAL 1 DAY} is resolved later).
-   */
-  private Optional<Table> travelled(TableRef ref, RelationTimeTravel travel) {
-    if (travel.timestamp().isDefined()
-        && !(travel.timestamp().get().resolved() && travel.timestamp().get().foldable())) {
-      return load(ref);
-    }
-    Option<TimeTravelSpec> spec;
-    try {
-      spec =
-          TimeTravelSpec$.MODULE$.create(
-              travel.timestamp(), travel.version(), session.sessionState().conf());
-    } catch (RuntimeException | AssertionError e) {
-      // Spark's AnalysisException, or its assertion: not a valid constant (Spark says so later).
-      return load(ref);
-    }
-    return Sessions.withActive(
-        session,
-        () -> {
-          try {
-            CatalogPlugin plugin = Sessions.catalogManager(session).catalog(ref.catalog());
-            Option<Table> loaded =
-                CatalogV2Util.loadTable(
-                    plugin,
-                    Identifier.of(ref.namespace().toArray(String[]::new), ref.name()),
-                    spec,
-                    Option.empty());
-            return loaded.isDefined() ? Optional.of(loaded.get()) : Optional.<Table>empty();
-          } catch (Exception e) {
-            // No such table or snapshot: Spark reports it as it does.
-            return Optional.<Table>empty();
-          }
-        });
-  }
-
-  private Optional<Table> load(TableRef ref) {
-    return Sessions.withActive(
-        session,
-        () -> {
-          try {
-            CatalogPlugin plugin = Sessions.catalogManager(session).catalog(ref.catalog());
-            if (!(plugin instanceof TableCatalog catalog)) {
-              return Optional.<Table>empty();
-            }
-            return Optional.of(
-                catalog.loadTable(
-                    Identifier.of(ref.namespace().toArray(String[]::new), ref.name())));
-          } catch (Exception e) {
-            // No such table (Spark reports it as it does), or a view: left to the plan's check.
-            return Optional.<Table>empty();
-          }
-        });
   }
 
   private static <T> List<T> list(scala.collection.Seq<T> seq) {
