@@ -51,7 +51,7 @@ final class GeneratedKeys {
                       "Cannot describe column "
                           + (args != null && args.length > 0 ? args[0] : "")
                           + ": the result set of generated keys has no columns",
-                      "07009");
+                      SqlStates.INVALID_DESCRIPTOR_INDEX);
                 });
     InvocationHandler rows =
         (proxy, method, args) -> {
@@ -112,14 +112,14 @@ final class GeneratedKeys {
                       + args[0]
                       + "': the result set of generated keys has no columns (Icegate generates no"
                       + " keys)",
-                  "42703");
+                  SqlStates.UNDEFINED_COLUMN);
             default:
               throw new SQLException(
                   "Cannot "
                       + method.getName()
                       + ": the result set of generated keys is empty and has no columns (Icegate"
                       + " generates no keys)",
-                  "24000");
+                  SqlStates.INVALID_CURSOR_STATE);
           }
         };
     return (ResultSet)

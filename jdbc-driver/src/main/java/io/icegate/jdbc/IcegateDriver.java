@@ -145,11 +145,9 @@ public class IcegateDriver extends ProtobufTranslationDriver {
       // Only this driver's own frame reading understands the compact rows.
       properties.setProperty(OpenConnectionKeys.ROW_ENCODING, CompactRows.ENCODING);
     }
-    if (ConnectionProperty.READ_ONLY.valueIn(target.settings()).equals("true")) {
-      properties.setProperty(
-          ConnectionProperty.READ_ONLY.key(),
-          ConnectionProperty.READ_ONLY.valueIn(target.settings()));
-    }
+    properties.setProperty(
+        ConnectionProperty.READ_ONLY.key(),
+        ConnectionProperty.READ_ONLY.valueIn(target.settings()));
     try {
       // Avatica's connect() would re-parse the URL as its own "key=value;..." string, so the
       // connection is built here from the translated properties, keeping the Icegate URL as the one

@@ -413,6 +413,6 @@ public class IcegateResultSet extends AvaticaResultSet {
             + what
             + ": the result set is TYPE_FORWARD_ONLY (Icegate streams results from the gateway"
             + " and reads them once, in order, with next())",
-        "24000");
+        SqlStates.INVALID_CURSOR_STATE);
   }
 }

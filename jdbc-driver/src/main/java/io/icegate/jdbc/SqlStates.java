@@ -39,6 +39,15 @@ public final class SqlStates {
   /** The JDBC feature is not implemented. */
   public static final String NOT_SUPPORTED = "0A000";
 
+  /** A cursor moved or read where it cannot be (a forward-only result set, no current row). */
+  public static final String INVALID_CURSOR_STATE = "24000";
+
+  /** A column number the result set does not have. */
+  public static final String INVALID_DESCRIPTOR_INDEX = "07009";
+
+  /** A column name the result set does not have. */
+  public static final String UNDEFINED_COLUMN = "42703";
+
   /** A refused user name or password (invalid authorization specification). */
   public static final String INVALID_AUTHORIZATION = "28000";
 

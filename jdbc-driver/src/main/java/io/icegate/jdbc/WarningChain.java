@@ -26,8 +26,13 @@ final class WarningChain {
     }
   }
 
-  /** Adds a warning at the end of the chain. */
+  /** Adds a warning at the end of the chain, unless the chain already says it. */
   synchronized void add(String message) {
+    for (SQLWarning w = first; w != null; w = w.getNextWarning()) {
+      if (message.equals(w.getMessage())) {
+        return;
+      }
+    }
     SQLWarning warning = new SQLWarning(message, SqlStates.WARNING);
     if (first == null) {
       first = warning;

@@ -14,6 +14,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Predicate;
 import java.util.regex.Pattern;
 import org.apache.iceberg.MetadataColumns;
@@ -51,16 +52,17 @@ public final class MetadataRedaction {
   public record Keep() implements Redaction {}
 
   /** A map keyed by field id, without the entries of {@code keys}. */
-  public record WithoutKeys(Set<Integer> keys) implements Redaction {
+  public record WithoutKeys(List<Integer> keys) implements Redaction {
     public WithoutKeys {
-      keys = Set.copyOf(new TreeSet<>(keys));
+      // Sorted: the redaction's description (and Spark's rendering of it) is the same every time.
+      keys = List.copyOf(new TreeSet<>(keys));
     }
   }
 
   /** A list of field ids without those of {@code ids}. */
-  public record WithoutElements(Set<Integer> ids) implements Redaction {
+  public record WithoutElements(List<Integer> ids) implements Redaction {
     public WithoutElements {
-      ids = Set.copyOf(new TreeSet<>(ids));
+      ids = List.copyOf(new TreeSet<>(ids));
     }
   }
 
@@ -80,6 +82,14 @@ public final class MetadataRedaction {
 
     public WithoutPathSegments {
       names = List.copyOf(names);
+    }
+
+    /** {@link #regex()} compiled, once per redaction: it is applied to every row. */
+    Pattern pattern() {
+      if (PATTERNS.size() > MAX_PATTERNS) {
+        PATTERNS.clear();
+      }
+      return PATTERNS.computeIfAbsent(this, without -> Pattern.compile(without.regex()));
     }
 
     /** The part to replace, as a Java regular expression (Spark's are Java's too). */
@@ -119,6 +129,11 @@ public final class MetadataRedaction {
     }
   }
 
+  /** The compiled patterns of the path redactions in use; a few per table a rule hides from. */
+  private static final Map<WithoutPathSegments, Pattern> PATTERNS = new ConcurrentHashMap<>();
+
+  private static final int MAX_PATTERNS = 1_000;
+
   private static final Set<String> METRIC_MAPS =
       Set.of(
           "column_sizes",
@@ -130,7 +145,6 @@ public final class MetadataRedaction {
 
   private static final Set<String> PATHS = Set.of("file_path", "referenced_data_file");
 
-  private final String table;
   private final MetadataTableKind kind;
   private final Schema schema;
   private final List<Field> columns;
@@ -138,13 +152,11 @@ public final class MetadataRedaction {
   private final Optional<String> refusal;
 
   private MetadataRedaction(
-      String table,
       MetadataTableKind kind,
       Schema schema,
       List<Field> columns,
       boolean redacts,
       Optional<String> refusal) {
-    this.table = table;
     this.kind = kind;
     this.schema = schema;
     this.columns = List.copyOf(columns);
@@ -169,8 +181,7 @@ public final class MetadataRedaction {
     Schema source = MetadataTables.schema(table, kind);
     Set<Integer> hidden = withNestedFields(table, hiddenColumns);
     if (hidden.isEmpty()) {
-      return new MetadataRedaction(
-          table.name(), kind, source, keepAll(source), false, Optional.empty());
+      return new MetadataRedaction(kind, source, keepAll(source), false, Optional.empty());
     }
     if (showsRows(kind)) {
       return refused(table, kind, source, "its rows carry the table's rows");
@@ -204,8 +215,7 @@ public final class MetadataRedaction {
               redactedType(original.type(), field.redaction()),
               original.doc()));
     }
-    return new MetadataRedaction(
-        table.name(), kind, new Schema(columns), kept, redacts, Optional.empty());
+    return new MetadataRedaction(kind, new Schema(columns), kept, redacts, Optional.empty());
   }
 
   /**
@@ -290,9 +300,7 @@ public final class MetadataRedaction {
       return kept;
     }
     if (redaction instanceof WithoutPathSegments without) {
-      return Pattern.compile(without.regex())
-          .matcher(value.toString())
-          .replaceAll(WithoutPathSegments.REDACTED);
+      return without.pattern().matcher(value.toString()).replaceAll(WithoutPathSegments.REDACTED);
     }
     if (redaction instanceof Struct struct) {
       List<Object> fields = (List<Object>) value;
@@ -323,20 +331,9 @@ public final class MetadataRedaction {
     return kept;
   }
 
-  /** A description for tying a rendering to the redaction it renders. */
-  @Override
-  public String toString() {
-    return table
-        + "."
-        + kind.tableName()
-        + (refusal.map(reason -> " refused: " + reason).orElse(""))
-        + (redacts ? " " + columns : "");
-  }
-
   private static MetadataRedaction refused(
       Table table, MetadataTableKind kind, Schema source, String reason) {
-    return new MetadataRedaction(
-        table.name(), kind, source, keepAll(source), true, Optional.of(reason));
+    return new MetadataRedaction(kind, source, keepAll(source), true, Optional.of(reason));
   }
 
   private static List<Field> keepAll(Schema schema) {
@@ -448,10 +445,10 @@ public final class MetadataRedaction {
       String name = field.name();
       Type type = field.type();
       if (METRIC_MAPS.contains(name) && type.isMapType()) {
-        return Optional.of(new WithoutKeys(hiddenKeys));
+        return Optional.of(new WithoutKeys(List.copyOf(hiddenKeys)));
       }
       if (name.equals("equality_ids") && type.isListType()) {
-        return Optional.of(new WithoutElements(hiddenColumns));
+        return Optional.of(new WithoutElements(List.copyOf(hiddenColumns)));
       }
       if (PATHS.contains(name) && type.typeId() == Type.TypeID.STRING) {
         return Optional.of(

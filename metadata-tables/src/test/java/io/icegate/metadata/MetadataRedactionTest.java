@@ -153,9 +153,9 @@ class MetadataRedactionTest {
             PartitionSpec.unpartitioned());
     MetadataRedaction redaction = MetadataRedaction.of(lists, MetadataTableKind.FILES, Set.of(2));
     assertThat(redactionOf(redaction, "lower_bounds"))
-        .isEqualTo(new MetadataRedaction.WithoutKeys(Set.of(2, 3)));
+        .isEqualTo(new MetadataRedaction.WithoutKeys(List.of(2, 3)));
     assertThat(redactionOf(redaction, "equality_ids"))
-        .isEqualTo(new MetadataRedaction.WithoutElements(Set.of(2, 3)));
+        .isEqualTo(new MetadataRedaction.WithoutElements(List.of(2, 3)));
     assertThat(MetadataRedaction.apply(redactionOf(redaction, "equality_ids"), List.of(1, 2, 3)))
         .isEqualTo(List.of(1));
     assertThat(redaction.schema().findField("readable_metrics.tags.element")).isNull();

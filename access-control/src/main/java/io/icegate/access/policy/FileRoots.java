@@ -67,7 +67,7 @@ public record FileRoots(List<URI> roots) {
 
   /** Whether {@code inner} is {@code outer} or lies under it. */
   public static boolean contains(URI outer, URI inner) {
-    if (!same(outer.getScheme(), inner.getScheme())
+    if (!same(storage(outer.getScheme()), storage(inner.getScheme()))
         || !same(outer.getAuthority(), inner.getAuthority())) {
       return false;
     }
@@ -161,6 +161,23 @@ public record FileRoots(List<URI> roots) {
     } catch (URISyntaxException e) {
       throw new IllegalStateException(e);
     }
+  }
+
+  /**
+   * The storage a URI scheme reaches: Hadoop's and Iceberg's names for one store ({@code s3},
+   * {@code s3a}, {@code s3n}; {@code wasb}, {@code wasbs}; {@code abfs}, {@code abfss}) are one.
+   */
+  private static String storage(String scheme) {
+    if (scheme == null) {
+      return null;
+    }
+    String lower = scheme.toLowerCase(Locale.ROOT);
+    return switch (lower) {
+      case "s3a", "s3n" -> "s3";
+      case "wasbs" -> "wasb";
+      case "abfss" -> "abfs";
+      default -> lower;
+    };
   }
 
   private static boolean same(String a, String b) {

@@ -40,6 +40,15 @@ class FileRootsTest {
     assertThat(roots.rootOf(root.resolve("plain/file").toString())).isPresent();
   }
 
+  /** Hadoop's and Iceberg's names for one store reach the same files. */
+  @Test
+  void theNamesOfOneStoreAreOneScheme() {
+    assertThat(FileRoots.overlap("s3://b/wh/t", "s3a://b/wh/t/data")).isTrue();
+    assertThat(FileRoots.overlap("s3n://b/wh", "S3://b/wh/t")).isTrue();
+    assertThat(FileRoots.overlap("abfss://c@a/wh", "abfs://c@a/wh/t")).isTrue();
+    assertThat(FileRoots.overlap("s3://b/wh/t", "gs://b/wh/t")).isFalse();
+  }
+
   @Test
   void remoteRootsCompareSchemeAuthorityAndPath() {
     FileRoots roots = FileRoots.of(List.of("s3a://bucket/warehouse"));

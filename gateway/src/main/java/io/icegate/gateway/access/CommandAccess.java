@@ -392,16 +392,17 @@ final class CommandAccess {
 
   /** DESCRIBE: anyone who sees the table; EXTENDED shows its structure, which needs metadata. */
   private static void describe(PlanAccess a, LogicalPlan table, boolean extended) {
-    a.tableOf(table)
-        .ifPresent(
-            t -> {
-              a.access().requireNoHiddenColumns(t, "describe");
-              if (extended) {
-                a.access().require(t, Privilege.METADATA, "describe");
-              } else {
-                a.access().requireVisible(t);
-              }
-            });
+    a.tableOf(table).ifPresent(t -> describe(a, t, extended));
+  }
+
+  /** As {@link #describe(PlanAccess, LogicalPlan, boolean)}, for a table named (Spark's v1 too). */
+  static void describe(PlanAccess a, TableRef table, boolean extended) {
+    a.access().requireNoHiddenColumns(table, "describe");
+    if (extended) {
+      a.access().require(table, Privilege.METADATA, "describe");
+    } else {
+      a.access().requireVisible(table);
+    }
   }
 
   private static TableRef target(PlanAccess a, NamedRelation table) {

@@ -85,7 +85,9 @@ public final class ExplainAccess {
                 failure[0] = e instanceof RuntimeException r ? r : new RuntimeException(e);
               }
             });
-    boolean refused = checks.stream().anyMatch(check -> !check.allowed());
+    // Only the refusal that stopped the analysis explains its failure; another failure is the
+    // statement's own, and the client sees it.
+    boolean refused = !checks.isEmpty() && !checks.get(checks.size() - 1).allowed();
     if (failure[0] != null && !refused) {
       throw failure[0];
     }

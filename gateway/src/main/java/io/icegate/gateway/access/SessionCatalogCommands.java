@@ -241,13 +241,7 @@ final class SessionCatalogCommands {
   }
 
   private static void describeV1(PlanAccess a, TableIdentifier table, boolean extended) {
-    TableRef t = a.v1Table(table);
-    a.access().requireNoHiddenColumns(t, "describe");
-    if (extended) {
-      a.access().require(t, Privilege.METADATA, "describe");
-    } else {
-      a.access().requireVisible(t);
-    }
+    CommandAccess.describe(a, a.v1Table(table), extended);
   }
 
   private static void rewriteV1(PlanAccess a, TableIdentifier table, String what) {

@@ -67,13 +67,23 @@ public final class SparkEngine implements AutoCloseable {
   public static SparkSession localSession(GatewayConfig config) {
     scala.Option<SparkSession> running = SparkSession.getDefaultSession();
     if (running.isDefined()) {
-      // Its settings stay as they are: the builder would overwrite them with these.
+      // Its settings stay as they are (the builder would overwrite them with these): the gateway
+      // that runs in this JVM has the catalogs.
       return running.get().newSession();
     }
+    LOG.warn(
+        "No Spark session runs in this JVM: starting one in local mode on the catalogs of the"
+            + " gateway's config");
     SparkConf conf = new SparkConf(false);
-    sparkSettings(config, null).forEach(conf::set);
-    conf.set(MASTER, "local[1]");
+    localSettings(config).forEach(conf::set);
     return SparkSession.builder().config(conf).getOrCreate().newSession();
+  }
+
+  /** The settings of {@link #localSession}: the gateway's, in local mode on one thread. */
+  static Map<String, String> localSettings(GatewayConfig config) {
+    Map<String, String> settings = new LinkedHashMap<>(sparkSettings(config, null));
+    settings.put(MASTER, "local[1]");
+    return settings;
   }
 
   /**

@@ -9,6 +9,7 @@ import java.util.Deque;
 import java.util.List;
 import java.util.Optional;
 import org.apache.iceberg.Table;
+import org.apache.iceberg.TableProperties;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.connector.catalog.Identifier;
 import org.slf4j.Logger;
@@ -92,7 +93,9 @@ public final class TableLocations {
                   e.toString());
               continue;
             }
-            if (loaded.isPresent() && FileRoots.overlap(loaded.get().location(), location)) {
+            if (loaded.isPresent()
+                && places(loaded.get()).stream()
+                    .anyMatch(place -> FileRoots.overlap(place, location))) {
               found.add(
                   new Located(catalog, List.copyOf(namespace), table, loaded.get().location()));
               if (first) {
@@ -117,6 +120,26 @@ public final class TableLocations {
       }
     }
     return found;
+  }
+
+  /**
+   * Where a table keeps files: its location, and the places its properties send data and metadata
+   * files elsewhere.
+   */
+  private static List<String> places(Table table) {
+    List<String> places = new ArrayList<>();
+    places.add(table.location());
+    for (String key :
+        List.of(
+            TableProperties.WRITE_DATA_LOCATION,
+            TableProperties.OBJECT_STORE_PATH,
+            TableProperties.WRITE_METADATA_LOCATION)) {
+      String place = table.properties().get(key);
+      if (place != null && !place.isBlank()) {
+        places.add(place);
+      }
+    }
+    return places;
   }
 
   private static boolean isSelf(
