@@ -9,6 +9,7 @@ import io.icegate.gateway.error.MemoryErrors;
 import io.icegate.gateway.metrics.GatewayMetrics;
 import io.icegate.gateway.policy.PolicyExtensions;
 import io.icegate.gateway.result.ResultStreamServer;
+import io.icegate.gateway.updates.UpdateCounts;
 import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -582,7 +583,10 @@ public final class SparkEngine implements AutoCloseable {
    * SparkContext.
    */
   public SparkSession newSession() {
-    return root.newSession();
+    SparkSession session = root.newSession();
+    // A new session starts with no extra optimizer rules of its parent's.
+    UpdateCounts.install(session);
+    return session;
   }
 
   public GatewayConfig config() {

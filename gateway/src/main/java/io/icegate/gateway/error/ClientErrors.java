@@ -424,6 +424,10 @@ public final class ClientErrors {
           + " 'true') so that the rewrite commits in smaller parts that succeed on their"
           + " own";
     }
+    if (icebergMessage.startsWith("Runtime file filtering is not possible")) {
+      return "Cannot run the statement: another statement committed to the table while this one"
+          + " was choosing the files to rewrite (a commit conflict); retry the statement";
+    }
     if (IcebergConflicts.isExpiryRetriedAfterAnotherExpiry(conflict)) {
       return "Cannot commit the snapshot expiry: another statement expired snapshots of the table"
           + " while it ran (a commit conflict); retry the statement, which reads the table"

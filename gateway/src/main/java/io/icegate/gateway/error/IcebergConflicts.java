@@ -53,7 +53,10 @@ final class IcebergConflicts {
           "Cannot determine history between starting snapshot",
           "Cannot determine history between read snapshot",
           "Cannot commit rewrite because of a ValidationException or CommitFailedException",
-          "partial-progress.enabled is true but");
+          "partial-progress.enabled is true but",
+          // A copy-on-write DELETE, UPDATE or MERGE whose table another writer committed to
+          // between the statement's two loads of it (the gateway's catalogs cache no table).
+          "Runtime file filtering is not possible: the table has been concurrently modified");
 
   private IcebergConflicts() {}
 
@@ -68,7 +71,8 @@ final class IcebergConflicts {
           && (raisedByConcurrencyCheck(c) || hasConflictMessage(c))) {
         return c;
       }
-      if (c.getClass() == RuntimeException.class && hasConflictMessage(c)) {
+      if ((c.getClass() == RuntimeException.class || c instanceof IllegalStateException)
+          && hasConflictMessage(c)) {
         return c;
       }
       if (isExpiryRetriedAfterAnotherExpiry(c)) {

@@ -75,9 +75,7 @@ final class StatementRequests {
           ResultCursor cursor = outcome.cursor();
           statement.open(cursor);
           // The signature takes the warnings to the client (see WireSignature). An update count
-          // travels without one, so
-          // the warnings of an update would be lost; no update has any today (only native metadata
-          // queries warn).
+          // travels without one: its warnings (a count the gateway could not take) are logged.
           Signature signature =
               new WireSignature(
                   outcome.columns(),

@@ -30,6 +30,7 @@ import io.icegate.gateway.scheduling.SchedulerPools;
 import io.icegate.gateway.security.Identity;
 import io.icegate.gateway.security.StatementRoles;
 import io.icegate.gateway.security.StatementSize;
+import io.icegate.gateway.updates.UpdateCounts;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -49,20 +50,6 @@ import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.catalyst.plans.logical.CommandResult;
-import org.apache.spark.sql.execution.ColumnarToRowExec;
-import org.apache.spark.sql.execution.InputAdapter;
-import org.apache.spark.sql.execution.ProjectExec;
-import org.apache.spark.sql.execution.SortExec;
-import org.apache.spark.sql.execution.SparkPlan;
-import org.apache.spark.sql.execution.WholeStageCodegenExec;
-import org.apache.spark.sql.execution.adaptive.AQEShuffleReadExec;
-import org.apache.spark.sql.execution.adaptive.AdaptiveSparkPlanExec;
-import org.apache.spark.sql.execution.adaptive.QueryStageExec;
-import org.apache.spark.sql.execution.datasources.v2.AppendDataExec;
-import org.apache.spark.sql.execution.datasources.v2.OverwriteByExpressionExec;
-import org.apache.spark.sql.execution.datasources.v2.OverwritePartitionsDynamicExec;
-import org.apache.spark.sql.execution.exchange.ShuffleExchangeExec;
-import org.apache.spark.sql.execution.metric.SQLMetric;
 import org.apache.spark.sql.types.StructType;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -295,36 +282,57 @@ final class StatementRunner {
           List<String> warnings = call.map(ProcedurePath.Plan::warnings).orElse(List.of());
           // A CALL runs as rendered from its checked arguments (the parameters are in it); the rest
           // as written.
-          Dataset<Row> result =
-              call.isPresent()
-                  ? ((ProcedurePath.OnSpark) call.get()).run(session)
-                  : withOptions.isPresent()
-                      ? OptionsStatement.run(
-                          session,
-                          withOptions.get(),
-                          parameters.isEmpty()
-                              ? List.of()
-                              : JdbcParameters.forSpark(
-                                  parameters, connection.compactRows(), connection.zone()))
-                      : parameters.isEmpty()
-                          ? session.sql(sql)
-                          : session.sql(
-                              sql,
-                              JdbcParameters.forSpark(
-                                      parameters, connection.compactRows(), connection.zone())
-                                  .toArray());
-          result = Listings.visible(session, result);
-          if (result.logicalPlan() instanceof CommandResult command && command.output().isEmpty()) {
-            return new Outcome(
-                List.of(), null, rowsWritten(command.commandPhysicalPlan()), warnings);
+          if (call.isPresent()) {
+            Dataset<Row> result = ((ProcedurePath.OnSpark) call.get()).run(session);
+            return outcome(connection, Listings.visible(session, result), 0, maxRows, warnings);
           }
-          return rows(
-              connection,
-              ResultRows.open(result, streamSettings),
-              result.schema(),
-              maxRows,
-              warnings);
+          UpdateCounts.Counted counted =
+              UpdateCounts.run(
+                  () ->
+                      withOptions.isPresent()
+                          ? OptionsStatement.run(
+                              session,
+                              withOptions.get(),
+                              parameters.isEmpty()
+                                  ? List.of()
+                                  : JdbcParameters.forSpark(
+                                      parameters, connection.compactRows(), connection.zone()))
+                          : parameters.isEmpty()
+                              ? session.sql(sql)
+                              : session.sql(
+                                  sql,
+                                  JdbcParameters.forSpark(
+                                          parameters, connection.compactRows(), connection.zone())
+                                      .toArray()));
+          List<String> all = new ArrayList<>(warnings);
+          long count = counted.count().rows();
+          if (!counted.count().known()) {
+            // Avatica carries no negative count (Statement.SUCCESS_NO_INFO) to the client.
+            count = 0;
+            all.add(
+                "The statement ran, but the gateway cannot tell how many rows it changed: "
+                    + counted.count().unknownBecause()
+                    + " (its update count says 0)");
+          }
+          return outcome(
+              connection, Listings.visible(session, counted.result()), count, maxRows, all);
         });
+  }
+
+  /** A command's update count, or a query's rows to stream. */
+  private Outcome outcome(
+      GatewayConnection connection,
+      Dataset<Row> result,
+      long updateCount,
+      long maxRows,
+      List<String> warnings) {
+    if (result.logicalPlan() instanceof CommandResult command && command.output().isEmpty()) {
+      // An update count travels without a signature to carry warnings (StatementRequests).
+      warnings.forEach(w -> LOG.info("Statement on connection {}: {}", connection.id(), w));
+      return new Outcome(List.of(), null, updateCount, warnings);
+    }
+    return rows(
+        connection, ResultRows.open(result, streamSettings), result.schema(), maxRows, warnings);
   }
 
   private static String name(Role role) {
@@ -426,49 +434,6 @@ final class StatementRunner {
       context.setLocalProperty(StatementJobs.PROPERTY, null);
       context.setLocalProperty(SchedulerPools.POOL_PROPERTY, null);
     }
-  }
-
-  /**
-   * Rows an INSERT wrote, read from the row count of the plan feeding the write. Spark 3.5's v2
-   * writes report no count of their own, and for DELETE, UPDATE and MERGE no plan node counts the
-   * affected rows: those report 0.
-   */
-  static long rowsWritten(SparkPlan plan) {
-    if (plan instanceof AppendDataExec append) {
-      return outputRows(append.query());
-    }
-    if (plan instanceof OverwriteByExpressionExec overwrite) {
-      return outputRows(overwrite.query());
-    }
-    if (plan instanceof OverwritePartitionsDynamicExec overwrite) {
-      return outputRows(overwrite.query());
-    }
-    return 0;
-  }
-
-  /** The row count of a finished plan, looking through nodes that pass every row on unchanged. */
-  private static long outputRows(SparkPlan plan) {
-    if (plan instanceof AdaptiveSparkPlanExec adaptive) {
-      return outputRows(adaptive.executedPlan());
-    }
-    if (plan instanceof QueryStageExec stage) {
-      return outputRows(stage.plan());
-    }
-    scala.Option<SQLMetric> metric = plan.metrics().get("numOutputRows");
-    if (metric.isDefined()) {
-      return metric.get().value();
-    }
-    // Writes to partitioned or sorted tables add exchanges and sorts, which move rows but keep
-    // their number.
-    boolean passesRowsOn =
-        plan instanceof ProjectExec
-            || plan instanceof WholeStageCodegenExec
-            || plan instanceof InputAdapter
-            || plan instanceof SortExec
-            || plan instanceof ColumnarToRowExec
-            || plan instanceof AQEShuffleReadExec
-            || plan instanceof ShuffleExchangeExec;
-    return passesRowsOn && plan.children().size() == 1 ? outputRows(plan.children().head()) : 0;
   }
 
   private static String abbreviate(String sql) {
