@@ -166,6 +166,38 @@ final class SparkTokens {
     }
   }
 
+  /**
+   * Where a second statement starts (its first token after a semicolon that ends the first),
+   * reading quotes and comments as Spark does, or -1 when there is none.
+   */
+  int secondStatementStart() {
+    boolean sawToken = false;
+    boolean afterSemicolon = false;
+    while (true) {
+      skipBlanks();
+      if (pos >= sql.length()) {
+        return -1;
+      }
+      char c = sql.charAt(pos);
+      if (c == ';') {
+        pos++;
+        afterSemicolon = sawToken;
+        continue;
+      }
+      if (afterSemicolon) {
+        return pos;
+      }
+      sawToken = true;
+      if (c == '\'' || c == '"') {
+        string();
+      } else if (c == '`') {
+        identifier();
+      } else {
+        pos++;
+      }
+    }
+  }
+
   boolean atEnd() {
     skipBlanks();
     while (consume(';')) {

@@ -10,6 +10,7 @@ import io.icegate.gateway.activity.StatementActivity;
 import io.icegate.gateway.activity.StatementJobs;
 import io.icegate.gateway.activity.SystemTableQueries;
 import io.icegate.gateway.ddl.DdlTranslations;
+import io.icegate.gateway.ddl.SeveralStatements;
 import io.icegate.gateway.engine.Sessions;
 import io.icegate.gateway.error.ErrorCode;
 import io.icegate.gateway.error.GatewayException;
@@ -130,6 +131,7 @@ final class StatementRunner {
       List<TypedValue> parameters,
       long maxRows) {
     StatementSize.check(sql, maxStatementChars, maxNesting);
+    SeveralStatements.check(sql);
     Optional<String> rulesVersion =
         SessionAccess.forStatement(connection.session()).map(a -> a.rules().fingerprint());
     if (rulesVersion.isEmpty()) {

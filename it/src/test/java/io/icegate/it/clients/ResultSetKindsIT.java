@@ -20,7 +20,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * What tools ask of statements beyond rows, through the driver: a scrollable or updatable result
  * set is downgraded to forward-only and read-only with a warning on the connection (as the JDBC
  * specification allows), moving backwards is refused with a message and SQLState, and generated
- * keys are an empty result set rather than an exception.
+ * keys are an empty result set rather than an exception; several statements in one execute are
+ * refused before any runs.
  */
 class ResultSetKindsIT {
   static final String TABLE = "demo.result_set_kinds.t";
@@ -104,5 +105,22 @@ class ResultSetKindsIT {
   @FunctionalInterface
   private interface ThrowingMove {
     void run() throws Exception;
+  }
+
+  @Test
+  void severalStatementsInOneExecuteAreRefusedAndNoneRuns() throws Exception {
+    try (Connection c = gateway.connect();
+        Statement s = c.createStatement()) {
+      Object before = query(c, "SELECT count(*) FROM " + TABLE).get(0).get(0);
+      assertFails(
+          () -> s.execute("INSERT INTO " + TABLE + " VALUES (9, 'x'); DROP TABLE " + TABLE),
+          "0A000",
+          "several statements",
+          "line 1, column",
+          "(DROP TABLE");
+      assertThat(query(c, "SELECT count(*) FROM " + TABLE).get(0).get(0)).isEqualTo(before);
+      // A trailing semicolon, and one inside a string, are one statement.
+      assertThat(query(c, "SELECT ';' AS s;")).containsExactly(List.of(";"));
+    }
   }
 }
