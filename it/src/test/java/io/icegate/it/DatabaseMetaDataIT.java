@@ -68,6 +68,38 @@ class DatabaseMetaDataIT {
   }
 
   @Test
+  void keywordsAndFunctionListsAreSparks() throws Exception {
+    String avatica =
+        "jdbc:avatica:remote:url=http://127.0.0.1:"
+            + gateway.server().port()
+            + ";serialization=PROTOBUF";
+    try (Connection plain = new org.apache.calcite.avatica.remote.Driver().connect(avatica, null)) {
+      for (DatabaseMetaData m : List.of(meta(), plain.getMetaData())) {
+        List<String> keywords = List.of(m.getSQLKeywords().split(","));
+        assertThat(keywords).contains("TBLPROPERTIES", "LIMIT", "PIVOT").doesNotContain("SELECT");
+        assertThat(m.getNumericFunctions().split(",")).contains("ABS", "LOG10", "ROUND");
+        assertThat(m.getStringFunctions().split(",")).contains("CONCAT", "LTRIM");
+        assertThat(m.getTimeDateFunctions().split(",")).contains("CURRENT_DATE", "QUARTER");
+        assertThat(m.getSystemFunctions().split(",")).contains("IFNULL");
+      }
+    }
+    // Every function listed runs in Spark under that name.
+    try (Statement s = connection.createStatement()) {
+      for (String f : meta().getNumericFunctions().split(",")) {
+        String call =
+            switch (f) {
+              case "PI", "RAND" -> f + "()";
+              case "ATAN2", "MOD", "POWER", "ROUND" -> f + "(4, 2)";
+              default -> f + "(0.5)";
+            };
+        try (ResultSet rs = s.executeQuery("SELECT " + call)) {
+          assertThat(rs.next()).as(call).isTrue();
+        }
+      }
+    }
+  }
+
+  @Test
   void tableTypesIncludeMetadataTables() throws Exception {
     assertThat(read(meta().getTableTypes(), "TABLE_TYPE"))
         .containsExactly(

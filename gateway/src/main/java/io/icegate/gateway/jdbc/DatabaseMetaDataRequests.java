@@ -41,7 +41,7 @@ abstract class DatabaseMetaDataRequests implements ProtobufMeta {
 
   @Override
   public Map<DatabaseProperty, Object> getDatabaseProperties(ConnectionHandle ch) {
-    return Map.of();
+    return SqlWords.properties();
   }
 
   @Override
