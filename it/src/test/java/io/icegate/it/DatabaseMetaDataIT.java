@@ -73,7 +73,9 @@ class DatabaseMetaDataIT {
         "jdbc:avatica:remote:url=http://127.0.0.1:"
             + gateway.server().port()
             + ";serialization=PROTOBUF";
-    try (Connection plain = new org.apache.calcite.avatica.remote.Driver().connect(avatica, null)) {
+    try (Connection plain =
+        new org.apache.calcite.avatica.remote.Driver()
+            .connect(avatica, new java.util.Properties())) {
       for (DatabaseMetaData m : List.of(meta(), plain.getMetaData())) {
         List<String> keywords = List.of(m.getSQLKeywords().split(","));
         assertThat(keywords).contains("TBLPROPERTIES", "LIMIT", "PIVOT").doesNotContain("SELECT");

@@ -34,6 +34,7 @@ import org.apache.calcite.avatica.remote.Service;
  * java.sql.DatabaseMetaData#supportsTransactions()} (false) announces.
  */
 public class IcegateConnection extends AvaticaConnection {
+  private final Properties clientInfo = new Properties();
 
   /** The connection's warnings: requests for result sets it cannot give. */
   private final WarningChain warnings = new WarningChain();
@@ -344,5 +345,191 @@ public class IcegateConnection extends AvaticaConnection {
       Thread.currentThread().interrupt();
       return false;
     }
+  }
+
+  /** The statement as Spark will read it: Icegate does no JDBC escape processing. */
+  @Override
+  public String nativeSQL(String sql) throws SQLException {
+    checkOpen();
+    return sql;
+  }
+
+  // What Icegate has no use for: refused with a message and SQLState, where Avatica's refusals
+  // have neither.
+
+  @Override
+  public java.sql.Array createArrayOf(String typeName, Object[] elements) throws SQLException {
+    try {
+      return super.createArrayOf(typeName, elements);
+    } catch (SQLException e) {
+      throw new SQLException(
+          "Cannot create an array of '"
+              + typeName
+              + "': "
+              + e.getMessage()
+              + " (name a JDBC type such as VARCHAR, BIGINT or DOUBLE)",
+          SqlStates.INVALID_PARAMETER_VALUE,
+          e);
+    }
+  }
+
+  @Override
+  public java.sql.Blob createBlob() throws SQLException {
+    throw unsupported("create a Blob", "send bytes with setBytes, read them with getBytes");
+  }
+
+  @Override
+  public java.sql.Clob createClob() throws SQLException {
+    throw unsupported("create a Clob", "send text with setString, read it with getString");
+  }
+
+  @Override
+  public java.sql.NClob createNClob() throws SQLException {
+    throw unsupported("create an NClob", "send text with setString, read it with getString");
+  }
+
+  @Override
+  public java.sql.SQLXML createSQLXML() throws SQLException {
+    throw unsupported("create an SQLXML", "Spark has no XML type; send text with setString");
+  }
+
+  @Override
+  public java.sql.Struct createStruct(String typeName, Object[] attributes) throws SQLException {
+    throw unsupported("create a Struct", "build one in SQL with named_struct(...) or struct(...)");
+  }
+
+  @Override
+  public java.sql.CallableStatement prepareCall(String sql) throws SQLException {
+    throw callable();
+  }
+
+  @Override
+  public java.sql.CallableStatement prepareCall(
+      String sql, int resultSetType, int resultSetConcurrency) throws SQLException {
+    throw callable();
+  }
+
+  @Override
+  public java.sql.CallableStatement prepareCall(
+      String sql, int resultSetType, int resultSetConcurrency, int resultSetHoldability)
+      throws SQLException {
+    throw callable();
+  }
+
+  private SQLException callable() throws SQLException {
+    return unsupported(
+        "prepare a callable statement",
+        "run a procedure with CALL through createStatement or prepareStatement: its output comes"
+            + " back as a result set, and there are no OUT parameters");
+  }
+
+  @Override
+  public java.sql.Savepoint setSavepoint() throws SQLException {
+    throw noSavepoints();
+  }
+
+  @Override
+  public java.sql.Savepoint setSavepoint(String name) throws SQLException {
+    throw noSavepoints();
+  }
+
+  @Override
+  public void releaseSavepoint(java.sql.Savepoint savepoint) throws SQLException {
+    throw noSavepoints();
+  }
+
+  @Override
+  public void rollback(java.sql.Savepoint savepoint) throws SQLException {
+    throw noSavepoints();
+  }
+
+  private SQLException noSavepoints() throws SQLException {
+    return unsupported(
+        "use a savepoint",
+        "Icegate has no transactions: Iceberg commits every statement when it runs (a table"
+            + " can be rolled back to an earlier snapshot with"
+            + " CALL <catalog>.system.rollback_to_snapshot)");
+  }
+
+  @Override
+  public void setShardingKey(java.sql.ShardingKey key) throws SQLException {
+    throw noSharding();
+  }
+
+  @Override
+  public void setShardingKey(java.sql.ShardingKey key, java.sql.ShardingKey superKey)
+      throws SQLException {
+    throw noSharding();
+  }
+
+  @Override
+  public boolean setShardingKeyIfValid(java.sql.ShardingKey key, int timeout) throws SQLException {
+    throw noSharding();
+  }
+
+  @Override
+  public boolean setShardingKeyIfValid(
+      java.sql.ShardingKey key, java.sql.ShardingKey superKey, int timeout) throws SQLException {
+    throw noSharding();
+  }
+
+  private SQLException noSharding() throws SQLException {
+    return unsupported("set a sharding key", "one gateway serves every table; connect to it");
+  }
+
+  /**
+   * Client info (ApplicationName and the like, which pools and tools set) is kept on this side:
+   * accepted and returned by getClientInfo, sent nowhere.
+   */
+  @Override
+  public void setClientInfo(String name, String value) throws java.sql.SQLClientInfoException {
+    if (value == null) {
+      clientInfo.remove(name);
+    } else {
+      clientInfo.setProperty(name, value);
+    }
+  }
+
+  @Override
+  public void setClientInfo(Properties properties) throws java.sql.SQLClientInfoException {
+    clientInfo.clear();
+    if (properties != null) {
+      clientInfo.putAll(properties);
+    }
+  }
+
+  @Override
+  public Properties getClientInfo() throws SQLException {
+    checkOpen();
+    Properties copy = new Properties();
+    copy.putAll(clientInfo);
+    return copy;
+  }
+
+  /** Closes the connection on {@code executor}, as JDBC's abort asks, without waiting for it. */
+  @Override
+  public void abort(java.util.concurrent.Executor executor) throws SQLException {
+    if (executor == null) {
+      throw new SQLException(
+          "Cannot abort the connection: give an Executor to close it on",
+          SqlStates.INVALID_PARAMETER_VALUE);
+    }
+    if (isClosed()) {
+      return;
+    }
+    executor.execute(
+        () -> {
+          try {
+            close();
+          } catch (SQLException e) {
+            // Aborting: the connection is abandoned whatever closing it says.
+          }
+        });
+  }
+
+  private SQLException unsupported(String what, String instead) throws SQLException {
+    checkOpen();
+    return new SQLFeatureNotSupportedException(
+        "Cannot " + what + ": Icegate does not support it; " + instead, SqlStates.NOT_SUPPORTED);
   }
 }

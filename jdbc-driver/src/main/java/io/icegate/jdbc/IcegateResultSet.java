@@ -9,6 +9,7 @@ import io.icegate.jdbc.types.TimestampReader;
 import io.icegate.jdbc.wire.WarnedFrame;
 import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
+import java.sql.SQLFeatureNotSupportedException;
 import java.sql.SQLWarning;
 import java.sql.Types;
 import java.util.ArrayList;
@@ -36,7 +37,7 @@ import org.apache.calcite.avatica.util.Cursor;
  *
  * <p>{@link #getWarnings()} reports the gateway's warnings about the execution that made it.
  */
-public class IcegateResultSet extends AvaticaResultSet {
+public class IcegateResultSet extends ReadOnlyResultSet {
 
   // Reads every column as a plain object, so nested values come back exactly as on the wire.
   private static final ColumnMetaData RAW_COLUMN =
@@ -155,8 +156,21 @@ public class IcegateResultSet extends AvaticaResultSet {
     try {
       return read.read();
     } catch (SQLException e) {
-      if (e.getMessage() == null || !e.getMessage().startsWith("cannot convert to")) {
+      boolean cannotConvert =
+          e.getMessage() != null && e.getMessage().startsWith("cannot convert to");
+      if (!cannotConvert && e.getSQLState() != null) {
         throw e;
+      }
+      if (e instanceof SQLFeatureNotSupportedException) {
+        // Avatica has no reading of any column as this type.
+        throw new SQLFeatureNotSupportedException(
+            "Cannot read column "
+                + columnIndex
+                + " as "
+                + target
+                + ": Icegate's driver reads no column as one; read it with getString, getBytes or"
+                + " getObject",
+            SqlStates.NOT_SUPPORTED);
       }
       ResultSetMetaData meta = getMetaData();
       String value;
@@ -323,6 +337,229 @@ public class IcegateResultSet extends AvaticaResultSet {
   public java.sql.Timestamp getTimestamp(int columnIndex, java.util.Calendar calendar)
       throws SQLException {
     return converting(columnIndex, "timestamp", () -> super.getTimestamp(columnIndex, calendar));
+  }
+
+  /** As Avatica's, with a SQLState (42703) and the columns there are when none has the label. */
+  @Override
+  public int findColumn(String columnLabel) throws SQLException {
+    try {
+      return super.findColumn(columnLabel);
+    } catch (SQLException e) {
+      if (e.getSQLState() != null) {
+        throw e;
+      }
+      ResultSetMetaData meta = getMetaData();
+      List<String> labels = new ArrayList<>();
+      for (int i = 1; i <= meta.getColumnCount(); i++) {
+        labels.add(meta.getColumnLabel(i));
+      }
+      throw new SQLException(
+          "Cannot find column '" + columnLabel + "' in the result: its columns are " + labels,
+          SqlStates.UNDEFINED_COLUMN,
+          e);
+    }
+  }
+
+  // Every other typed getter: a failure Avatica leaves without a SQLState gets one.
+
+  @Override
+  public java.io.InputStream getAsciiStream(int columnIndex) throws SQLException {
+    return converting(columnIndex, "ASCII stream", () -> super.getAsciiStream(columnIndex));
+  }
+
+  @Override
+  public java.io.InputStream getAsciiStream(String columnLabel) throws SQLException {
+    return getAsciiStream(findColumn(columnLabel));
+  }
+
+  @Override
+  public java.io.InputStream getBinaryStream(int columnIndex) throws SQLException {
+    return converting(columnIndex, "binary stream", () -> super.getBinaryStream(columnIndex));
+  }
+
+  @Override
+  public java.io.InputStream getBinaryStream(String columnLabel) throws SQLException {
+    return getBinaryStream(findColumn(columnLabel));
+  }
+
+  @Override
+  @SuppressWarnings("deprecation")
+  public java.io.InputStream getUnicodeStream(int columnIndex) throws SQLException {
+    return converting(columnIndex, "Unicode stream", () -> super.getUnicodeStream(columnIndex));
+  }
+
+  @Override
+  @SuppressWarnings("deprecation")
+  public java.io.InputStream getUnicodeStream(String columnLabel) throws SQLException {
+    return getUnicodeStream(findColumn(columnLabel));
+  }
+
+  @Override
+  public java.io.Reader getCharacterStream(int columnIndex) throws SQLException {
+    return converting(columnIndex, "character stream", () -> super.getCharacterStream(columnIndex));
+  }
+
+  @Override
+  public java.io.Reader getCharacterStream(String columnLabel) throws SQLException {
+    return getCharacterStream(findColumn(columnLabel));
+  }
+
+  @Override
+  public java.io.Reader getNCharacterStream(int columnIndex) throws SQLException {
+    return converting(
+        columnIndex, "character stream", () -> super.getNCharacterStream(columnIndex));
+  }
+
+  @Override
+  public java.io.Reader getNCharacterStream(String columnLabel) throws SQLException {
+    return getNCharacterStream(findColumn(columnLabel));
+  }
+
+  @Override
+  public String getNString(int columnIndex) throws SQLException {
+    return converting(columnIndex, "string", () -> super.getNString(columnIndex));
+  }
+
+  @Override
+  public String getNString(String columnLabel) throws SQLException {
+    return getNString(findColumn(columnLabel));
+  }
+
+  @Override
+  public java.net.URL getURL(int columnIndex) throws SQLException {
+    return converting(columnIndex, "URL", () -> super.getURL(columnIndex));
+  }
+
+  @Override
+  public java.net.URL getURL(String columnLabel) throws SQLException {
+    return getURL(findColumn(columnLabel));
+  }
+
+  @Override
+  public java.sql.Array getArray(int columnIndex) throws SQLException {
+    return converting(columnIndex, "array", () -> super.getArray(columnIndex));
+  }
+
+  @Override
+  public java.sql.Array getArray(String columnLabel) throws SQLException {
+    return getArray(findColumn(columnLabel));
+  }
+
+  @Override
+  public java.sql.Blob getBlob(int columnIndex) throws SQLException {
+    return converting(columnIndex, "Blob", () -> super.getBlob(columnIndex));
+  }
+
+  @Override
+  public java.sql.Blob getBlob(String columnLabel) throws SQLException {
+    return getBlob(findColumn(columnLabel));
+  }
+
+  @Override
+  public java.sql.Clob getClob(int columnIndex) throws SQLException {
+    return converting(columnIndex, "Clob", () -> super.getClob(columnIndex));
+  }
+
+  @Override
+  public java.sql.Clob getClob(String columnLabel) throws SQLException {
+    return getClob(findColumn(columnLabel));
+  }
+
+  @Override
+  public java.sql.NClob getNClob(int columnIndex) throws SQLException {
+    return converting(columnIndex, "NClob", () -> super.getNClob(columnIndex));
+  }
+
+  @Override
+  public java.sql.NClob getNClob(String columnLabel) throws SQLException {
+    return getNClob(findColumn(columnLabel));
+  }
+
+  @Override
+  public java.sql.Ref getRef(int columnIndex) throws SQLException {
+    return converting(columnIndex, "Ref", () -> super.getRef(columnIndex));
+  }
+
+  @Override
+  public java.sql.Ref getRef(String columnLabel) throws SQLException {
+    return getRef(findColumn(columnLabel));
+  }
+
+  @Override
+  public java.sql.SQLXML getSQLXML(int columnIndex) throws SQLException {
+    return converting(columnIndex, "SQLXML", () -> super.getSQLXML(columnIndex));
+  }
+
+  @Override
+  public java.sql.SQLXML getSQLXML(String columnLabel) throws SQLException {
+    return getSQLXML(findColumn(columnLabel));
+  }
+
+  @Override
+  public java.sql.RowId getRowId(int columnIndex) throws SQLException {
+    return converting(columnIndex, "row id", () -> super.getRowId(columnIndex));
+  }
+
+  @Override
+  public java.sql.RowId getRowId(String columnLabel) throws SQLException {
+    return getRowId(findColumn(columnLabel));
+  }
+
+  @Override
+  public <T> T getObject(int columnIndex, Class<T> type) throws SQLException {
+    return converting(columnIndex, type.getName(), () -> super.getObject(columnIndex, type));
+  }
+
+  @Override
+  public <T> T getObject(String columnLabel, Class<T> type) throws SQLException {
+    return getObject(findColumn(columnLabel), type);
+  }
+
+  @Override
+  public Object getObject(int columnIndex, Map<String, Class<?>> map) throws SQLException {
+    return converting(
+        columnIndex, "an object of a type map", () -> super.getObject(columnIndex, map));
+  }
+
+  @Override
+  public Object getObject(String columnLabel, Map<String, Class<?>> map) throws SQLException {
+    return getObject(findColumn(columnLabel), map);
+  }
+
+  @Override
+  public java.sql.Date getDate(String columnLabel, java.util.Calendar calendar)
+      throws SQLException {
+    return getDate(findColumn(columnLabel), calendar);
+  }
+
+  @Override
+  public java.sql.Time getTime(String columnLabel, java.util.Calendar calendar)
+      throws SQLException {
+    return getTime(findColumn(columnLabel), calendar);
+  }
+
+  @Override
+  public java.sql.Timestamp getTimestamp(String columnLabel, java.util.Calendar calendar)
+      throws SQLException {
+    return getTimestamp(findColumn(columnLabel), calendar);
+  }
+
+  @Override
+  public String getCursorName() throws SQLException {
+    checkOpen();
+    throw new SQLFeatureNotSupportedException(
+        "Cannot name the cursor: Icegate has no positioned UPDATE or DELETE (WHERE CURRENT OF);"
+            + " change rows with UPDATE, DELETE or MERGE and a condition",
+        SqlStates.NOT_SUPPORTED);
+  }
+
+  @Override
+  public boolean isLast() throws SQLException {
+    checkOpen();
+    throw new SQLFeatureNotSupportedException(
+        "Cannot tell whether this is the last row before reading on: the result set is"
+            + " TYPE_FORWARD_ONLY and streams from the gateway; call next() until it returns false",
+        SqlStates.NOT_SUPPORTED);
   }
 
   /**

@@ -45,4 +45,24 @@ public class IcegateResultSetMetaData extends AvaticaResultSetMetaData {
     }
     return super.getColumnClassName(column);
   }
+
+  // JDBC says "" where a column has no table; protobuf brings an empty name back as null.
+
+  @Override
+  public String getCatalogName(int column) throws SQLException {
+    String name = super.getCatalogName(column);
+    return name == null ? "" : name;
+  }
+
+  @Override
+  public String getSchemaName(int column) throws SQLException {
+    String name = super.getSchemaName(column);
+    return name == null ? "" : name;
+  }
+
+  @Override
+  public String getTableName(int column) throws SQLException {
+    String name = super.getTableName(column);
+    return name == null ? "" : name;
+  }
 }

@@ -206,4 +206,37 @@ public class IcegateStatement extends AvaticaStatement {
     checkOpen();
     return GeneratedKeys.none(this);
   }
+
+  @Override
+  public void setCursorName(String name) throws SQLException {
+    checkOpen();
+    throw StatementSupport.noCursorNames();
+  }
+
+  /**
+   * Accepted either way, and changes nothing: Icegate does no JDBC escape processing ({@code {fn
+   * ...}}, {@code {d ...}}); Spark reads each statement as written.
+   */
+  @Override
+  public void setEscapeProcessing(boolean enable) throws SQLException {
+    checkOpen();
+  }
+
+  @Override
+  public void setMaxFieldSize(int max) throws SQLException {
+    checkOpen();
+    StatementSupport.checkMaxFieldSize(max);
+  }
+
+  @Override
+  public int getMaxFieldSize() throws SQLException {
+    checkOpen();
+    return 0;
+  }
+
+  /** Accepted: a hint for statement pools, of which the driver keeps none. */
+  @Override
+  public void setPoolable(boolean poolable) throws SQLException {
+    checkOpen();
+  }
 }

@@ -168,4 +168,24 @@ final class StatementSupport {
     String oneLine = sql.replaceAll("\\s+", " ").strip();
     return oneLine.length() <= 80 ? oneLine : oneLine.substring(0, 77) + "...";
   }
+
+  /** Positioned updates (WHERE CURRENT OF) need named cursors, which Icegate has not. */
+  static SQLException noCursorNames() {
+    return new java.sql.SQLFeatureNotSupportedException(
+        "Cannot name a cursor: Icegate has no positioned UPDATE or DELETE (WHERE CURRENT OF);"
+            + " change rows with UPDATE, DELETE or MERGE and a condition",
+        SqlStates.NOT_SUPPORTED);
+  }
+
+  /** A limit on the bytes of each value: only none (0) is had. */
+  static void checkMaxFieldSize(int max) throws SQLException {
+    if (max != 0) {
+      throw new java.sql.SQLFeatureNotSupportedException(
+          "Cannot limit values to "
+              + max
+              + " bytes: Icegate sends every value whole (0, no limit, is the only setting);"
+              + " cut them in the query with substr or left",
+          SqlStates.NOT_SUPPORTED);
+    }
+  }
 }

@@ -20,6 +20,7 @@ import io.icegate.gateway.metrics.StatementPath;
 import io.icegate.gateway.options.OptionsClauses;
 import io.icegate.gateway.options.OptionsStatement;
 import io.icegate.gateway.procedure.ProcedurePath;
+import io.icegate.gateway.result.ColumnOrigins;
 import io.icegate.gateway.result.ColumnTypes;
 import io.icegate.gateway.result.ResultCursor;
 import io.icegate.gateway.result.ResultRows;
@@ -268,6 +269,7 @@ final class StatementRunner {
                   connection,
                   answer.get().wire(connection.zone(), connection.compactRows()),
                   answer.get().schema(),
+                  List.of(),
                   maxRows,
                   answer.get().warnings());
             }
@@ -333,8 +335,15 @@ final class StatementRunner {
       warnings.forEach(w -> LOG.info("Statement on connection {}: {}", connection.id(), w));
       return new Outcome(List.of(), null, updateCount, warnings);
     }
+    SparkRowConverter values =
+        new SparkRowConverter(result.schema(), connection.zone(), connection.compactRows());
     return rows(
-        connection, ResultRows.open(result, streamSettings), result.schema(), maxRows, warnings);
+        connection,
+        WireRows.of(ResultRows.open(result, streamSettings), values),
+        result.schema(),
+        ColumnOrigins.of(result.queryExecution().analyzed()),
+        maxRows,
+        warnings);
   }
 
   private static String name(Role role) {
@@ -349,19 +358,21 @@ final class StatementRunner {
       List<String> warnings) {
     SparkRowConverter values =
         new SparkRowConverter(schema, connection.zone(), connection.compactRows());
-    return rows(connection, WireRows.of(rows, values), schema, maxRows, warnings);
+    return rows(connection, WireRows.of(rows, values), schema, List.of(), maxRows, warnings);
   }
 
   private Outcome rows(
       GatewayConnection connection,
       WireRows rows,
       StructType schema,
+      List<ColumnOrigins.Origin> origins,
       long maxRows,
       List<String> warnings) {
     warnings.forEach(w -> LOG.info("Statement on connection {}: {}", connection.id(), w));
     ResultCursor cursor =
         new ResultCursor(rows, maxRows, resultRowLimit, prefetcher, connection.compactRows());
-    return new Outcome(ColumnTypes.columns(schema, connection.compactRows()), cursor, -1, warnings);
+    return new Outcome(
+        ColumnTypes.columns(schema, connection.compactRows(), origins), cursor, -1, warnings);
   }
 
   /**

@@ -42,15 +42,30 @@ public final class ColumnTypes {
    *     their precision and display size then say
    */
   public static List<ColumnMetaData> columns(StructType schema, boolean micros) {
+    return columns(schema, micros, List.of());
+  }
+
+  /**
+   * @param origins the table each column comes from (as many as the schema's fields), or none known
+   */
+  public static List<ColumnMetaData> columns(
+      StructType schema, boolean micros, List<ColumnOrigins.Origin> origins) {
     List<ColumnMetaData> columns = new ArrayList<>();
     StructField[] fields = schema.fields();
     for (int i = 0; i < fields.length; i++) {
-      columns.add(column(i, fields[i], micros));
+      ColumnOrigins.Origin origin =
+          origins.size() == fields.length ? origins.get(i) : ColumnOrigins.Origin.NONE;
+      columns.add(column(i, fields[i], micros, origin));
     }
     return columns;
   }
 
   static ColumnMetaData column(int ordinal, StructField field, boolean micros) {
+    return column(ordinal, field, micros, ColumnOrigins.Origin.NONE);
+  }
+
+  static ColumnMetaData column(
+      int ordinal, StructField field, boolean micros, ColumnOrigins.Origin origin) {
     DataType type = field.dataType();
     JdbcShape shape =
         micros && (type instanceof TimestampType || type instanceof TimestampNTZType)
@@ -67,14 +82,15 @@ public final class ColumnTypes {
         shape.displaySize(),
         field.name(),
         field.name(),
-        null,
+        origin.schema(),
         shape.precision(),
         shape.scale(),
-        null,
-        null,
+        origin.table(),
+        origin.catalog(),
         avaticaType(type),
-        true,
-        false,
+        // A table's column can be written (by UPDATE); a computed one cannot.
+        !origin.isTableColumn(),
+        origin.isTableColumn(),
         false,
         shape.javaClass());
   }

@@ -9,6 +9,7 @@ import io.icegate.it.RunningGateway;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
+import java.sql.ResultSetMetaData;
 import java.sql.SQLWarning;
 import java.sql.Statement;
 import java.util.List;
@@ -121,6 +122,54 @@ class ResultSetKindsIT {
       assertThat(query(c, "SELECT count(*) FROM " + TABLE).get(0).get(0)).isEqualTo(before);
       // A trailing semicolon, and one inside a string, are one statement.
       assertThat(query(c, "SELECT ';' AS s;")).containsExactly(List.of(";"));
+    }
+  }
+
+  @Test
+  void columnsTellTheTableTheyComeFrom() throws Exception {
+    try (Connection c = gateway.connect();
+        Statement s = c.createStatement()) {
+      execute(
+          c,
+          "CREATE OR REPLACE VIEW demo.result_set_kinds.v AS SELECT id, upper(name) AS up FROM "
+              + TABLE);
+      List<String> table = List.of("demo", "result_set_kinds", "t");
+      List<String> none = List.of("", "", "");
+      assertOrigins(
+          s,
+          "SELECT t.id, t.name AS nm, 1 + 1 AS two FROM " + TABLE + " t",
+          List.of(table, table, none));
+      assertOrigins(
+          s,
+          "SELECT x.i, concat(x.n, '!') AS bang FROM (SELECT id AS i, name AS n FROM "
+              + TABLE
+              + ") x",
+          List.of(table, none));
+      assertOrigins(
+          s,
+          "SELECT a.id, b.up FROM " + TABLE + " a JOIN demo.result_set_kinds.v b ON a.id = b.id",
+          List.of(table, List.of("demo", "result_set_kinds", "v")));
+      try (ResultSet rs = s.executeQuery("SELECT id, 1 + 1 AS two FROM " + TABLE)) {
+        ResultSetMetaData md = rs.getMetaData();
+        assertThat(md.isReadOnly(1)).isFalse();
+        assertThat(md.isWritable(1)).isTrue();
+        assertThat(md.isReadOnly(2)).isTrue();
+        assertThat(md.isWritable(2)).isFalse();
+        assertThat(md.getPrecision(1)).isEqualTo(19);
+        assertThat(md.isNullable(2)).isEqualTo(ResultSetMetaData.columnNoNulls);
+      }
+    }
+  }
+
+  private static void assertOrigins(Statement s, String sql, List<List<String>> expected)
+      throws Exception {
+    try (ResultSet rs = s.executeQuery(sql)) {
+      ResultSetMetaData md = rs.getMetaData();
+      List<List<String>> origins = new java.util.ArrayList<>();
+      for (int i = 1; i <= md.getColumnCount(); i++) {
+        origins.add(List.of(md.getCatalogName(i), md.getSchemaName(i), md.getTableName(i)));
+      }
+      assertThat(origins).as(sql).isEqualTo(expected);
     }
   }
 }
