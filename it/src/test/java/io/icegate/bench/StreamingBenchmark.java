@@ -60,13 +60,25 @@ public final class StreamingBenchmark {
       // measurement.
       inProcess(spark, query);
       overJdbc(url, query, 10_000);
+      // Each path twice, the second time in the reverse order, so that no fetch size always runs
+      // first after the reference (which measured slower): the faster of its two runs counts.
+      int[] fetchSizes = {100, 1_000, 10_000};
+      double[] best = new double[fetchSizes.length];
       double local = inProcess(spark, query);
+      for (int i = 0; i < fetchSizes.length; i++) {
+        best[i] = overJdbc(url, query, fetchSizes[i]);
+      }
+      for (int i = fetchSizes.length - 1; i >= 0; i--) {
+        best[i] = Math.min(best[i], overJdbc(url, query, fetchSizes[i]));
+      }
+      local = Math.min(local, inProcess(spark, query));
       results.add(
           new String[] {
             "in-process `toLocalIterator` (reference)", "-", rate(rows, local), "1.00"
           });
-      for (int fetch : new int[] {100, 1_000, 10_000}) {
-        double seconds = overJdbc(url, query, fetch);
+      for (int i = 0; i < fetchSizes.length; i++) {
+        int fetch = fetchSizes[i];
+        double seconds = best[i];
         results.add(
             new String[] {
               "JDBC (protobuf)",
