@@ -40,6 +40,10 @@ public final class ClientErrors {
   private static final Pattern CONFLICTED_TABLE =
       Pattern.compile("^Cannot commit (\\S+?):|Failed to update table (\\S+)");
 
+  /** Spark 3.5's parse failure for an interval literal beyond an interval's range. */
+  private static final Pattern INTERVAL_OVERFLOW =
+      Pattern.compile("to interval, (integer|long) overflow|interval .*overflow");
+
   /** Longest message a client gets: one quoting a huge statement is cut, with a mark. */
   private static final int MAX_MESSAGE_CHARS = 2_000;
 
@@ -149,8 +153,18 @@ public final class ClientErrors {
                   + ((Integer) p.startPosition().get() + 1)
                   + ")"
               : "";
+      // Spark 3.5 gives these no SQLState of their own (Spark 4 does: 22003); they are the
+      // value's fault, not the syntax's.
+      ErrorCode code =
+          "INVALID_NUMERIC_LITERAL_RANGE".equals(p.getErrorClass())
+              ? ErrorCode.NUMERIC_OUT_OF_RANGE
+              : p.message() != null && INTERVAL_OVERFLOW.matcher(p.message()).find()
+                  ? ErrorCode.INTERVAL_OVERFLOW
+                  : ErrorCode.SYNTAX_ERROR;
       return new ClientError(
-          ErrorCode.SYNTAX_ERROR, sqlState(p, ErrorCode.SYNTAX_ERROR), clean(p.message()) + where);
+          code,
+          code == ErrorCode.SYNTAX_ERROR ? sqlState(p, code) : code.sqlState(),
+          clean(p.message()) + where);
     }
     if (t instanceof AnalysisException a) {
       ErrorCode code = analysisCode(a);
@@ -200,6 +214,10 @@ public final class ClientErrors {
               + " storage): "
               + cause
               + "; check its address in the catalog's settings (uri) and that it is running");
+    }
+    Optional<ClientError> value = ValueErrors.describe(t, specific);
+    if (value.isPresent()) {
+      return value.get();
     }
     Optional<ClientError> userState = IcebergStates.describe(t);
     if (userState.isPresent()) {

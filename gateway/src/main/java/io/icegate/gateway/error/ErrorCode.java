@@ -77,6 +77,12 @@ public enum ErrorCode {
    * PostgreSQL's {@code raise_exception}, and the state Spark 4 gives it.
    */
   USER_RAISED(1039, "P0001", Kind.USER),
+  /** A number in the statement (a literal, an option's value) beyond its type's range. */
+  NUMERIC_OUT_OF_RANGE(1040, "22003", Kind.USER),
+  /** An interval in the statement beyond what an interval holds. */
+  INTERVAL_OVERFLOW(1041, "22015", Kind.USER),
+  /** A date or time with a field out of range (February 30th), refused under ANSI mode. */
+  DATETIME_OUT_OF_RANGE(1042, "22008", Kind.USER),
   COMMIT_CONFLICT(2001, "40001", Kind.EXTERNAL),
   EXECUTION_FAILED(2002, "58000", Kind.EXTERNAL),
   /**
