@@ -1,6 +1,8 @@
 package io.icegate.gateway.jdbc;
 
+import io.icegate.access.Privilege;
 import io.icegate.access.Role;
+import io.icegate.access.TableRef;
 import io.icegate.calcite.parser.IcegateSqlParser;
 import io.icegate.gateway.access.ExplainAccess;
 import io.icegate.gateway.access.Listings;
@@ -309,18 +311,45 @@ final class StatementRunner {
                                           parameters, connection.compactRows(), connection.zone())
                                       .toArray()));
           List<String> all = new ArrayList<>(warnings);
-          long count = counted.count().rows();
-          if (!counted.count().known()) {
+          UpdateCounts.Count count = counted.count();
+          long rows = count.rows();
+          if (!count.known()) {
             // Avatica carries no negative count (Statement.SUCCESS_NO_INFO) to the client.
-            count = 0;
             all.add(
                 "The statement ran, but the gateway cannot tell how many rows it changed: "
-                    + counted.count().unknownBecause()
+                    + count.unknownBecause()
                     + " (its update count says 0)");
+          } else if (!mayCountRowsOf(session, count.existingRowsOf())) {
+            // How many rows meet a condition is what select on the table would tell: a user who
+            // may change rows but not read them learns nothing from the count.
+            rows = 0;
+            all.add(
+                "The update count says 0: user '"
+                    + identity.user()
+                    + "' may not select from the table it changed");
           }
           return outcome(
-              connection, Listings.visible(session, counted.result()), count, maxRows, all);
+              connection, Listings.visible(session, counted.result()), rows, maxRows, all);
         });
+  }
+
+  /**
+   * Whether the session's user may know how many existing rows of {@code table} a statement met.
+   */
+  private static boolean mayCountRowsOf(SparkSession session, List<String> table) {
+    if (table.size() < 2) {
+      return true;
+    }
+    Optional<TableAccess> access = SessionAccess.forStatement(session);
+    return access.isEmpty()
+        || access
+            .get()
+            .grant(
+                new TableRef(
+                    table.get(0),
+                    List.copyOf(table.subList(1, table.size() - 1)),
+                    table.get(table.size() - 1)))
+            .has(Privilege.SELECT);
   }
 
   /** A command's update count, or a query's rows to stream. */

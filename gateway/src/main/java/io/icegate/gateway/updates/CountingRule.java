@@ -21,6 +21,7 @@ import org.apache.spark.sql.catalyst.expressions.SubqueryExpression$;
 import org.apache.spark.sql.catalyst.expressions.aggregate.Count;
 import org.apache.spark.sql.catalyst.plans.logical.AppendData;
 import org.apache.spark.sql.catalyst.plans.logical.CollectMetrics;
+import org.apache.spark.sql.catalyst.plans.logical.DeleteFromTableWithFilters;
 import org.apache.spark.sql.catalyst.plans.logical.Filter;
 import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
 import org.apache.spark.sql.catalyst.plans.logical.MergeRows;
@@ -35,6 +36,7 @@ import org.apache.spark.sql.catalyst.rules.Rule;
 import org.apache.spark.sql.catalyst.util.RowDeltaUtils;
 import org.apache.spark.sql.connector.write.RowLevelOperation;
 import org.apache.spark.sql.connector.write.RowLevelOperationTable;
+import org.apache.spark.sql.execution.datasources.v2.DataSourceV2Relation;
 import org.apache.spark.sql.execution.datasources.v2.DataSourceV2ScanRelation;
 import org.apache.spark.sql.types.DataTypes;
 import scala.Option;
@@ -50,10 +52,10 @@ import scala.jdk.javaapi.CollectionConverters;
  *   <li>INSERT, INSERT OVERWRITE, an insert-only MERGE: the rows written.
  *   <li>MERGE: the joined rows that take one of the statement's own WHEN clauses (not the rows a
  *       copy-on-write table carries over unchanged).
- *   <li>DELETE and UPDATE: the rows of the table's scan that meet the condition; with a subquery in
- *       the condition (evaluated as a join by then), the rows a merge-on-read write deletes or
- *       updates, the rows a copy-on-write delete did not keep, the rows of a copy-on-write update's
- *       updated branch.
+ *   <li>DELETE and UPDATE on merge-on-read: the rows the write takes as deletes or updates.
+ *   <li>DELETE and UPDATE on copy-on-write: the rows of the table's scan that meet the condition;
+ *       with a subquery in the condition (evaluated as a join by then), the rows a delete did not
+ *       keep, the rows of an update's updated branch.
  * </ul>
  */
 final class CountingRule extends Rule<LogicalPlan> {
@@ -75,8 +77,14 @@ final class CountingRule extends Rule<LogicalPlan> {
           (LogicalPlan)
               write.withNewQuery(points.add(write.query(), Literal$.MODULE$.TrueLiteral(), 1));
     } else if (plan instanceof ReplaceData || plan instanceof WriteDelta) {
-      counted = rowLevel((RowLevelWrite) plan, points);
+      RowLevelWrite write = (RowLevelWrite) plan;
+      tally.changes(target((LogicalPlan) write.originalTable()));
+      counted = rowLevel(write, points);
     } else {
+      if (plan instanceof DeleteFromTableWithFilters delete) {
+        // Counted from the snapshot it commits; its count tells about the rows it deleted.
+        tally.changes(target(delete.table()));
+      }
       return plan;
     }
     if (counted == null) {
@@ -84,6 +92,20 @@ final class CountingRule extends Rule<LogicalPlan> {
     }
     tally.rewrote(points.made);
     return counted;
+  }
+
+  /** The table a write changes, as catalog, namespace and name; empty when not known. */
+  private static List<String> target(LogicalPlan table) {
+    if (table instanceof DataSourceV2Relation relation
+        && relation.catalog().isDefined()
+        && relation.identifier().isDefined()) {
+      List<String> parts = new ArrayList<>();
+      parts.add(relation.catalog().get().name());
+      parts.addAll(List.of(relation.identifier().get().namespace()));
+      parts.add(relation.identifier().get().name());
+      return parts;
+    }
+    return List.of();
   }
 
   private static LogicalPlan rowLevel(RowLevelWrite write, Points points) {
@@ -137,16 +159,11 @@ final class CountingRule extends Rule<LogicalPlan> {
       RowLevelWrite write, boolean groupBased, RowLevelOperation.Command command, Points points) {
     Expression condition = write.condition();
     LogicalPlan query = write.query();
-    Predicate<LogicalPlan> tableScan =
-        node ->
-            node instanceof DataSourceV2ScanRelation scan
-                && scan.relation().table() instanceof RowLevelOperationTable;
-    if (!SubqueryExpression$.MODULE$.hasSubquery(condition)) {
-      return atScan(query, tableScan, points, condition);
-    }
     if (!groupBased) {
       // Each deleted row, and each updated one (as an update, or as the delete of a delete and
-      // insert pair), is one row of the write with that operation.
+      // insert pair), is one row of the write with that operation: counted where the write takes
+      // them, whatever the optimizer did to the condition on the way (pruned partition columns,
+      // nested fields).
       Attribute operation = attribute(query, RowDeltaUtils.OPERATION_COLUMN());
       if (operation == null) {
         return null;
@@ -160,6 +177,18 @@ final class CountingRule extends Rule<LogicalPlan> {
                       Literal$.MODULE$.apply(RowDeltaUtils.UPDATE_OPERATION()))));
       return points.add(query, changes, 1);
     }
+    Predicate<LogicalPlan> tableScan =
+        node ->
+            node instanceof DataSourceV2ScanRelation scan
+                && scan.relation().table() instanceof RowLevelOperationTable;
+    if (hasDetachedRuntimeFilter(query, tableScan)) {
+      // A runtime filter not right above the scan (over a projection, say): a point could come
+      // between them, and Spark would no longer push the filter into the scan.
+      return null;
+    }
+    if (!SubqueryExpression$.MODULE$.hasSubquery(condition)) {
+      return atScan(query, tableScan, points, condition);
+    }
     if (command == RowLevelOperation.Command.DELETE) {
       LogicalPlan scanned = atScan(query, tableScan, points, Literal$.MODULE$.TrueLiteral());
       return scanned == null ? null : points.add(scanned, Literal$.MODULE$.TrueLiteral(), -1);
@@ -172,6 +201,22 @@ final class CountingRule extends Rule<LogicalPlan> {
           branches.set(0, points.add(branches.get(0), Literal$.MODULE$.TrueLiteral(), 1));
           return union.withNewChildren(seq(branches));
         });
+  }
+
+  /** Whether a filter with a runtime (dynamic pruning) conjunct sits anywhere but on the scan. */
+  private static boolean hasDetachedRuntimeFilter(
+      LogicalPlan node, Predicate<LogicalPlan> tableScan) {
+    if (node instanceof Filter filter
+        && !tableScan.test(filter.child())
+        && conjuncts(filter.condition()).stream().anyMatch(CountingRule::isRuntimeFilter)) {
+      return true;
+    }
+    for (LogicalPlan child : list(node.children())) {
+      if (hasDetachedRuntimeFilter(child, tableScan)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /**

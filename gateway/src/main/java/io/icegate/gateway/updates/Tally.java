@@ -35,6 +35,9 @@ final class Tally {
   private final int statement;
   private final List<Rewrite> rewrites = new ArrayList<>();
 
+  /** The table whose existing rows the statement deletes, updates or merges into, if any. */
+  private List<String> changedTable = List.of();
+
   Tally() {
     synchronized (Tally.class) {
       statement = ++statements;
@@ -50,12 +53,21 @@ final class Tally {
     rewrites.add(new Rewrite(List.copyOf(points), null));
   }
 
+  /** Notes that the statement changes existing rows of {@code table}. */
+  void changes(List<String> table) {
+    changedTable = List.copyOf(table);
+  }
+
   void cannotCount(String why) {
     rewrites.add(new Rewrite(List.of(), why));
   }
 
-  /** The rows the finished statement changed. */
+  /** The rows the finished statement changed, with the table whose existing rows it changed. */
   Count count(Dataset<Row> result, String statementId) {
+    return counted(result, statementId).about(changedTable);
+  }
+
+  private Count counted(Dataset<Row> result, String statementId) {
     if (!(result.logicalPlan() instanceof CommandResult command)) {
       return Count.of(0);
     }

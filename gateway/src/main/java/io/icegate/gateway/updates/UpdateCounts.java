@@ -3,7 +3,6 @@ package io.icegate.gateway.updates;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.OptionalLong;
 import java.util.UUID;
 import java.util.function.Supplier;
 import org.apache.iceberg.spark.CommitMetadata;
@@ -81,22 +80,26 @@ public final class UpdateCounts {
     }
   }
 
-  /** How many rows a statement changed, or why that is not known. */
-  public record Count(long rows, String unknownBecause) {
+  /**
+   * How many rows a statement changed, or why that is not known; and the table whose existing rows
+   * it deleted, updated or merged into (catalog, namespace and name; empty for inserts and DDL),
+   * which that count tells about.
+   */
+  public record Count(long rows, String unknownBecause, List<String> existingRowsOf) {
     static Count of(long rows) {
-      return new Count(rows, null);
+      return new Count(rows, null, List.of());
     }
 
     static Count unknown(String because) {
-      return new Count(-1, because);
+      return new Count(0, because, List.of());
+    }
+
+    Count about(List<String> table) {
+      return new Count(rows, unknownBecause, table);
     }
 
     public boolean known() {
       return unknownBecause == null;
-    }
-
-    public OptionalLong value() {
-      return known() ? OptionalLong.of(rows) : OptionalLong.empty();
     }
   }
 }

@@ -17,6 +17,7 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -61,6 +62,8 @@ class AccessColumnsIT {
           filter: "region = 'EU' OR name = {user}"
         - {id: contacts-stay, group: analysts, catalog: demo, namespace: acl_cols, table: contacts,
            privileges: [select], columns: [{name: phone, export: deny}]}
+        - {id: blind-writes, group: analysts, catalog: demo, namespace: acl_cols, table: blind,
+           privileges: [update, delete]}
         - {id: sandbox, group: analysts, catalog: demo, namespace: acl_cols_sandbox,
            privileges: [all]}
       procedures:
@@ -102,6 +105,10 @@ class AccessColumnsIT {
               + "-2', 'bob@example.org', 'US'), (3, 'ana', '"
               + CANARY
               + "-3', 'ana@example.org', 'US')");
+      execute(
+          admin,
+          "CREATE TABLE demo.acl_cols.blind (id bigint, salary int) USING iceberg",
+          "INSERT INTO demo.acl_cols.blind SELECT id, CAST(id * 10 AS INT) FROM range(10)");
       execute(
           admin,
           "CREATE TABLE demo.acl_cols.contacts (id bigint, phone string) USING iceberg",
@@ -444,6 +451,20 @@ class AccessColumnsIT {
   private static long snapshots() throws SQLException {
     try (Connection admin = gateway.connect(Role.ADMIN)) {
       return (Long) query(admin, "SELECT count(*) FROM " + SALARIES + ".snapshots").get(0).get(0);
+    }
+  }
+
+  @Test
+  void anUpdateCountTellsNothingToAUserWhoMayNotSelect() throws Exception {
+    String update = "UPDATE demo.acl_cols.blind SET salary = salary WHERE salary > 55";
+    try (Connection wes = gateway.connect("wes", PASSWORD);
+        Statement s = wes.createStatement()) {
+      // May update, may not select: how many rows earn more than 55 stays unknown to wes.
+      assertThat(s.executeUpdate(update)).isZero();
+    }
+    try (Connection admin = gateway.connect(Role.ADMIN);
+        Statement s = admin.createStatement()) {
+      assertThat(s.executeUpdate(update)).isEqualTo(4);
     }
   }
 }

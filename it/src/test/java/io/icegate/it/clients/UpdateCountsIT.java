@@ -103,6 +103,8 @@ class UpdateCountsIT {
       // A whole partition: Iceberg deletes its files from metadata alone on a partitioned table,
       // after the first delete left a delete file against one of them on merge-on-read.
       deletes(s, t, "p = 3", count(t + " WHERE p = 3"));
+      // A partition predicate and a row predicate: Iceberg answers the first in the scan.
+      deletes(s, t, "p = 1 AND id > 30", count(t + " WHERE p = 1 AND id > 30"));
 
       long matching = count(t + " WHERE id < 10");
       assertThat(s.executeUpdate("UPDATE " + t + " SET name = 'u' WHERE id < 10"))
