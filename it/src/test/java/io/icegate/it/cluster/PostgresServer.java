@@ -14,12 +14,13 @@ import java.util.stream.Stream;
 
 /**
  * A throwaway PostgreSQL server from the distribution's packages ({@code
- * /usr/lib/postgresql/<version>/bin}), run as the {@code postgres} system user (PostgreSQL refuses
- * root) on a free port of 127.0.0.1, with its data directory and socket in a fresh temporary
- * directory and trust authentication.
+ * /usr/lib/postgresql/<version>/bin}), run as the user running the tests, or as the {@code
+ * postgres} system user when that is root (PostgreSQL refuses root), on a free port of 127.0.0.1,
+ * with its data directory and socket in a fresh temporary directory and trust authentication.
  */
 final class PostgresServer implements AutoCloseable {
   static final String DATABASE = "icegate";
+  private static final boolean AS_ROOT = "root".equals(System.getProperty("user.name"));
 
   private final Path bin;
   private final Path dir;
@@ -37,11 +38,14 @@ final class PostgresServer implements AutoCloseable {
    * on disk.
    */
   static PostgresServer start() throws Exception {
-    // Under /tmp, not target/: the postgres user must reach the directory through every parent.
+    // Under /tmp, not target/: as root, the postgres user must reach the directory through every
+    // parent.
     Path dir = Files.createTempDirectory("icegate-postgres-");
     PostgresServer server = new PostgresServer(binaries(), dir, freePort());
     try {
-      run(List.of("chown", "postgres:postgres", dir.toString()));
+      if (AS_ROOT) {
+        run(List.of("chown", "postgres:postgres", dir.toString()));
+      }
       server.asPostgres(
           "initdb",
           "-D",
@@ -128,9 +132,11 @@ final class PostgresServer implements AutoCloseable {
   }
 
   private void asPostgres(String program, String... args) throws Exception {
-    List<String> command =
-        new ArrayList<>(
-            List.of("runuser", "-u", "postgres", "--", bin.resolve(program).toString()));
+    List<String> command = new ArrayList<>();
+    if (AS_ROOT) {
+      command.addAll(List.of("runuser", "-u", "postgres", "--"));
+    }
+    command.add(bin.resolve(program).toString());
     command.addAll(List.of(args));
     run(command);
   }
