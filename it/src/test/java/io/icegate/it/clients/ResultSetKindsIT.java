@@ -13,6 +13,7 @@ import java.sql.ResultSetMetaData;
 import java.sql.SQLWarning;
 import java.sql.Statement;
 import java.util.List;
+import java.util.Properties;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -161,13 +162,51 @@ class ResultSetKindsIT {
     }
   }
 
+  /**
+   * What Avatica's protocol carries reaches Avatica's own driver too: column origins, the refusal
+   * of several statements, and read-only mode (sent with the connection's properties). Scrolling
+   * and generated keys are that driver's own (docs/CLIENTS.md).
+   */
+  @Test
+  void avaticasOwnDriverGetsOriginsRefusalsAndReadOnly() throws Exception {
+    String url =
+        "jdbc:avatica:remote:url=http://127.0.0.1:"
+            + gateway.server().port()
+            + ";serialization=PROTOBUF";
+    try (Connection c =
+            new org.apache.calcite.avatica.remote.Driver().connect(url, new Properties());
+        Statement s = c.createStatement()) {
+      assertThat(c.getClass().getName()).doesNotContain("Icegate");
+      assertOrigins(
+          s,
+          "SELECT t.id, t.name AS nm, 1 + 1 AS two FROM " + TABLE + " t",
+          List.of(
+              List.of("demo", "result_set_kinds", "t"),
+              List.of("demo", "result_set_kinds", "t"),
+              // Protobuf cannot tell "" from absent; Icegate's driver gives "" back, Avatica's
+              // null.
+              java.util.Arrays.asList(null, null, null)));
+      Object before = query(c, "SELECT count(*) FROM " + TABLE).get(0).get(0);
+      assertFails(
+          () -> s.execute("INSERT INTO " + TABLE + " VALUES (9, 'x'); SELECT 1"),
+          "0A000",
+          "several statements");
+      c.setReadOnly(true);
+      assertThat(c.isReadOnly()).isTrue();
+      assertFails(
+          () -> s.executeUpdate("INSERT INTO " + TABLE + " VALUES (9, 'x')"), "25006", "read-only");
+      assertThat(query(c, "SELECT count(*) FROM " + TABLE).get(0).get(0)).isEqualTo(before);
+    }
+  }
+
   private static void assertOrigins(Statement s, String sql, List<List<String>> expected)
       throws Exception {
     try (ResultSet rs = s.executeQuery(sql)) {
       ResultSetMetaData md = rs.getMetaData();
       List<List<String>> origins = new java.util.ArrayList<>();
       for (int i = 1; i <= md.getColumnCount(); i++) {
-        origins.add(List.of(md.getCatalogName(i), md.getSchemaName(i), md.getTableName(i)));
+        origins.add(
+            java.util.Arrays.asList(md.getCatalogName(i), md.getSchemaName(i), md.getTableName(i)));
       }
       assertThat(origins).as(sql).isEqualTo(expected);
     }
