@@ -191,6 +191,7 @@ class ResultSetKindsIT {
           () -> s.execute("INSERT INTO " + TABLE + " VALUES (9, 'x'); SELECT 1"),
           "0A000",
           "several statements");
+      assertThat(s.executeUpdate("UPDATE " + TABLE + " SET name = name WHERE id = 1")).isEqualTo(1);
       c.setReadOnly(true);
       assertThat(c.isReadOnly()).isTrue();
       assertFails(
