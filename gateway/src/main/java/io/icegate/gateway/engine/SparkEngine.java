@@ -539,19 +539,29 @@ public final class SparkEngine implements AutoCloseable {
   /**
    * Turns Iceberg's table cache off for every Iceberg catalog the configuration names, unless it
    * says otherwise: a cached table hides the commits of other connections and other gateways (the
-   * embedded catalogs above do the same).
+   * embedded catalogs above do the same). An uncached one is Iceberg's catalog that reads each
+   * table at one snapshot through a statement ({@link StatementTablesCatalog}).
    */
   static void uncachedIcebergCatalogs(Map<String, String> settings) {
+    Map<String, String> oneSnapshot =
+        Map.of(
+            "org.apache.iceberg.spark.SparkCatalog",
+            StatementTablesCatalog.class.getName(),
+            "org.apache.iceberg.spark.SparkSessionCatalog",
+            StatementTablesSessionCatalog.class.getName());
     List<String> catalogs = new java.util.ArrayList<>();
     settings.forEach(
         (key, value) -> {
-          if (key.matches("spark\\.sql\\.catalog\\.[^.]+")
-              && (value.equals("org.apache.iceberg.spark.SparkCatalog")
-                  || value.equals("org.apache.iceberg.spark.SparkSessionCatalog"))) {
+          if (key.matches("spark\\.sql\\.catalog\\.[^.]+") && oneSnapshot.containsKey(value)) {
             catalogs.add(key);
           }
         });
-    catalogs.forEach(catalog -> settings.putIfAbsent(catalog + ".cache-enabled", "false"));
+    for (String catalog : catalogs) {
+      settings.putIfAbsent(catalog + ".cache-enabled", "false");
+      if (settings.get(catalog + ".cache-enabled").equalsIgnoreCase("false")) {
+        settings.put(catalog, oneSnapshot.get(settings.get(catalog)));
+      }
+    }
   }
 
   /**

@@ -6,7 +6,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.icegate.it.RunningGateway;
 import io.icegate.it.TestGateway;
 import java.sql.Connection;
-import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
@@ -213,9 +212,9 @@ class UpdateCountsIT {
                           + (id + 10)
                           + ")");
                   commits.incrementAndGet();
-                  // A commit now and then: one that lands while a copy-on-write statement
-                  // chooses its files fails it with 40001, which the statement's retry outlives.
-                  Thread.sleep(1_500);
+                  // Commits land while the statements below choose their files: each statement
+                  // reads its table at one snapshot throughout, so none fails for them.
+                  Thread.sleep(100);
                 }
                 return null;
               });
@@ -224,8 +223,7 @@ class UpdateCountsIT {
         while (commits.get() < 3 || rounds < 2) {
           int base = rounds * 20;
           assertThat(
-                  retried(
-                      s,
+                  s.executeUpdate(
                       "UPDATE "
                           + t
                           + " SET name = 'u' WHERE id >= "
@@ -234,8 +232,7 @@ class UpdateCountsIT {
                           + (base + 10)))
               .isEqualTo(10);
           assertThat(
-                  retried(
-                      s,
+                  s.executeUpdate(
                       "DELETE FROM "
                           + t
                           + " WHERE id >= "
@@ -244,8 +241,7 @@ class UpdateCountsIT {
                           + (base + 15)))
               .isEqualTo(5);
           assertThat(
-                  retried(
-                      s,
+                  s.executeUpdate(
                       "MERGE INTO "
                           + t
                           + " t USING (SELECT "
@@ -264,22 +260,6 @@ class UpdateCountsIT {
         writer.shutdown();
       }
       assertThat(commits.get()).isGreaterThanOrEqualTo(3);
-    }
-  }
-
-  /**
-   * The statement's update count, run again as a client would when another writer's commit made it
-   * fail with 40001 (a statement that failed changed nothing).
-   */
-  private static int retried(Statement s, String sql) throws SQLException {
-    for (int attempt = 1; ; attempt++) {
-      try {
-        return s.executeUpdate(sql);
-      } catch (SQLException e) {
-        if (!"40001".equals(e.getSQLState()) || attempt == 10) {
-          throw e;
-        }
-      }
     }
   }
 
