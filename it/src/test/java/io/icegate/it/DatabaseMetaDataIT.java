@@ -69,13 +69,7 @@ class DatabaseMetaDataIT {
 
   @Test
   void keywordsAndFunctionListsAreSparks() throws Exception {
-    String avatica =
-        "jdbc:avatica:remote:url=http://127.0.0.1:"
-            + gateway.server().port()
-            + ";serialization=PROTOBUF";
-    try (Connection plain =
-        new org.apache.calcite.avatica.remote.Driver()
-            .connect(avatica, new java.util.Properties())) {
+    try (Connection plain = gateway.connectWithAvaticasDriver()) {
       for (DatabaseMetaData m : List.of(meta(), plain.getMetaData())) {
         List<String> keywords = List.of(m.getSQLKeywords().split(","));
         assertThat(keywords).contains("TBLPROPERTIES", "LIMIT", "PIVOT").doesNotContain("SELECT");

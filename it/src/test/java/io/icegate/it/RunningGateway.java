@@ -112,6 +112,19 @@ public final class RunningGateway implements BeforeAllCallback, AfterAllCallback
     return gateway().connect(role);
   }
 
+  /**
+   * A connection through Avatica's own remote driver (protobuf, no user): what any Avatica client
+   * gets, without Icegate's driver.
+   */
+  public Connection connectWithAvaticasDriver() throws SQLException {
+    return new org.apache.calcite.avatica.remote.Driver()
+        .connect(
+            "jdbc:avatica:remote:url=http://127.0.0.1:"
+                + server().port()
+                + ";serialization=PROTOBUF",
+            new java.util.Properties());
+  }
+
   /** See {@link TestGateway#usersFile}. */
   public Path usersFile() {
     return gateway().usersFile();

@@ -12,8 +12,6 @@ import java.sql.SQLWarning;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Properties;
-import org.apache.calcite.avatica.remote.Driver;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -136,11 +134,7 @@ class WarningsIT {
 
   @Test
   void avaticasOwnDriverReadsTheAnswerAndSeesNoWarnings() throws Exception {
-    String url =
-        "jdbc:avatica:remote:url=http://127.0.0.1:"
-            + gateway.server().port()
-            + ";serialization=PROTOBUF";
-    try (Connection c = new Driver().connect(url, new Properties());
+    try (Connection c = gateway.connectWithAvaticasDriver();
         Statement statement = c.createStatement()) {
       assertThat(c.getClass().getName()).doesNotContain("Icegate");
       statement.execute("SET icegate.metadata.native=true");

@@ -13,7 +13,6 @@ import java.sql.ResultSetMetaData;
 import java.sql.SQLWarning;
 import java.sql.Statement;
 import java.util.List;
-import java.util.Properties;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -169,12 +168,7 @@ class ResultSetKindsIT {
    */
   @Test
   void avaticasOwnDriverGetsOriginsRefusalsAndReadOnly() throws Exception {
-    String url =
-        "jdbc:avatica:remote:url=http://127.0.0.1:"
-            + gateway.server().port()
-            + ";serialization=PROTOBUF";
-    try (Connection c =
-            new org.apache.calcite.avatica.remote.Driver().connect(url, new Properties());
+    try (Connection c = gateway.connectWithAvaticasDriver();
         Statement s = c.createStatement()) {
       assertThat(c.getClass().getName()).doesNotContain("Icegate");
       assertOrigins(

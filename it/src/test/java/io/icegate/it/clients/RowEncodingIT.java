@@ -23,11 +23,9 @@ import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Properties;
 import java.util.UUID;
 import org.apache.calcite.avatica.proto.Common;
 import org.apache.calcite.avatica.proto.Responses;
-import org.apache.calcite.avatica.remote.Driver;
 import org.apache.calcite.avatica.remote.Service;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -146,12 +144,8 @@ class RowEncodingIT {
    */
   @Test
   void avaticasDriverReadsTheScalarsIcegatesDriverReads() throws Exception {
-    String avaticaUrl =
-        "jdbc:avatica:remote:url=http://127.0.0.1:"
-            + gateway.server().port()
-            + ";serialization=PROTOBUF";
     List<List<String>> throughAvatica;
-    try (Connection c = new Driver().connect(avaticaUrl, new Properties())) {
+    try (Connection c = gateway.connectWithAvaticasDriver()) {
       assertThat(c.getClass().getName()).doesNotContain("Icegate");
       throughAvatica = read(c, QUERY, false);
     }
