@@ -219,7 +219,7 @@ public final class ClientErrors {
     if (value.isPresent()) {
       return value.get();
     }
-    Optional<ClientError> userState = IcebergStates.describe(t);
+    Optional<ClientError> userState = IcebergStates.describe(failure, t);
     if (userState.isPresent()) {
       return userState.get();
     }

@@ -187,9 +187,14 @@ public final class IcebergStates {
 
   private IcebergStates() {}
 
-  /** What the client sees for a state a user made, if {@code t}'s chain holds one. */
-  static Optional<ClientError> describe(Throwable t) {
-    Throwable conflict = IcebergConflicts.find(t);
+  /**
+   * What the client sees for a state a user made, if {@code t}'s chain holds one. A lost race is
+   * looked for from {@code raised}, the failure before plain wrappers were taken off to give {@code
+   * t}: Spark's rewrite action wraps the check that failed in a plain RuntimeException whose own
+   * message is the one that tells a rewrite's remedy.
+   */
+  static Optional<ClientError> describe(Throwable raised, Throwable t) {
+    Throwable conflict = IcebergConflicts.find(raised);
     if (conflict != null) {
       return Optional.of(
           new ClientError(
