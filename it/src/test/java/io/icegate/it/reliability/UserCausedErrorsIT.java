@@ -3,22 +3,45 @@ package io.icegate.it.reliability;
 import static io.icegate.it.Rows.execute;
 import static io.icegate.it.Rows.query;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
-import io.icegate.gateway.error.ClientErrors;
+import io.icegate.gateway.activity.StatementJobs;
+import io.icegate.gateway.metadata.SparkIcebergCatalogs;
 import io.icegate.it.RunningGateway;
 import io.icegate.it.TestGateway;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
+import java.sql.DatabaseMetaData;
+import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
-import org.apache.iceberg.DataFile;
-import org.apache.iceberg.RewriteFiles;
+import org.apache.iceberg.DeleteFiles;
+import org.apache.iceberg.FileScanTask;
 import org.apache.iceberg.Table;
+import org.apache.iceberg.catalog.Catalog;
+import org.apache.iceberg.catalog.Namespace;
+import org.apache.iceberg.catalog.SupportsNamespaces;
+import org.apache.iceberg.catalog.TableIdentifier;
+import org.apache.iceberg.io.CloseableIterable;
 import org.apache.iceberg.spark.Spark3Util;
+import org.apache.spark.SparkContext;
+import org.apache.spark.api.java.function.ForeachPartitionFunction;
+import org.apache.spark.scheduler.SparkListener;
+import org.apache.spark.scheduler.SparkListenerJobStart;
 import org.apache.spark.sql.SparkSession;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -55,7 +78,44 @@ class UserCausedErrorsIT {
 
   @AfterAll
   static void stop() throws Exception {
-    c.close();
+    // Other tests list every table: leave none of these broken ones (SQL's DROP TABLE reads the
+    // metadata that some no longer have).
+    Catalog demo =
+        new SparkIcebergCatalogs(TestGateway.engine().rootSession())
+            .icebergCatalog("demo")
+            .orElseThrow();
+    for (TableIdentifier table : demo.listTables(Namespace.of("default"))) {
+      if (table.name().startsWith("uc_")) {
+        demo.dropTable(table, false);
+      }
+    }
+    demo.dropTable(TableIdentifier.of("uc_ns", "t"), false);
+    ((SupportsNamespaces) demo).dropNamespace(Namespace.of("uc_ns"));
+    try {
+      DatabaseMetaData meta = c.getMetaData();
+      assertThat(names(meta.getTables("demo", null, "uc%", null), "TABLE_SCHEM", "TABLE_NAME"))
+          .as("tables this class leaves to the next ones")
+          .isEmpty();
+      assertThat(names(meta.getSchemas("demo", "uc%"), "TABLE_SCHEM"))
+          .as("namespaces this class leaves to the next ones")
+          .isEmpty();
+    } finally {
+      c.close();
+    }
+  }
+
+  private static List<String> names(ResultSet rows, String... columns) throws SQLException {
+    List<String> names = new ArrayList<>();
+    try (rows) {
+      while (rows.next()) {
+        List<String> parts = new ArrayList<>();
+        for (String column : columns) {
+          parts.add(rows.getString(column));
+        }
+        names.add(String.join(".", parts));
+      }
+    }
+    return names;
   }
 
   @Test
@@ -297,11 +357,18 @@ class UserCausedErrorsIT {
                 "/default/uc_meta_call",
                 "does not exist"),
             new Case(
-                "a rewrite that lost the race to a DELETE",
+                "a rewrite that lost the race to a delete",
                 UserCausedErrorsIT::rewriteLostRace,
                 "40001",
-                "Cannot commit",
+                "Cannot call rewrite_data_files on table demo.default.uc_race",
+                "Cannot commit the rewrite",
                 "another statement changed the table",
+                "retry the call"),
+            new Case(
+                "a copy-on-write DELETE that lost the race to a delete",
+                UserCausedErrorsIT::deleteLostRace,
+                "40001",
+                "another statement",
                 "retry the statement"));
 
     List<String> regressions = new ArrayList<>();
@@ -489,31 +556,104 @@ class UserCausedErrorsIT {
   }
 
   /**
-   * A rewrite planned on the table's files commits after a DELETE through the gateway rewrote one
-   * of them: the commit Iceberg refuses is classified as the gateway would report it.
+   * rewrite_data_files over JDBC, while another writer deletes one of the files it rewrites after
+   * it planned and before it commits.
    */
   private static Outcome rewriteLostRace() throws Exception {
     execute(
         c,
         "CREATE TABLE demo.default.uc_race (id bigint) USING iceberg",
-        "INSERT INTO demo.default.uc_race VALUES (1), (2)");
-    Table table =
-        Spark3Util.loadIcebergTable(TestGateway.engine().rootSession(), "demo.default.uc_race");
-    DataFile planned = table.currentSnapshot().addedDataFiles(table.io()).iterator().next();
-    RewriteFiles rewrite =
-        table
-            .newRewrite()
-            .validateFromSnapshot(table.currentSnapshot().snapshotId())
-            .deleteFile(planned)
-            .addFile(planned);
-    execute(c, "DELETE FROM demo.default.uc_race WHERE id > 0");
-    table.refresh();
-    try {
-      rewrite.commit();
-      return null;
-    } catch (RuntimeException lost) {
-      ClientErrors.ClientError error = ClientErrors.describe(lost);
-      return new Outcome(error.sqlState(), error.message());
+        "INSERT INTO demo.default.uc_race VALUES (1)",
+        "INSERT INTO demo.default.uc_race VALUES (2)");
+    return losesRace(
+        "uc_race",
+        () ->
+            query(
+                c,
+                "CALL demo.system.rewrite_data_files(table => 'default.uc_race', options =>"
+                    + " map('rewrite-all', 'true'))"));
+  }
+
+  /** A copy-on-write DELETE over JDBC, while another writer deletes the file it rewrites. */
+  private static Outcome deleteLostRace() throws Exception {
+    execute(
+        c,
+        "CREATE TABLE demo.default.uc_race_delete (id bigint) USING iceberg"
+            + " TBLPROPERTIES ('write.delete.mode' = 'copy-on-write')",
+        "INSERT INTO demo.default.uc_race_delete VALUES (1), (2)");
+    // A condition Iceberg cannot answer from its metadata: Spark rewrites the files it matches.
+    return losesRace(
+        "uc_race_delete",
+        () -> execute(c, "DELETE FROM demo.default.uc_race_delete WHERE id % 2 = 1"));
+  }
+
+  /**
+   * Runs {@code statement} through the gateway and, between its planning and its commit, deletes
+   * every data file of {@code table} through iceberg-core. Made deterministic by holding every task
+   * slot of the engine: the statement's first Spark job is submitted once it has read the table,
+   * and it cannot finish before the slots are freed, which happens after the conflicting commit.
+   */
+  private static Outcome losesRace(String table, Statement sql) throws Exception {
+    SparkSession root = TestGateway.engine().rootSession();
+    SparkContext context = root.sparkContext();
+    int slots =
+        context.getConf().getInt("spark.executor.cores", 1)
+            * (context.statusTracker().getExecutorInfos().length - 1);
+    List<Integer> statementJobs = new CopyOnWriteArrayList<>();
+    SparkListener listener =
+        new SparkListener() {
+          @Override
+          public void onJobStart(SparkListenerJobStart start) {
+            if (start.properties() != null
+                && start.properties().getProperty(StatementJobs.PROPERTY) != null) {
+              statementJobs.add(start.jobId());
+            }
+          }
+        };
+    ExecutorService threads = Executors.newFixedThreadPool(2);
+    List<Socket> held = new ArrayList<>();
+    try (ServerSocket slotHolders = new ServerSocket(0, slots, InetAddress.getLoopbackAddress())) {
+      slotHolders.setSoTimeout(60_000);
+      int port = slotHolders.getLocalPort();
+      Future<?> holding =
+          threads.submit(() -> root.range(0, slots, 1, slots).foreachPartition(new HoldSlot(port)));
+      for (int i = 0; i < slots; i++) {
+        held.add(slotHolders.accept());
+      }
+      context.addSparkListener(listener);
+      Future<Outcome> statement = threads.submit(() -> fails(sql));
+      await("a Spark job of the statement on " + table)
+          .atMost(Duration.ofSeconds(60))
+          .until(() -> !statementJobs.isEmpty() || statement.isDone());
+      if (!statement.isDone()) {
+        Table loaded = Spark3Util.loadIcebergTable(root, "demo.default." + table);
+        DeleteFiles deleteAll = loaded.newDelete();
+        try (CloseableIterable<FileScanTask> tasks = loaded.newScan().planFiles()) {
+          tasks.forEach(task -> deleteAll.deleteFile(task.file()));
+        }
+        deleteAll.commit();
+      }
+      for (Socket socket : held) {
+        socket.close();
+      }
+      holding.get(60, TimeUnit.SECONDS);
+      return statement.get(60, TimeUnit.SECONDS);
+    } finally {
+      for (Socket socket : held) {
+        socket.close();
+      }
+      context.removeSparkListener(listener);
+      threads.shutdownNow();
+    }
+  }
+
+  /** A Spark task that keeps its slot until the test closes the connection it opens. */
+  private record HoldSlot(int port) implements ForeachPartitionFunction<Long> {
+    @Override
+    public void call(Iterator<Long> rows) throws Exception {
+      try (Socket socket = new Socket(InetAddress.getLoopbackAddress(), port)) {
+        socket.getInputStream().read();
+      }
     }
   }
 
