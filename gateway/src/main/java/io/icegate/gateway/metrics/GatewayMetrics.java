@@ -137,6 +137,9 @@ public final class GatewayMetrics {
         .description("Manifests whose partition counts were kept (hit) or read (miss)")
         .tag("result", "miss")
         .register(registry);
+    // Both results from the start: no fallback yet reads as 0, not as a series that is missing.
+    nativeQueries(true);
+    nativeQueries(false);
     Gauge.builder("icegate.results.open", openResults, AtomicInteger::get)
         .description("Results open on the gateway (being read by a client)")
         .register(registry);
@@ -279,12 +282,15 @@ public final class GatewayMetrics {
 
   /** A query the native metadata path took: answered, or failed on so that Spark ran it instead. */
   public void nativeQuery(boolean answered) {
-    Counter.builder("icegate.native.queries")
+    nativeQueries(answered).increment();
+  }
+
+  private Counter nativeQueries(boolean answered) {
+    return Counter.builder("icegate.native.queries")
         .description(
             "Queries the native metadata path took: answered, or fell back to Spark (a gap)")
         .tag("result", answered ? "answered" : "fallback")
-        .register(registry)
-        .increment();
+        .register(registry);
   }
 
   /** A limit refused a connection or statement ({@code icegate.limits.*}). */

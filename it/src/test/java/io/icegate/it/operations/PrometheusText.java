@@ -81,13 +81,31 @@ public final class PrometheusText {
     return samples.stream().anyMatch(s -> s.name().equals(name) && s.labels().equals(labels));
   }
 
-  /** The value of the one series named {@code name} with exactly {@code labels}, or 0 if none. */
-  public double value(String name, Map<String, String> labels) {
+  /**
+   * The value of the one series named {@code name} with exactly {@code labels}; fails if there is
+   * none, so that a renamed or unregistered series is not read as 0.
+   */
+  public double valueOf(String name, Map<String, String> labels) {
     return samples.stream()
         .filter(s -> s.name().equals(name) && s.labels().equals(labels))
         .mapToDouble(Sample::value)
         .findFirst()
-        .orElse(0);
+        .orElseThrow(
+            () ->
+                new AssertionError(
+                    "No series "
+                        + name
+                        + labels
+                        + "; the series of that name: "
+                        + samples.stream().filter(s -> s.name().equals(name)).toList()));
+  }
+
+  /**
+   * The value of the one series named {@code name} with exactly {@code labels}, or 0 if none: only
+   * for a counter that appears when first counted, read before it may have been.
+   */
+  public double valueOrZero(String name, Map<String, String> labels) {
+    return has(name, labels) ? valueOf(name, labels) : 0;
   }
 
   /** The sum over the series named {@code name} whose labels pass {@code labels}. */
@@ -150,7 +168,7 @@ public final class PrometheusText {
           previous = bucket.value();
         }
         Sample last = list.get(list.size() - 1);
-        double count = value(family.getKey() + "_count", new HashMap<>(series.getKey()));
+        double count = valueOf(family.getKey() + "_count", new HashMap<>(series.getKey()));
         if (!last.labels().get("le").equals("+Inf") || last.value() != count) {
           throw new IllegalArgumentException("The +Inf bucket is not the count: " + list);
         }
