@@ -18,10 +18,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalInt;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -66,7 +68,8 @@ class HealthIT {
   @Test
   void aSilentCatalogAndADrainingGatewayAreNotReady() throws Exception {
     try (ServerSocket silent = new ServerSocket(0)) {
-      List<Socket> accepted = new ArrayList<>();
+      // Filled by the acceptor's thread, read by the test's.
+      List<Socket> accepted = Collections.synchronizedList(new ArrayList<>());
       // Accepts connections and never answers, as a catalog service that hangs does.
       CompletableFuture<Void> acceptor =
           CompletableFuture.runAsync(
@@ -109,18 +112,38 @@ class HealthIT {
                   assertThat(body.get("not_ready").toString())
                       .isEqualTo("[\"catalog silent: no answer within 1500 ms\"]");
                 });
-        // The check of the silent catalog still hangs: asking again starts no second one.
-        assertThat(get(base + "/ready").statusCode()).isEqualTo(503);
+        // One check, one connection to the catalog, which hangs.
+        await().atMost(Duration.ofSeconds(10)).until(() -> !accepted.isEmpty());
+        assertThat(accepted).as("connections to the silent catalog").hasSize(1);
+        long answered = System.nanoTime();
+
+        // Asked again once the answer is no longer reused, the gateway checks anew (it waits for
+        // the silent catalog again) but starts no second check of it while the first still hangs.
+        await("the last answer is no longer reused")
+            .atMost(Duration.ofSeconds(5))
+            .pollInterval(Duration.ofMillis(100))
+            .until(() -> System.nanoTime() - answered > TimeUnit.SECONDS.toNanos(1));
+        long asked = System.nanoTime();
+        HttpResponse<String> again = get(base + "/ready");
+        assertThat(again.statusCode()).isEqualTo(503);
+        assertThat(JSON.readTree(again.body()).get("not_ready").toString())
+            .contains("catalog silent: no answer within 1500 ms");
+        assertThat(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - asked))
+            .as("ms the second answer took: a check of its own, not the last one's answer")
+            .isGreaterThanOrEqualTo(1500);
+        assertThat(accepted).as("connections to the silent catalog").hasSize(1);
 
         silent.close();
         ProcessHandle.of(process.pid()).orElseThrow().destroy();
         await()
             .atMost(Duration.ofSeconds(15))
             .untilAsserted(
-                () ->
-                    assertThat(
-                            JSON.readTree(get(base + "/ready").body()).get("not_ready").toString())
-                        .contains("gateway: shutting down"));
+                () -> {
+                  HttpResponse<String> draining = get(base + "/ready");
+                  assertThat(draining.statusCode()).isEqualTo(503);
+                  assertThat(JSON.readTree(draining.body()).get("not_ready").toString())
+                      .contains("gateway: shutting down");
+                });
         assertThat(get(base + "/health").statusCode()).isEqualTo(200);
         OptionalInt exit = process.terminate(60);
         assertThat(exit).hasValue(143);
