@@ -10,9 +10,11 @@ import io.icegate.gateway.security.UsersFile;
 import io.icegate.it.RunningGateway;
 import io.icegate.it.TestGateway.TestUser;
 import java.net.URI;
+import java.net.URLEncoder;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -139,6 +141,12 @@ class ConsoleIT {
       Running own = Running.start(reader, LONG_STATEMENT);
       String ownId = awaitRow(own, "reader");
       String othersId = runningQueryOf("writer");
+      // Both statements run now: an admin's page shows the writer's, and the reader's page, written
+      // again from here on, does not.
+      assertThat(adminsRunningFragment())
+          .contains("id=\"query-" + othersId + "\"", "id=\"cancel-" + othersId + "\"");
+      browser.navigate().refresh();
+      assertThat(browser.findElements(By.id("query-" + ownId))).hasSize(1);
       assertThat(browser.findElements(By.id("query-" + othersId))).isEmpty();
       await()
           .atMost(Duration.ofSeconds(10))
@@ -387,6 +395,34 @@ class ConsoleIT {
               });
     }
     return id.get();
+  }
+
+  /** The running statements as the console shows them to an admin who logs in now. */
+  private static String adminsRunningFragment() throws Exception {
+    HttpClient http = HttpClient.newBuilder().followRedirects(HttpClient.Redirect.NEVER).build();
+    HttpResponse<String> login =
+        http.send(
+            HttpRequest.newBuilder(URI.create(base() + "/ui/login"))
+                .header("Content-Type", "application/x-www-form-urlencoded")
+                .POST(
+                    HttpRequest.BodyPublishers.ofString(
+                        "user="
+                            + TestUser.BOSS.user()
+                            + "&password="
+                            + URLEncoder.encode(TestUser.BOSS.password(), StandardCharsets.UTF_8)))
+                .build(),
+            HttpResponse.BodyHandlers.ofString());
+    assertThat(login.statusCode()).isEqualTo(303);
+    String cookie = login.headers().firstValue("Set-Cookie").orElseThrow().split(";", 2)[0];
+    HttpResponse<String> fragment =
+        http.send(
+            HttpRequest.newBuilder(URI.create(base() + "/ui/fragments/running"))
+                .header("Cookie", cookie)
+                .GET()
+                .build(),
+            HttpResponse.BodyHandlers.ofString());
+    assertThat(fragment.statusCode()).isEqualTo(200);
+    return fragment.body();
   }
 
   private static WebElement row(String queryId) {
