@@ -30,7 +30,7 @@ import java.util.stream.Stream;
  * What the procedure tests share: calling through JDBC, reading a table's state, files on disk,
  * Spark jobs.
  */
-final class ProcedureSupport {
+public final class ProcedureSupport {
   private static final DateTimeFormatter TIMESTAMP_TEXT =
       DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss.SSS").withZone(ZoneId.systemDefault());
 
@@ -200,7 +200,7 @@ final class ProcedureSupport {
    * without percent-encoding (so not always a valid URI); a table's location may be {@code
    * file:///a/b}.
    */
-  static Path localPath(String pathOrUri) {
+  public static Path localPath(String pathOrUri) {
     return Path.of(
             pathOrUri.startsWith("file:") ? pathOrUri.substring("file:".length()) : pathOrUri)
         .normalize();
@@ -222,7 +222,7 @@ final class ProcedureSupport {
   }
 
   /** Writes a file that no metadata references, last modified {@code age} ago. */
-  static Path plantOrphan(Path dir, String name, Duration age) {
+  public static Path plantOrphan(Path dir, String name, Duration age) {
     try {
       Files.createDirectories(dir);
       Path file = dir.resolve(name);

@@ -10,10 +10,12 @@ import io.icegate.access.Role;
 import io.icegate.it.RunningGateway;
 import io.icegate.it.TestGateway;
 import io.icegate.it.TestGateway.TestUser;
+import io.icegate.it.procedures.ProcedureSupport;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
@@ -25,7 +27,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 /**
  * The legitimate side of the statement policy: what the operator opens works, for the roles it is
  * opened to, and answers as Spark does; session-safe settings work for every role; EXPLAIN CALL
- * shows the checks of path arguments; remove_orphan_files inside the table's location runs.
+ * shows the checks of path arguments; remove_orphan_files inside the table's location finds an
+ * orphan there.
  */
 class StatementPolicyIT {
   private static final String NS = "demo.policy_it";
@@ -138,7 +141,7 @@ class StatementPolicyIT {
   }
 
   @Test
-  void explainCallShowsThePathChecksAndAnOrphanScanInsideTheTableRuns() throws Exception {
+  void explainCallShowsThePathChecksAndAnOrphanScanInsideTheTableFindsItsOrphan() throws Exception {
     try (Connection admin = gateway.connect(Role.ADMIN)) {
       String location =
           (String)
@@ -171,13 +174,21 @@ class StatementPolicyIT {
               .filter(r -> "check".equals(r.get(0)))
               .toList();
       assertThat((String) insideCheck.get(0).get(4)).startsWith("allowed: under ");
-      assertThat(
-              query(
-                  admin,
-                  "CALL demo.system.remove_orphan_files(table => 'policy_it.t', location => '"
-                      + location
-                      + "/data', dry_run => true)"))
-          .isEmpty();
+      // Older than the call's default three days, so the scan must find it.
+      Path orphan =
+          ProcedureSupport.plantOrphan(
+              ProcedureSupport.localPath(location).resolve("data"),
+              "policy-orphan.parquet",
+              Duration.ofDays(10));
+      List<List<Object>> found =
+          query(
+              admin,
+              "CALL demo.system.remove_orphan_files(table => 'policy_it.t', location => '"
+                  + location
+                  + "/data', dry_run => true)");
+      assertThat(found).hasSize(1);
+      assertThat(ProcedureSupport.localPath((String) found.get(0).get(0))).isEqualTo(orphan);
+      assertThat(orphan).as("a dry run deletes nothing").exists();
     }
   }
 
