@@ -84,6 +84,19 @@ class StatementPolicyIT {
           "role read may use files only under " + readRoot.toRealPath(),
           "icegate.policy.file-roots.read");
     }
+    // Spark runs a time-travel sub-query while it analyzes: the path check must come first, for
+    // admins too (HostileStatementsIT's access rules refuse it before the policy sees it).
+    String travel =
+        "SELECT * FROM "
+            + NS
+            + ".t TIMESTAMP AS OF (SELECT max(current_timestamp()) FROM text.`"
+            + outside.resolve("lines.txt")
+            + "`)";
+    for (Role role : List.of(Role.READ, Role.ADMIN)) {
+      try (Connection c = gateway.connect(role)) {
+        assertFails(() -> query(c, travel), "42501", "Cannot read files at", outside.toString());
+      }
+    }
   }
 
   @Test
