@@ -23,7 +23,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  * writer appends {@code -Dcontention.inserts} (10) rows one INSERT at a time, all starting
  * together, to a fresh table through one gateway in this JVM. Prints, per run, the appends
  * acknowledged, those refused with 40001 after Iceberg's retries ran out, and the rows present
- * (they must equal the acknowledged), and writes it to {@code target/append-contention.txt}.
+ * (they must equal the acknowledged), and writes it to {@code target/append-contention.txt}. A run
+ * whose rows present differ from the acknowledged, or with any other error, adds a {@code MISMATCH}
+ * line, and the benchmark then exits with 1.
  *
  * <p>{@code mvn -B -o -Pbench -pl it -am verify -DskipTests -Dbench.streaming.skip=true
  * -Dbench.metadata.skip=true -Dbench.load.skip=true}
@@ -41,6 +43,7 @@ public final class AppendContention {
                 "writers  num-retries  appends  acknowledged  refused(40001)  other errors  rows"
                     + " present  seconds%n"));
     int run = 0;
+    List<String> mismatches = new ArrayList<>();
     try (TestGateway gateway =
         TestGateway.start(Map.of("icegate.limits.max-statements-per-user", "32"))) {
       for (int retries : retryCounts) {
@@ -79,12 +82,23 @@ public final class AppendContention {
                   seconds);
           System.out.print(line);
           report.append(line);
+          // An acknowledged append must be present, a refused one absent, and no other error.
+          if (present != outcome[0] || outcome[2] > 0) {
+            String mismatch =
+                String.format(
+                    "MISMATCH writers=%d num-retries=%d: rows present %d, acknowledged %d, other"
+                        + " errors %d%n",
+                    writers, retries, present, outcome[0], outcome[2]);
+            System.out.print(mismatch);
+            report.append(mismatch);
+            mismatches.add(mismatch);
+          }
         }
       }
     }
     Files.writeString(Path.of("target", "append-contention.txt"), report);
     System.out.print(report);
-    System.exit(0);
+    System.exit(mismatches.isEmpty() ? 0 : 1);
   }
 
   /** Acknowledged, refused with 40001, and other failures. */
