@@ -1,5 +1,6 @@
 package io.icegate.it.lifecycle;
 
+import io.icegate.gateway.metadata.NativeMetadataPath;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.ResultSetMetaData;
@@ -15,13 +16,22 @@ import org.apache.spark.sql.SparkSession;
 /**
  * Scenarios through the gateway over JDBC: the first two actors are connections of one gateway, the
  * third a connection of another gateway on the same catalogs, the fourth a Spark application of its
- * own. A query runs with the native metadata path on and then off.
+ * own. A query runs with the native metadata path on and then off; with it on, the side notes
+ * whether the path answered and whether it failed and left the query to Spark (a fallback), which
+ * would make that variant Spark against Spark.
  */
 final class GatewaySide implements Side {
-  private final Map<Actor, Connection> connections = new EnumMap<>(Actor.class);
-  private final SparkSession sparkApp;
+  /** A gateway's connection and the native metadata path of that gateway. */
+  record Connected(Connection connection, NativeMetadataPath path) {}
 
-  GatewaySide(Connection first, Connection second, Connection otherGateway, SparkSession sparkApp) {
+  /** How the native metadata path took one query, run with it on, and whether the query failed. */
+  record NativeUse(String sql, long answered, long fallbacks, boolean failed) {}
+
+  private final Map<Actor, Connected> connections = new EnumMap<>(Actor.class);
+  private final SparkSession sparkApp;
+  private final List<NativeUse> nativeUses = new ArrayList<>();
+
+  GatewaySide(Connected first, Connected second, Connected otherGateway, SparkSession sparkApp) {
     connections.put(Actor.FIRST, first);
     connections.put(Actor.SECOND, second);
     connections.put(Actor.OTHER_GATEWAY, otherGateway);
@@ -33,18 +43,32 @@ final class GatewaySide implements Side {
     return "gateway";
   }
 
+  /** Each query's use of the native path, in the order the queries ran. */
+  List<NativeUse> nativeUses() {
+    return List.copyOf(nativeUses);
+  }
+
   @Override
   public Map<String, Outcome> run(Actor actor, String sql, boolean query) {
     if (actor == Actor.SPARK_APP) {
       return Map.of("spark app", SparkSide.outcome(sparkApp, sql));
     }
-    Connection c = connections.get(actor);
+    Connected c = connections.get(actor);
     if (!query) {
-      return Map.of("gateway", outcome(c, sql));
+      return Map.of("gateway", outcome(c.connection(), sql));
     }
     Map<String, Outcome> outcomes = new LinkedHashMap<>();
-    outcomes.put("gateway, native metadata path", withNative(c, true, sql));
-    outcomes.put("gateway, Spark for metadata", withNative(c, false, sql));
+    long answered = c.path().answered();
+    long fallbacks = c.path().fallbacks();
+    Outcome nativeOutcome = withNative(c.connection(), true, sql);
+    outcomes.put("gateway, native metadata path", nativeOutcome);
+    nativeUses.add(
+        new NativeUse(
+            sql,
+            c.path().answered() - answered,
+            c.path().fallbacks() - fallbacks,
+            nativeOutcome.failed()));
+    outcomes.put("gateway, Spark for metadata", withNative(c.connection(), false, sql));
     return outcomes;
   }
 
@@ -67,7 +91,8 @@ final class GatewaySide implements Side {
         ResultSetMetaData md = rs.getMetaData();
         List<String> columns = new ArrayList<>();
         for (int i = 1; i <= md.getColumnCount(); i++) {
-          columns.add(md.getColumnLabel(i) + " " + md.getColumnType(i));
+          columns.add(
+              md.getColumnLabel(i) + " " + md.getColumnType(i) + " " + md.getColumnTypeName(i));
         }
         List<List<String>> rows = new ArrayList<>();
         while (rs.next()) {
@@ -86,9 +111,9 @@ final class GatewaySide implements Side {
 
   @Override
   public void close() {
-    for (Connection c : connections.values()) {
+    for (Connected c : connections.values()) {
       try {
-        c.close();
+        c.connection().close();
       } catch (SQLException e) {
         // Closing after the scenarios: nothing to keep.
       }

@@ -22,6 +22,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.apache.spark.sql.SparkSession;
+import org.assertj.core.api.SoftAssertions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -31,13 +32,21 @@ import org.junit.jupiter.params.provider.MethodSource;
  * Spark's answers through whole table lifecycles: each scenario runs through the gateway (two
  * connections of one gateway, one of a second gateway, a Spark application of its own) and, in a
  * namespace of its own, through Spark directly; every statement's outcome (columns with their JDBC
- * types, rows, or the class of the failure) must be the same, for queries with the native metadata
- * path on and off. Whatever the gateway keeps between statements shows here as an answer Spark
- * would not give.
+ * types and type names, rows, or the SQLState of the failure) must be the same, for queries with
+ * the native metadata path on (which must then answer without falling back to Spark) and off.
+ * Whatever the gateway keeps between statements shows here as an answer Spark would not give.
  */
 class LifecycleDifferentialIT {
   private static final Pattern CAPTURED = Pattern.compile("\\$\\{(\\w+)}");
   private static final AtomicInteger SCENARIOS = new AtomicInteger();
+
+  /** A query naming one of Iceberg's metadata tables: the native path's to answer. */
+  private static final Pattern METADATA_TABLE =
+      Pattern.compile(
+          "\\.(history|snapshots|files|refs|partitions|manifests|metadata_log_entries)\\b");
+
+  /** A function Calcite lacks: the native path leaves such a query to Spark by design. */
+  private static final Pattern SPARK_ONLY = Pattern.compile("regexp_extract\\(");
 
   @RegisterExtension static final RunningGateway gateway = RunningGateway.withConnectionCatalogs();
 
@@ -91,23 +100,118 @@ class LifecycleDifferentialIT {
     int n = SCENARIOS.incrementAndGet();
     long started = System.nanoTime();
     Map<String, String> referenceCatalog = secondCatalog("spark");
+    long[] fallbacksBefore = fallbacks();
     try (Side spark = new SparkSide(actor -> session(referenceCatalog));
-        Side ours = gatewaySide()) {
+        GatewaySide ours = gatewaySide()) {
       CompletableFuture<List<Map<String, Outcome>>> reference =
           CompletableFuture.supplyAsync(() -> run(spark, scenario, n));
       List<Map<String, Outcome>> gatewayOutcomes = run(ours, scenario, n);
       List<Map<String, Outcome>> sparkOutcomes = reference.join();
+      Counts counts = Counts.of(scenario, sparkOutcomes, ours.nativeUses());
       System.out.printf(
-          "Lifecycle scenario '%s': %d steps in %d ms%n",
-          scenario.name(), scenario.steps().size(), (System.nanoTime() - started) / 1_000_000);
+          "Lifecycle scenario '%s': %d steps in %d ms; %s%n",
+          scenario.name(),
+          scenario.steps().size(),
+          (System.nanoTime() - started) / 1_000_000,
+          counts);
+      assertStartedOnBothSides(scenario, sparkOutcomes, gatewayOutcomes);
       compare(scenario, n, sparkOutcomes, gatewayOutcomes);
+      assertNativePathAnswered(scenario, ours.nativeUses(), fallbacksBefore);
+      // Were most steps to fail on both sides alike, they would compare errors, not answers (the
+      // issue's sequence reads a dropped table on purpose: 2 of its 5 queries have rows).
+      assertThat(counts.queriesWithRows() * 3)
+          .as("three times the queries with rows on Spark (%s) of '%s'", counts, scenario.name())
+          .isGreaterThanOrEqualTo(counts.queries());
+      assertThat(counts.failed() * 2)
+          .as("twice the failed steps on Spark (%s) of '%s'", counts, scenario.name())
+          .isLessThanOrEqualTo(counts.steps());
     }
+  }
+
+  /** How a scenario went on Spark, and how the gateway's native path took its queries. */
+  private record Counts(
+      int steps, int failed, int queries, int queriesWithRows, long nativeAnswers) {
+    static Counts of(
+        Scenario scenario, List<Map<String, Outcome>> spark, List<GatewaySide.NativeUse> uses) {
+      int failed = 0;
+      int queries = 0;
+      int withRows = 0;
+      for (int i = 0; i < scenario.steps().size(); i++) {
+        Outcome outcome = spark.get(i).values().iterator().next();
+        failed += outcome.failed() ? 1 : 0;
+        if (scenario.steps().get(i).isQuery()) {
+          queries++;
+          withRows += !outcome.failed() && !outcome.rows().isEmpty() ? 1 : 0;
+        }
+      }
+      long answers = uses.stream().mapToLong(GatewaySide.NativeUse::answered).sum();
+      return new Counts(scenario.steps().size(), failed, queries, withRows, answers);
+    }
+
+    @Override
+    public String toString() {
+      return String.format(
+          "on Spark %d succeeded, %d failed, %d of %d queries with rows; %d native answers",
+          steps - failed, failed, queriesWithRows, queries, nativeAnswers);
+    }
+  }
+
+  /**
+   * Each scenario starts by creating its table: should that fail on a side (a catalog that does not
+   * load), every later step would fail alike on both and compare nothing.
+   */
+  private static void assertStartedOnBothSides(
+      Scenario scenario, List<Map<String, Outcome>> spark, List<Map<String, Outcome>> ours) {
+    Step first = scenario.steps().get(0);
+    assertThat(first.sql()).as("first step of '%s'", scenario.name()).startsWith("CREATE TABLE");
+    for (List<Map<String, Outcome>> side : List.of(spark, ours)) {
+      side.get(0)
+          .forEach(
+              (variant, outcome) ->
+                  assertThat(outcome.failed())
+                      .as("'%s' (%s): %s gave %s", scenario.name(), variant, first.sql(), outcome)
+                      .isFalse());
+    }
+  }
+
+  /**
+   * The variant with the native path on compares the path with Spark only where the path answered:
+   * no query may have fallen back to Spark, and each read of a metadata table that succeeded must
+   * have been answered natively (but for a function the path leaves to Spark).
+   */
+  private static void assertNativePathAnswered(
+      Scenario scenario, List<GatewaySide.NativeUse> uses, long[] fallbacksBefore) {
+    assertThat(uses)
+        .as("queries of '%s' the native path failed on and left to Spark", scenario.name())
+        .filteredOn(use -> use.fallbacks() != 0)
+        .isEmpty();
+    assertThat(fallbacks())
+        .as("native path fallbacks of both gateways over '%s'", scenario.name())
+        .containsExactly(fallbacksBefore);
+    assertThat(uses)
+        .as("metadata reads of '%s' that succeeded but not natively", scenario.name())
+        .filteredOn(
+            use ->
+                METADATA_TABLE.matcher(use.sql()).find()
+                    && !SPARK_ONLY.matcher(use.sql()).find()
+                    && !use.failed())
+        .isNotEmpty()
+        .allSatisfy(use -> assertThat(use.answered()).as(use.sql()).isEqualTo(1));
+  }
+
+  /** The native metadata path's fallbacks so far, of each gateway. */
+  private static long[] fallbacks() {
+    return new long[] {
+      gateway.server().meta().nativeMetadataPath().fallbacks(),
+      otherGateway.server().meta().nativeMetadataPath().fallbacks()
+    };
   }
 
   private static void compare(
       Scenario scenario, int n, List<Map<String, Outcome>> spark, List<Map<String, Outcome>> ours) {
     Map<String, String> sparkValues = sideValues("spark", n);
     Map<String, String> gatewayValues = sideValues("gateway", n);
+    SoftAssertions softly = new SoftAssertions();
     for (int i = 0; i < scenario.steps().size(); i++) {
       Step step = scenario.steps().get(i);
       Outcome expected =
@@ -125,13 +229,15 @@ class LifecycleDifferentialIT {
                 spark.get(i).values().iterator().next(),
                 actual);
         if (actual.failed()) {
-          assertThat(actual.sqlState()).as("SQLState of %s", where).isNotEqualTo("XX000");
+          softly.assertThat(actual.sqlState()).as("SQLState of %s", where).isNotEqualTo("XX000");
         }
-        assertThat(actual.canonical(gatewayValues, step.isOrdered()).compared())
+        softly
+            .assertThat(actual.canonical(gatewayValues, step.isOrdered()).compared())
             .as(where)
             .isEqualTo(expected.compared());
       }
     }
+    softly.assertAll();
   }
 
   /**
@@ -149,10 +255,13 @@ class LifecycleDifferentialIT {
     Map<String, String> captured = new HashMap<>();
     List<Map<String, Outcome>> outcomes = new ArrayList<>();
     for (Step step : scenario.steps()) {
+      // Calcite reserves SECOND: a query naming catalog second unquoted is left to Spark, so
+      // queries quote the catalog for the native path to answer them (statements keep it bare).
+      String catalog = step.isQuery() ? "`" + scenario.catalog() + "`" : scenario.catalog();
       String sql =
           step.sql()
               .replace("{t}", "{cat}.{ns}.t")
-              .replace("{cat}", scenario.catalog())
+              .replace("{cat}", catalog)
               .replace("{ns}", ns)
               .replace("{dir}", dir);
       sql = substitute(sql, captured);
@@ -213,7 +322,7 @@ class LifecycleDifferentialIT {
     return session;
   }
 
-  private static Side gatewaySide() throws SQLException {
+  private static GatewaySide gatewaySide() throws SQLException {
     Map<String, String> catalog = secondCatalog("gateway");
     return new GatewaySide(
         connect(gateway, catalog),
@@ -222,10 +331,11 @@ class LifecycleDifferentialIT {
         session(catalog));
   }
 
-  private static Connection connect(RunningGateway to, Map<String, String> secondCatalog)
+  private static GatewaySide.Connected connect(RunningGateway to, Map<String, String> secondCatalog)
       throws SQLException {
     Properties properties = new Properties();
     secondCatalog.forEach(properties::setProperty);
-    return DriverManager.getConnection(to.jdbcUrl(), properties);
+    Connection connection = DriverManager.getConnection(to.jdbcUrl(), properties);
+    return new GatewaySide.Connected(connection, to.server().meta().nativeMetadataPath());
   }
 }

@@ -9,8 +9,8 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * What one statement gave, in a form both sides can be compared in: its columns (label and JDBC
- * type) and rows as text, or the SQLState's class of its failure. Values that differ between two
+ * What one statement gave, in a form both sides can be compared in: its columns (label, JDBC type
+ * and type name) and rows as text, or the SQLState of its failure. Values that differ between two
  * runs of the same steps by nature (snapshot ids, UUIDs in file names, commit times, Spark's task
  * numbers, the side's namespace and directories) are replaced by placeholders; in an ordered result
  * each distinct id gets a number by first appearance, so that "the same snapshot as two rows above"
@@ -47,17 +47,9 @@ record Outcome(List<String> columns, List<List<String>> rows, String sqlState, S
     return sqlState != null;
   }
 
-  /** The SQLState's class (its first two characters): what a failure is compared by. */
-  String errorClass() {
-    return sqlState.length() < 2 ? "??" : sqlState.substring(0, 2);
-  }
-
-  /**
-   * What is compared: columns and rows, or the class of the failure (the messages differ by
-   * design).
-   */
+  /** What is compared: columns and rows, or the SQLState (the messages differ by design). */
   String compared() {
-    return failed() ? "failure of class " + errorClass() : columns + " " + rows;
+    return failed() ? "failure " + sqlState : columns + " " + rows;
   }
 
   /**
