@@ -12,7 +12,9 @@ import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
+import java.util.function.UnaryOperator;
 
 /**
  * Assertions comparing the native metadata path with Spark over JDBC: the same statement on two
@@ -29,32 +31,75 @@ public final class NativeVsSpark {
     Connection open() throws SQLException;
   }
 
+  /**
+   * Comparisons made in this JVM, counted because an empty answer equals any other empty answer and
+   * so compares nothing: a class sets a floor on the comparisons that had rows ({@link #tally}).
+   */
+  private static final List<String> COMPARED = Collections.synchronizedList(new ArrayList<>());
+
+  private static final List<String> COMPARED_EMPTY =
+      Collections.synchronizedList(new ArrayList<>());
+
+  /** The comparisons made so far: all, and those whose answers had no row. */
+  public record Tally(List<String> compared, List<String> empty) {
+    /** The comparisons made since {@code before}. */
+    public Tally since(Tally before) {
+      return new Tally(
+          compared.subList(before.compared.size(), compared.size()),
+          empty.subList(before.empty.size(), empty.size()));
+    }
+
+    public int withRows() {
+      return compared.size() - empty.size();
+    }
+  }
+
   private NativeVsSpark() {}
+
+  /** The comparisons this JVM made so far (a copy). */
+  public static Tally tally() {
+    synchronized (COMPARED) {
+      return new Tally(List.copyOf(COMPARED), List.copyOf(COMPARED_EMPTY));
+    }
+  }
 
   /**
    * Runs {@code sql} natively and through Spark; both must agree in columns, types, nullability and
-   * values.
+   * values. Returns the number of rows compared.
    */
-  static void assertSameAnswer(TestGateway gateway, String sql) throws Exception {
-    assertSameAnswer(gateway, gateway::connect, sql, sql);
+  static int assertSameAnswer(TestGateway gateway, String sql) throws Exception {
+    return assertSameAnswer(gateway, gateway::connect, sql, sql);
   }
 
   /**
    * As {@link #assertSameAnswer(TestGateway, String)}, on connections that {@code connections}
    * opens.
    */
-  public static void assertSameAnswer(TestGateway gateway, Connections connections, String sql)
+  public static int assertSameAnswer(TestGateway gateway, Connections connections, String sql)
       throws Exception {
-    assertSameAnswer(gateway, connections, sql, sql);
+    return assertSameAnswer(gateway, connections, sql, sql);
   }
 
   /**
    * Runs {@code nativeSql} natively and {@code sparkSql} through Spark; both must agree as above.
    */
-  static void assertSameAnswer(
+  static int assertSameAnswer(
       TestGateway gateway, Connections connections, String nativeSql, String sparkSql)
       throws Exception {
-    compare(gateway, connections, nativeSql, sparkSql, true);
+    return compare(gateway, connections, nativeSql, sparkSql, true, UnaryOperator.identity())
+        .size();
+  }
+
+  /**
+   * Runs {@code sql} natively and through Spark, for an answer the native path is known to give
+   * otherwise: the native values must be exactly Spark's as {@code expected} turns each value's
+   * text (as {@link #read} writes it), columns as above. Returns Spark's rows, for the caller to
+   * see that the difference was there to be made.
+   */
+  static List<List<String>> assertNativeAnswerDiffers(
+      TestGateway gateway, Connections connections, String sql, UnaryOperator<String> expected)
+      throws Exception {
+    return compare(gateway, connections, sql, sql, true, expected);
   }
 
   /**
@@ -64,15 +109,16 @@ public final class NativeVsSpark {
    */
   static void assertLeftToSpark(TestGateway gateway, Connections connections, String sql)
       throws Exception {
-    compare(gateway, connections, sql, sql, false);
+    compare(gateway, connections, sql, sql, false, UnaryOperator.identity());
   }
 
-  private static void compare(
+  private static List<List<String>> compare(
       TestGateway gateway,
       Connections connections,
       String nativeSql,
       String sparkSql,
-      boolean answeredNatively)
+      boolean answeredNatively,
+      UnaryOperator<String> expected)
       throws Exception {
     NativeMetadataPath path = gateway.server().meta().nativeMetadataPath();
     try (Connection nativeConnection = connections.open();
@@ -101,14 +147,23 @@ public final class NativeVsSpark {
             .isZero();
       }
       Result spark = read(sparkConnection, sparkSql);
+      synchronized (COMPARED) {
+        COMPARED.add(nativeSql);
+        if (spark.rows().isEmpty() && ours.rows().isEmpty()) {
+          COMPARED_EMPTY.add(nativeSql);
+        }
+      }
+      List<List<String>> expectedRows =
+          spark.rows().stream().map(row -> row.stream().map(expected).toList()).toList();
       assertThat(ours.columns()).as("columns of %s", nativeSql).isEqualTo(spark.columns());
       if (nativeSql.toUpperCase(java.util.Locale.ROOT).contains("ORDER BY")) {
-        assertThat(ours.rows()).as("rows of %s", nativeSql).isEqualTo(spark.rows());
+        assertThat(ours.rows()).as("rows of %s", nativeSql).isEqualTo(expectedRows);
       } else {
         assertThat(ours.rows())
             .as("rows of %s", nativeSql)
-            .containsExactlyInAnyOrderElementsOf(spark.rows());
+            .containsExactlyInAnyOrderElementsOf(expectedRows);
       }
+      return spark.rows();
     }
   }
 
