@@ -16,6 +16,9 @@ import java.util.List;
 import java.util.Map;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.execution.CostMode$;
+import org.apache.spark.sql.execution.ExplainMode;
+import org.apache.spark.sql.execution.ExtendedMode$;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -429,36 +432,57 @@ class ReadWriteOptionsIT {
     }
   }
 
+  /**
+   * EXPLAIN plans the statement with its options, as Spark plans {@code
+   * spark.read().options(...).table(t)}: a branch shows in the scan, a snapshot in the plan's
+   * statistics (its row count); the write's options show in its plan. Nothing runs.
+   */
   @Test
-  void explainPlansTheStatementAndRunsNothing() throws Exception {
+  void explainPlansTheStatementWithItsOptionsAndRunsNothing() throws Exception {
     try (Connection reader = gateway.connect(Role.READ)) {
-      String plan =
-          query(
+      String physical = "== Physical Plan ==";
+      assertThat(
+              section(
+                  explain(
+                      reader, "EXTENDED SELECT * FROM " + EVENTS + " WITH ('branch' = 'audit')"),
+                  physical))
+          .contains("BatchScan " + EVENTS + "[id#L, kind#] " + EVENTS + " (branch=audit)")
+          .isEqualTo(
+              section(sparkPlan(Map.of("branch", "audit"), ExtendedMode$.MODULE$), physical));
+      String optimized = "== Optimized Logical Plan ==";
+      assertThat(
+              section(
+                  explain(
+                      reader,
+                      "COST SELECT * FROM " + EVENTS + " WITH ('snapshot-id' = '" + s1 + "')"),
+                  optimized))
+          .contains("rowCount=2)")
+          .isEqualTo(
+              section(sparkPlan(Map.of("snapshot-id", "" + s1), CostMode$.MODULE$), optimized));
+      assertThat(
+              explain(
                   reader,
-                  "EXPLAIN EXTENDED SELECT * FROM "
+                  "EXTENDED INSERT INTO "
                       + EVENTS
-                      + " WITH ('snapshot-id' = '"
-                      + s1
-                      + "')")
-              .get(0)
-              .get(0)
-              .toString();
-      assertThat(plan).contains("BatchScan " + EVENTS);
-      String write =
-          query(
-                  reader,
-                  "EXPLAIN EXTENDED INSERT INTO "
-                      + EVENTS
-                      + " WITH ('snapshot-property.k' = 'v') SELECT 9, 'z'")
-              .get(0)
-              .get(0)
-              .toString();
-      assertThat(write).contains("AppendData");
-    }
-    try (Connection admin = gateway.connect(Role.WRITE)) {
-      execute(admin, "CREATE TABLE IF NOT EXISTS " + NS + ".untouched (id BIGINT) USING iceberg");
+                      + " WITH ('snapshot-property.k' = 'v') SELECT 9, 'z'"))
+          .contains("AppendData", "snapshot-property.k=v");
     }
     assertThat(query(writer, "SELECT count(*) FROM " + EVENTS)).containsExactly(row(5L));
+  }
+
+  private static String explain(Connection c, String statement) throws Exception {
+    return query(c, "EXPLAIN " + statement).get(0).get(0).toString();
+  }
+
+  /** Spark's own plan of the DataFrame read with {@code options}. */
+  private static String sparkPlan(Map<String, String> options, ExplainMode mode) {
+    return spark().read().options(options).table(EVENTS).queryExecution().explainString(mode);
+  }
+
+  /** The plan from {@code heading} on, without expression ids (each plan numbers its own). */
+  private static String section(String plan, String heading) {
+    assertThat(plan).contains(heading);
+    return plan.substring(plan.indexOf(heading)).replaceAll("#\\d+", "#").strip();
   }
 
   @Test
