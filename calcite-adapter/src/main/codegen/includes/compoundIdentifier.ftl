@@ -102,6 +102,12 @@ SqlIdentifier CompoundTableIdentifier() :
             nameList.add(unquotedIdentifier());
             posList.add(getPos());
         }
+    |
+        // Any other reserved word Spark accepts in names, first in a table name when a dot follows
+        // (second.ns.t.history: a catalog named second). Before a dot it cannot mean anything else; TABLE(...)
+        // and the like keep their meaning.
+        LOOKAHEAD({ getToken(2).kind == DOT })
+        AddKeywordSegment(nameList, posList)
     )
     (
         LOOKAHEAD(2)

@@ -56,6 +56,18 @@ class TableReferencesTest {
         .containsExactly("a READ", "b READ", "c READ");
   }
 
+  @Test
+  void aReservedWordMayStartATableNameBeforeADot() throws SqlParseException {
+    // Spark names a catalog or namespace second, year or user as any other.
+    assertThat(
+            names(
+                "SELECT h.snapshot_id FROM second.ns.t.history h JOIN year.t.snapshots s"
+                    + " ON h.snapshot_id = s.snapshot_id, user.t"))
+        .containsExactly("second.ns.t.history READ", "year.t.snapshots READ", "user.t READ");
+    assertThat(names("SELECT * FROM default.t.snapshots"))
+        .containsExactly("default.t.snapshots READ");
+  }
+
   private static List<String> names(String sql) throws SqlParseException {
     return TableReferences.in(IcegateSqlParser.parse(sql)).stream()
         .map(table -> String.join(".", table.name()) + " " + table.access())
