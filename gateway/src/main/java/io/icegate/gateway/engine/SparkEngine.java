@@ -558,7 +558,8 @@ public final class SparkEngine implements AutoCloseable {
         });
     for (String catalog : catalogs) {
       settings.putIfAbsent(catalog + ".cache-enabled", "false");
-      if (settings.get(catalog + ".cache-enabled").equalsIgnoreCase("false")) {
+      // Iceberg caches only for "true"; anything else is uncached.
+      if (!Boolean.parseBoolean(settings.get(catalog + ".cache-enabled").strip())) {
         settings.put(catalog, oneSnapshot.get(settings.get(catalog)));
       }
     }

@@ -17,7 +17,10 @@ class UncachedCatalogsTest {
                 "spark.sql.catalog.mine", "org.apache.iceberg.spark.SparkCatalog",
                 "spark.sql.catalog.mine.cache-enabled", "true",
                 "spark.sql.catalog.other", "com.example.OtherCatalog",
-                "spark.sql.catalog.spark_catalog", "org.apache.iceberg.spark.SparkSessionCatalog"));
+                "spark.sql.catalog.spark_catalog", "org.apache.iceberg.spark.SparkSessionCatalog",
+                "spark.sql.catalog.zero", "org.apache.iceberg.spark.SparkCatalog",
+                // Iceberg caches only for "true".
+                "spark.sql.catalog.zero.cache-enabled", "0"));
     SparkEngine.uncachedIcebergCatalogs(settings);
     assertThat(settings)
         .containsEntry("spark.sql.catalog.shared.cache-enabled", "false")
@@ -27,6 +30,7 @@ class UncachedCatalogsTest {
         // Uncached ones read each table at one snapshot through a statement.
         .containsEntry("spark.sql.catalog.shared", StatementTablesCatalog.class.getName())
         .containsEntry("spark.sql.catalog.mine", "org.apache.iceberg.spark.SparkCatalog")
+        .containsEntry("spark.sql.catalog.zero", StatementTablesCatalog.class.getName())
         .containsEntry(
             "spark.sql.catalog.spark_catalog", StatementTablesSessionCatalog.class.getName());
   }
